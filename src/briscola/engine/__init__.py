@@ -1,0 +1,60 @@
+"""The pure rules engine: cards, games and house rules, hands, views and records.
+
+It imports nothing else of the project and does no I/O: no files, no clock, no
+global randomness (deals take a ``random.Random`` from the caller).
+"""
+
+from briscola.engine.actions import Action, Decline, Exchange, Play, action_from_json
+from briscola.engine.cards import Card, Rank, Suit, parse_cards
+from briscola.engine.deal import Deal, shuffled_deal
+from briscola.engine.errors import (
+    BriscolaError,
+    GameOverError,
+    IllegalActionError,
+    MalformedError,
+    NotYourTurnError,
+    RulesError,
+)
+from briscola.engine.events import visible
+from briscola.engine.games import GAMES, Game, Rules, find_game
+from briscola.engine.house_rules import RULES, HouseRule
+from briscola.engine.match import Match
+from briscola.engine.record import Record, Replay, parse_record, replay
+from briscola.engine.state import GameState
+from briscola.engine.views import View, seat_view, spectator_view
+
+__all__ = [
+    "GAMES",
+    "RULES",
+    "Action",
+    "BriscolaError",
+    "Card",
+    "Deal",
+    "Decline",
+    "Exchange",
+    "Game",
+    "GameOverError",
+    "GameState",
+    "HouseRule",
+    "IllegalActionError",
+    "MalformedError",
+    "Match",
+    "NotYourTurnError",
+    "Play",
+    "Rank",
+    "Record",
+    "Replay",
+    "Rules",
+    "RulesError",
+    "Suit",
+    "View",
+    "action_from_json",
+    "find_game",
+    "parse_cards",
+    "parse_record",
+    "replay",
+    "seat_view",
+    "shuffled_deal",
+    "spectator_view",
+    "visible",
+]

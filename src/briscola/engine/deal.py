@@ -1,0 +1,164 @@
+"""Deals: who holds what when play starts, made from a shuffle or read from a record.
+
+Randomness comes in from the caller: a seeded ``random.Random`` for tests and
+replays, ``secrets.SystemRandom()`` for live games. The engine never reaches for
+a global generator.
+
+>>> import random
+>>> from briscola.engine.games import Rules
+>>> d = shuffled_deal(Rules.make("briscola-2"), dealer=1, rng=random.Random(7))
+>>> [len(h) for h in d.hands], len(d.stock), d.trump is not None
+([3, 3], 33, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from briscola.engine.cards import Card, Rank
+from briscola.engine.errors import MalformedError
+from briscola.engine.games import Rules
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The starting position of a hand."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's starting hand, by seat."""
+    trump: Card | None
+    """The turned card, drawn after the last card of the stock; ``None`` in games without."""
+    stock: tuple[Card, ...]
+    """The face-down stock, top (next drawn) first."""
+
+    def cards(self) -> list[Card]:
+        out = [c for h in self.hands for c in h]
+        out.extend(self.stock)
+        if self.trump is not None:
+            out.append(self.trump)
+        return out
+
+    def check(self, rules: Rules) -> None:
+        """Raise :class:`MalformedError` unless this deal fits the rules exactly."""
+        n = rules.players
+        if not 0 <= self.dealer < n:
+            raise MalformedError(
+                f"deal.dealer: expected a seat from 0 to {n - 1}, got {self.dealer}"
+            )
+        if len(self.hands) != n:
+            raise MalformedError(
+                f"deal.hands: {rules.key} has {n} seats, got {len(self.hands)} hands"
+            )
+        size = rules.game.hand_size
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != size:
+                raise MalformedError(
+                    f"deal.hands[{seat}]: each hand starts with {size} cards, got {len(hand)}"
+                )
+        if rules.game.turned_trump and self.trump is None:
+            raise MalformedError(f"deal.trump: {rules.key} turns a card for trump; give it")
+        if not rules.game.turned_trump and self.trump is not None:
+            raise MalformedError(f"deal.trump: {rules.key} has no turned card; use null")
+        if (
+            self.trump is not None
+            and rules.options.get("turned_high") == "reshuffle"
+            and self.trump.rank in (Rank.ACE, Rank.THREE)
+            and any(c.rank not in (Rank.ACE, Rank.THREE) for c in self.stock)
+        ):
+            raise MalformedError(
+                f"deal.trump: with turned_high=reshuffle the turned card cannot be {self.trump}"
+            )
+        counts = Counter(self.cards())
+        doubled = sorted(str(c) for c, k in counts.items() if k > 1)
+        if doubled:
+            raise MalformedError(f"deal: these cards appear more than once: {' '.join(doubled)}")
+        have = set(counts)
+        full = set(rules.deck)
+        for removed in rules.removals:
+            if have == full - removed:
+                return
+        missing = sorted(str(c) for c in full - have)
+        foreign = sorted(str(c) for c in have - full)
+        parts = []
+        if foreign:
+            parts.append(f"cards not in the {rules.key} deck: {' '.join(foreign)}")
+        if missing:
+            parts.append(f"missing: {' '.join(missing)}")
+        raise MalformedError("deal: the cards must be exactly the game's deck; " + "; ".join(parts))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "hands": [[str(c) for c in h] for h in self.hands],
+            "trump": None if self.trump is None else str(self.trump),
+            "stock": [str(c) for c in self.stock],
+        }
+
+
+def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    """Shuffle, cut if the table cuts, deal one card at a time from the seat after the
+    dealer, turn the trump card, and apply the turned-ace house rule."""
+    removed = rules.removals[0] if len(rules.removals) == 1 else rng.choice(rules.removals)
+    deck = [c for c in rules.deck if c not in removed]
+    rng.shuffle(deck)
+    if rules.options.get("cut") == "cut":
+        at = rng.randint(4, len(deck) - 4)
+        deck = deck[at:] + deck[:at]
+    n = rules.players
+    size = rules.game.hand_size
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    pos = 0
+    for _ in range(size):
+        for k in range(n):
+            hands[(dealer + 1 + k) % n].append(deck[pos])
+            pos += 1
+    rest = deck[pos:]
+    trump: Card | None = None
+    if rules.game.turned_trump:
+        trump = rest.pop(0)
+        if rules.options.get("turned_high") == "reshuffle":
+            while trump.rank in (Rank.ACE, Rank.THREE) and any(
+                c.rank not in (Rank.ACE, Rank.THREE) for c in rest
+            ):
+                rest.insert(len(rest) // 2, trump)
+                trump = rest.pop(0)
+    return Deal(dealer, tuple(tuple(h) for h in hands), trump, tuple(rest))
+
+
+def deal_from_json(obj: object, rules: Rules) -> Deal:
+    """Read and check the ``deal`` object of a record."""
+    if not isinstance(obj, dict):
+        raise MalformedError("deal: expected an object with dealer, hands, trump and stock")
+    for key in ("dealer", "hands", "stock"):
+        if key not in obj:
+            raise MalformedError(f"deal.{key}: missing")
+    dealer = obj["dealer"]
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise MalformedError(f"deal.dealer: expected a seat number, got {dealer!r}")
+    hands_raw = obj["hands"]
+    if not isinstance(hands_raw, list):
+        raise MalformedError("deal.hands: expected a list of hands, one per seat")
+    hands = tuple(tuple(_cards(h, f"deal.hands[{i}]")) for i, h in enumerate(hands_raw))
+    trump_raw = obj.get("trump")
+    trump = None if trump_raw is None else _card(trump_raw, "deal.trump")
+    stock = tuple(_cards(obj["stock"], "deal.stock"))
+    deal = Deal(dealer, hands, trump, stock)
+    deal.check(rules)
+    return deal
+
+
+def _card(value: object, where: str) -> Card:
+    try:
+        return Card.parse(value)  # type: ignore[arg-type]  # parse rejects non-strings itself
+    except MalformedError as e:
+        raise MalformedError(f"{where}: {e}") from None
+
+
+def _cards(value: object, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise MalformedError(f'{where}: expected a list of cards like ["5b", "Ac"]')
+    return [_card(v, f"{where}[{i}]") for i, v in enumerate(value)]

@@ -1,0 +1,364 @@
+"""The games of the family as data, and the rule set a table plays by.
+
+A :class:`Game` is a registered preset with a stable key; :meth:`Rules.make`
+joins it with the table's house rules into one frozen, validated rule set that
+drives the generic engine.
+
+>>> rules = Rules.make("briscola-3")
+>>> rules.players, len(rules.deck), rules.option("removed_two")
+(3, 40, '2c')
+>>> Rules.make("briscola-2", {"colour": "red"})
+Traceback (most recent call last):
+...
+briscola.engine.errors.RulesError: briscola-2 has no house rule 'colour'; its rules are: \
+match, sixty_sixty, direction, last_trick, cappotto, court_order, follow_suit, cut, \
+trump_exchange, exchange_timing, turned_high
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+
+from briscola.engine.actions import Play
+from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
+from briscola.engine.errors import RulesError
+from briscola.engine.house_rules import RULES, RuleValue
+
+COMMON_RULES = (
+    "match", "sixty_sixty", "direction", "last_trick", "cappotto", "court_order",
+    "follow_suit", "cut",
+)  # fmt: skip
+TRUMP_RULES = ("trump_exchange", "exchange_timing", "turned_high")
+TEAM_RULES = ("show_partner_hands", "partners")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the family: what is fixed about it, and which house rules it takes."""
+
+    key: str
+    name: str
+    summary: str
+    players: tuple[int, ...]
+    """Allowed numbers of players (the first is the default)."""
+    deck_name: str
+    hand_size: int
+    rules: tuple[str, ...]
+    defaults: Mapping[str, RuleValue] = field(default_factory=dict)
+    """Defaults that differ from the first choice of RULES.md §5."""
+    rounds: int = 1
+    """How many times each player plays to one trick (2 in four-card Briškula)."""
+    turned_trump: bool = True
+    open_hands: bool = False
+    """Scoperta: hands and the top of the stock face up."""
+    removed: tuple[str, ...] = ()
+    """Cards always taken out of the deck."""
+    aliases: tuple[str, ...] = ()
+
+    def teams_for(self, players: int, teams_rule: RuleValue | None) -> bool:
+        if self.key in ("briscola-4", "briscola-6"):
+            return True
+        if self.key == "brisca":
+            return players == 4
+        return players == 4 and teams_rule == "pairs"
+
+
+GAMES: dict[str, Game] = {}
+
+
+def _register(game: Game) -> None:
+    GAMES[game.key] = game
+
+
+_register(
+    Game(
+        "briscola-2",
+        "Briscola",
+        "the core game, head to head",
+        (2,),
+        "italian-40",
+        3,
+        COMMON_RULES + TRUMP_RULES,
+        aliases=("briscola",),
+    )
+)
+_register(
+    Game(
+        "briscola-3",
+        "Briscola a 3",
+        "three players, each alone; one 2 leaves the deck",
+        (3,),
+        "italian-40",
+        3,
+        (*COMMON_RULES, "removed_two", *TRUMP_RULES),
+    )
+)
+_register(
+    Game(
+        "briscola-4",
+        "Briscola a coppie",
+        "four players in two pairs, partners opposite",
+        (4,),
+        "italian-40",
+        3,
+        COMMON_RULES + TRUMP_RULES + TEAM_RULES,
+    )
+)
+_register(
+    Game(
+        "briscola-6",
+        "Briscola a 6",
+        "six players in two teams of three, alternating round the "
+        "table; the four 2s leave the deck",
+        (6,),
+        "italian-40",
+        3,
+        COMMON_RULES + TRUMP_RULES + TEAM_RULES,
+        removed=("2c", "2d", "2s", "2b"),
+    )
+)
+_register(
+    Game(
+        "scoperta",
+        "Briscola scoperta",
+        "head to head with hands and the top of the stock face up",
+        (2,),
+        "italian-40",
+        3,
+        COMMON_RULES + TRUMP_RULES,
+        open_hands=True,
+    )
+)
+_register(
+    Game(
+        "briscolone",
+        "Briscolone",
+        "five cards each, no trump; a match runs to a points target",
+        (2,),
+        "italian-40",
+        5,
+        COMMON_RULES,
+        defaults={"match": "points:121"},
+        turned_trump=False,
+    )
+)
+_register(
+    Game(
+        "brisca",
+        "Brisca",
+        "the Spanish game, for 2 or for 4 in pairs, with the trump exchange",
+        (2, 4),
+        "spanish-40",
+        3,
+        (*COMMON_RULES, *TRUMP_RULES, "players", *TEAM_RULES),
+        defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"},
+    )
+)
+_register(
+    Game(
+        "briskula",
+        "Briškula",
+        "the Bosnian and Dalmatian game with 32 French cards, for 2 to 6 alone or 4 in pairs",
+        (2, 3, 4, 5, 6),
+        "french-32",
+        3,
+        (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES),
+    )
+)
+_register(
+    Game(
+        "briskula-double",
+        "Four-card Briškula",
+        "four cards each, and everyone plays twice to each trick",
+        (2, 3, 4),
+        "french-32",
+        4,
+        (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES),
+        rounds=2,
+    )
+)
+
+
+def find_game(key: str) -> Game:
+    """The game with this key or alias (case-insensitive)."""
+    k = key.strip().lower()
+    if k in GAMES:
+        return GAMES[k]
+    for game in GAMES.values():
+        if k in game.aliases:
+            return game
+    raise RulesError(f"there is no game {key!r}; the games are: {', '.join(GAMES)}")
+
+
+DECK_TITLES = {
+    "italian-40": "40 Italian cards",
+    "spanish-40": "40 Spanish cards",
+    "french-32": "32 French cards (A K Q J 10 9 8 7)",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """The frozen rule set of one table: a game with its house rules, compiled into
+    the tables the engine reads. Build it with :meth:`make`."""
+
+    game: Game
+    options: Mapping[str, RuleValue]
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    """Seats of each side, sides in the order of their lowest seat."""
+    side_of: tuple[int, ...]
+    deck: tuple[Card, ...]
+    """Every card that can be in play (for the 3-player game, before its 2 leaves)."""
+    removals: tuple[frozenset[Card], ...]
+    """The sets of cards one of which leaves the deck at each deal."""
+    strength: Mapping[Card, int]
+    points: Mapping[Card, int]
+    follow_suit: bool
+    exchange: str
+    exchange_after_win: bool
+
+    @classmethod
+    def make(cls, game: str | Game, options: Mapping[str, object] | None = None) -> Rules:
+        """Validate the house rules for this game and compile the rule set."""
+        g = game if isinstance(game, Game) else find_game(game)
+        given = dict(options or {})
+        values: dict[str, RuleValue] = {}
+        for name in g.rules:
+            default = g.defaults.get(name, RULES[name].choices[0])
+            if name == "players":
+                default = g.players[0]
+            values[name] = default
+        for name, value in given.items():
+            if name not in g.rules:
+                raise RulesError(
+                    f"{g.key} has no house rule {name!r}; its rules are: {', '.join(g.rules)}"
+                )
+            values[name] = RULES[name].validate(value)
+        players = int(values.get("players", g.players[0]))
+        if players not in g.players:
+            allowed = ", ".join(str(p) for p in g.players)
+            raise RulesError(f"{g.key} is for {allowed} players, not {players}")
+        teams = g.teams_for(players, values.get("teams"))
+        if values.get("teams") == "pairs" and not teams:
+            raise RulesError(f"{g.key} is played in pairs only with 4 players, not {players}")
+        if not teams:
+            for name in TEAM_RULES:
+                if name in given and values[name] != RULES[name].choices[0]:
+                    raise RulesError(
+                        f"house rule {name} needs a game in teams; {g.key} with {players} "
+                        "players is played each alone"
+                    )
+        if teams:
+            sides = tuple(tuple(range(s, players, 2)) for s in (0, 1))
+        else:
+            sides = tuple((s,) for s in range(players))
+        side_of = tuple(
+            next(i for i, side in enumerate(sides) if s in side) for s in range(players)
+        )
+
+        base = FRENCH_32 if g.deck_name == "french-32" else ITALIAN_40
+        removed = frozenset(Card.parse(c) for c in g.removed)
+        deck = tuple(c for c in base if c not in removed)
+        if "removed_two" in values:
+            choice = values["removed_two"]
+            twos = [Card(Rank.TWO, s) for s in Suit]
+            if choice == "random":
+                removals = tuple(frozenset({t}) for t in twos)
+            else:
+                removals = (frozenset({Card.parse(str(choice))}),)
+        else:
+            removals = (frozenset(),)
+
+        order, pts = _order_and_points(g.deck_name, values.get("court_order") == "south")
+        strength = {c: order.index(c.rank) for c in base}
+        points = {c: pts.get(c.rank, 0) for c in base}
+        exchange = str(values.get("trump_exchange", "none"))
+        return cls(
+            game=g,
+            options=MappingProxyType(values),
+            players=players,
+            sides=sides,
+            side_of=side_of,
+            deck=deck,
+            removals=removals,
+            strength=strength,
+            points=points,
+            follow_suit=values.get("follow_suit") == "required",
+            exchange=exchange,
+            exchange_after_win=values.get("exchange_timing") == "after-win",
+        )
+
+    @property
+    def key(self) -> str:
+        return self.game.key
+
+    @property
+    def teams(self) -> bool:
+        return len(self.sides) < self.players
+
+    @cached_property
+    def rounds_from(self) -> tuple[tuple[int, ...], ...]:
+        """For each seat, the seats in playing order starting from it."""
+        n = self.players
+        return tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
+
+    @cached_property
+    def orders(self) -> tuple[tuple[int, ...], ...]:
+        """For each leader, the seats in playing order for a full trick (twice round in a
+        double trick)."""
+        return tuple(seq * self.game.rounds for seq in self.rounds_from)
+
+    @cached_property
+    def plays(self) -> tuple[dict[Card, Play], ...]:
+        """For each seat, the :class:`Play` action of each card, made once per table."""
+        return tuple({c: Play(s, c) for c in self.deck} for s in range(self.players))
+
+    def option(self, name: str) -> RuleValue:
+        """The value of a house rule this game takes."""
+        try:
+            return self.options[name]
+        except KeyError:
+            raise RulesError(f"{self.key} has no house rule {name!r}") from None
+
+    def overrides(self) -> dict[str, RuleValue]:
+        """The house rules that differ from the game's defaults (what a record stores)."""
+        plain = Rules.make(
+            self.game, {"players": self.players} if "players" in self.options else {}
+        )
+        return {k: v for k, v in self.options.items() if plain.options[k] != v}
+
+    def exchange_card(self, turned: Card) -> Card | None:
+        """The card of the trump suit that may be swapped for this turned card, if any."""
+        ex = self.exchange
+        if ex == "none":
+            return None
+        seven = Card(Rank.SEVEN, turned.suit)
+        two = Card(Rank.TWO, turned.suit)
+        if ex == "two":
+            want = two
+        elif ex == "seven":
+            want = seven
+        else:
+            want = seven if self.strength[turned] > self.strength[seven] else two
+        return None if want is turned else want
+
+    def __repr__(self) -> str:
+        return f"Rules.make({self.key!r}, {self.overrides()!r})"
+
+
+def _order_and_points(deck_name: str, south: bool) -> tuple[list[Rank], dict[Rank, int]]:
+    """Ranks from weakest to strongest, and the point value of each counting rank."""
+    if deck_name == "french-32":
+        low = [Rank.SEVEN, Rank.EIGHT, Rank.NINE]
+        high_ten = Rank.TEN
+    else:
+        low = [Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN]
+        high_ten = Rank.THREE
+    courts = [Rank.QUEEN, Rank.JACK] if south else [Rank.JACK, Rank.QUEEN]
+    order = [*low, *courts, Rank.KING, high_ten, Rank.ACE]
+    pts = {Rank.ACE: 11, high_ten: 10, Rank.KING: 4, courts[1]: 3, courts[0]: 2}
+    return order, pts

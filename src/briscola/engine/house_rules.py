@@ -1,0 +1,141 @@
+"""House rules: every option a table sets before the first deal (RULES.md §5).
+
+Each rule has a stable name (used in records and on the command line), its
+choices, the first of which is the default unless a game says otherwise, and a
+line of help. Values are validated here; which games accept which rules is in
+:mod:`briscola.engine.games`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from briscola.engine.errors import RulesError
+
+RuleValue = str | int
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """One house rule: its name, choices and default."""
+
+    name: str
+    help: str
+    choices: tuple[RuleValue, ...]
+    """The allowed values. ``hands:N`` and ``points:N`` stand for any positive whole N."""
+
+    def validate(self, value: object) -> RuleValue:
+        """Return the value in canonical form, or raise :class:`RulesError`.
+
+        >>> RULES["match"].validate("points:121")
+        'points:121'
+        >>> RULES["direction"].validate("up")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        briscola.engine.errors.RulesError: house rule direction cannot be 'up': choose one of ...
+        """
+        if isinstance(value, bool):
+            value = str(value).lower()
+        if isinstance(value, int) and not all(isinstance(c, int) for c in self.choices):
+            value = str(value)
+        if value in self.choices:
+            return value
+        if isinstance(value, str) and self.name == "match":
+            m = re.fullmatch(r"(hands|points):([1-9][0-9]{0,3})", value.strip())
+            if m:
+                return f"{m.group(1)}:{int(m.group(2))}"
+        shown = ", ".join(str(c) for c in self.choices)
+        raise RulesError(f"house rule {self.name} cannot be {value!r}: choose one of {shown}")
+
+
+_RULE_LIST = (
+    HouseRule(
+        "match",
+        "how long a match lasts: best of 3 or 5 hands, one hand, first to N won hands "
+        "(hands:N), or first to N card points over several hands (points:N)",
+        ("best-of-3", "one-hand", "best-of-5", "hands:N", "points:N"),
+    ),
+    HouseRule(
+        "sixty_sixty",
+        "a hand tied 60-60: a tie where nobody scores, dealt again, "
+        "or won by the side that took the last trick",
+        ("tie", "replay", "last-trick"),
+    ),
+    HouseRule(
+        "removed_two",
+        "which 2 leaves the deck in the 3-player game (random: drawn at each deal)",
+        ("2c", "2b", "2s", "2d", "random"),
+    ),
+    HouseRule(
+        "direction",
+        "direction of play round the table (seat numbers always follow it)",
+        ("right", "left"),
+    ),
+    HouseRule(
+        "trump_exchange",
+        "swap a card of the trump suit for the turned card: none, the 2, the 7, or "
+        "the 7 when the turned card is higher than a 7 and the 2 otherwise (Spanish)",
+        ("none", "two", "seven", "seven-or-two"),
+    ),
+    HouseRule(
+        "exchange_timing",
+        "when the exchange may be made: on your turn while face-down stock remains, or "
+        "only right after winning a trick, before drawing, and not in the last round "
+        "of drawing (Spanish)",
+        ("on-turn", "after-win"),
+    ),
+    HouseRule(
+        "last_trick",
+        "whether players may look at the last trick taken",
+        ("allowed", "hidden"),
+    ),
+    HouseRule(
+        "show_partner_hands",
+        "partners see each other's hands once the stock runs out",
+        ("no", "yes"),
+    ),
+    HouseRule(
+        "cappotto",
+        "a hand where one side takes all 120 points: nothing extra, or it counts as two won hands",
+        ("nothing", "double"),
+    ),
+    HouseRule(
+        "turned_high",
+        "a turned ace or three stays, or goes back into the middle of the stock and "
+        "the next card is turned",
+        ("stays", "reshuffle"),
+    ),
+    HouseRule(
+        "court_order",
+        "order and points of the court cards: north K, Q, J (4, 3, 2 points); "
+        "south K, J, Q (J 3 points, Q 2)",
+        ("north", "south"),
+    ),
+    HouseRule(
+        "follow_suit",
+        "whether players after the leader must play the suit led when they can",
+        ("free", "required"),
+    ),
+    HouseRule(
+        "cut",
+        "whether the player at the dealer's left cuts the shuffled deck "
+        "(at least 4 cards each side)",
+        ("none", "cut"),
+    ),
+    HouseRule(
+        "partners",
+        "team games: partners as seated, or drawn by cards before the first hand "
+        "(the highest cards play together)",
+        ("seated", "drawn"),
+    ),
+    HouseRule("players", "number of players", (2, 3, 4, 5, 6)),
+    HouseRule(
+        "teams",
+        "with four players: each alone, or two pairs with partners opposite",
+        ("alone", "pairs"),
+    ),
+)
+
+RULES: dict[str, HouseRule] = {r.name: r for r in _RULE_LIST}
+"""Every house rule by name."""

@@ -1,0 +1,176 @@
+"""A match: hands dealt one after another to the table's target, the deal passing on.
+
+>>> import random
+>>> from briscola.engine.games import Rules
+>>> m = Match(Rules.make("briscola-2", {"match": "best-of-3"}), random.Random(5))
+>>> while not m.over:
+...     _ = m.apply(m.hand.legal_actions()[0])
+>>> max(m.hands_won)
+2
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from briscola.engine.actions import Action
+from briscola.engine.cards import Card
+from briscola.engine.deal import shuffled_deal
+from briscola.engine.errors import GameOverError
+from briscola.engine.events import Audience, Event
+from briscola.engine.games import Rules
+from briscola.engine.state import GameState
+
+
+class PartnersDrawn(NamedTuple):
+    """Before the first hand each player drew a card; ``seating[seat]`` is the player there."""
+
+    cards: tuple[Card, ...]
+    seating: tuple[int, ...]
+    audience: Audience = None
+
+
+class HandStarted(NamedTuple):
+    number: int
+    dealer: int
+    audience: Audience = None
+
+
+class HandScored(NamedTuple):
+    """The match's reckoning of a finished hand."""
+
+    number: int
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    counted: int
+    """Hands this result counts for (2 for a cappotto under that house rule, 0 for a tie)."""
+    replayed: bool
+    """The hand was tied 60-60 and will be dealt again."""
+    audience: Audience = None
+
+
+class MatchOver(NamedTuple):
+    winners: tuple[int, ...]
+    hands_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    audience: Audience = None
+
+
+@dataclass(frozen=True)
+class Target:
+    """What ends the match: ``kind`` is ``hands`` (won hands) or ``points`` (card points)."""
+
+    kind: str
+    goal: int
+
+    @classmethod
+    def parse(cls, value: str) -> Target:
+        fixed = {"best-of-3": ("hands", 2), "best-of-5": ("hands", 3), "one-hand": ("one", 1)}
+        if value in fixed:
+            kind, goal = fixed[value]
+            return cls(kind, goal)
+        kind, _, goal_text = value.partition(":")
+        return cls(kind, int(goal_text))
+
+
+class Match:
+    """Hands played to the table's target. Each action goes to the current hand; when a
+    hand ends the match scores it and deals the next with ``rng``."""
+
+    def __init__(self, rules: Rules, rng: random.Random, dealer: int = 0) -> None:
+        self.rules = rules
+        self.rng = rng
+        self.target = Target.parse(str(rules.options.get("match", "one-hand")))
+        sides = len(rules.sides)
+        self.hands_won = [0] * sides
+        self.totals = [0] * sides
+        self.number = 0
+        self.winners: tuple[int, ...] = ()
+        self.over = False
+        self.history: list[HandScored] = []
+        self.events: list[Event | PartnersDrawn | HandStarted | HandScored | MatchOver] = []
+        self.seating = tuple(range(rules.players))
+        if rules.teams and rules.options.get("partners") == "drawn":
+            self.events.append(self._draw_partners())
+        self.dealer = dealer
+        self.hand = self._deal()
+
+    def _draw_partners(self) -> PartnersDrawn:
+        rules = self.rules
+        cards = tuple(self.rng.sample(list(rules.deck), rules.players))
+        ranked = sorted(
+            range(rules.players), key=lambda p: (rules.strength[cards[p]], -p), reverse=True
+        )
+        high, low = ranked[: len(rules.sides[0])], ranked[len(rules.sides[0]) :]
+        seating = [0] * rules.players
+        for seats, group in zip(rules.sides, (high, low), strict=True):
+            for seat, player in zip(seats, group, strict=True):
+                seating[seat] = player
+        self.seating = tuple(seating)
+        return PartnersDrawn(cards, self.seating)
+
+    def _deal(self) -> GameState:
+        self.number += 1
+        hand = GameState(self.rules, shuffled_deal(self.rules, self.dealer, self.rng))
+        self.events.append(HandStarted(self.number, self.dealer))
+        self.events.extend(hand.opening_events())
+        return hand
+
+    def apply(self, action: Action) -> list[Event | HandScored | HandStarted | MatchOver]:
+        """Apply an action to the current hand; score it and deal on when it ends."""
+        if self.over:
+            raise GameOverError("the match is over")
+        out: list[Event | HandScored | HandStarted | MatchOver] = []
+        out.extend(self.hand.apply(action))
+        if self.hand.over:
+            out.extend(self._score_hand())
+        self.events.extend(out)
+        return out
+
+    def _score_hand(self) -> list[HandScored | HandStarted | MatchOver | Event]:
+        rules = self.rules
+        hand = self.hand
+        winners = hand.winners()
+        replayed = not winners and rules.options.get("sixty_sixty") == "replay"
+        counted = 0
+        if winners:
+            side = rules.side_of[winners[0]]
+            counted = 2 if 120 in hand.points and rules.options.get("cappotto") == "double" else 1
+            self.hands_won[side] += counted
+        for i, p in enumerate(hand.points):
+            self.totals[i] += p
+        scored = HandScored(self.number, tuple(hand.points), winners, counted, replayed)
+        self.history.append(scored)
+        out: list[HandScored | HandStarted | MatchOver | Event] = [scored]
+        self._check_over()
+        if self.over:
+            out.append(MatchOver(self.winners, tuple(self.hands_won), tuple(self.totals)))
+            return out
+        if not replayed:
+            self.dealer = (self.dealer + 1) % rules.players
+        start = len(self.events)
+        self.hand = self._deal()
+        out.extend(self.events[start:])  # type: ignore[arg-type]  # only hand events here
+        del self.events[start:]
+        return out
+
+    def _check_over(self) -> None:
+        t = self.target
+        sides = self.rules.sides
+        if t.kind == "one":
+            if self.history[-1].replayed:
+                return
+            self.over = True
+            last = self.history[-1].winners
+            self.winners = last
+            return
+        score = self.hands_won if t.kind == "hands" else self.totals
+        best = max(score)
+        if best < t.goal:
+            return
+        tops = [i for i, s in enumerate(score) if s == best]
+        if len(tops) == 1:
+            self.over = True
+            self.winners = sides[tops[0]]

@@ -1,0 +1,136 @@
+"""Game records: one hand as JSON (game, house rules, deal, moves), and their replay.
+
+The format is public and documented in ``docs/records.md``. A record may stop
+mid-game. Replaying the moves over the deal rebuilds every state.
+
+>>> rec = {"game": "briscola-2", "rules": {}, "deal": {"dealer": 1,
+...        "hands": [["5b", "5c", "Ad"], ["Ab", "Kb", "6s"]], "trump": "4s",
+...        "stock": [c + s for s in "cdsb" for c in "A234567JQK"
+...                  if c + s not in ("5b", "5c", "Ad", "Ab", "Kb", "6s", "4s")]},
+...        "moves": [{"seat": 0, "play": "5b"}, {"seat": 1, "play": "Ab"}]}
+>>> result = replay(parse_record(rec))
+>>> result.to_json()["tricks"]
+[{'leader': 0, 'cards': ['5b', 'Ab'], 'winner': 1, 'points': 11}]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from briscola.engine.actions import Action, action_from_json
+from briscola.engine.deal import Deal, deal_from_json
+from briscola.engine.errors import BriscolaError, IllegalActionError, MalformedError
+from briscola.engine.games import Rules
+from briscola.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class Record:
+    """A parsed, checked record: the rules, the deal and the moves (not yet replayed)."""
+
+    rules: Rules
+    deal: Deal
+    moves: tuple[Action, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.key,
+            "rules": self.rules.overrides(),
+            "deal": self.deal.to_json(),
+            "moves": [m.to_json() for m in self.moves],
+        }
+
+
+def parse_record(obj: object) -> Record:
+    """Read a record from its JSON value.
+
+    :raises MalformedError: naming the field that is wrong.
+    """
+    if not isinstance(obj, dict):
+        raise MalformedError("record: expected a JSON object with game, rules, deal and moves")
+    game = obj.get("game")
+    if not isinstance(game, str):
+        raise MalformedError(f'game: expected a game key like "briscola-2", got {game!r}')
+    options = obj.get("rules", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise MalformedError('rules: expected an object of house rules, like {"match": "one-hand"}')
+    try:
+        rules = Rules.make(game, options)
+    except BriscolaError as e:
+        field_name = "game" if "no game" in str(e) else "rules"
+        raise MalformedError(f"{field_name}: {e}") from None
+    if "deal" not in obj:
+        raise MalformedError("deal: missing")
+    deal = deal_from_json(obj["deal"], rules)
+    moves_raw = obj.get("moves", [])
+    if not isinstance(moves_raw, list):
+        raise MalformedError("moves: expected a list of moves")
+    moves = tuple(action_from_json(m, f"moves[{i}]") for i, m in enumerate(moves_raw))
+    unknown = set(obj) - {"game", "rules", "deal", "moves"}
+    if unknown:
+        raise MalformedError(f"record: unknown field {sorted(unknown)[0]!r}")
+    return Record(rules, deal, moves)
+
+
+@dataclass(frozen=True)
+class IllegalMove:
+    """Why a record's move could not be played."""
+
+    index: int
+    action: Action
+    reason: str
+
+    def message(self) -> str:
+        what = self.action.to_json()
+        detail = ", ".join(f"{k} {v}" for k, v in what.items() if k != "seat")
+        return f"moves[{self.index}]: seat {self.action.seat} cannot {detail}: {self.reason}"
+
+
+@dataclass
+class Replay:
+    """The result of replaying a record: the state reached, and the first illegal move."""
+
+    state: GameState
+    error: IllegalMove | None = None
+    events: list[Any] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        st = self.state
+        out: dict[str, Any] = {
+            "tricks": [
+                {
+                    "leader": t.leader,
+                    "cards": [str(c) for c in t.cards],
+                    "winner": t.winner,
+                    "points": t.points,
+                }
+                for t in st.tricks
+            ],
+            "finished": st.over,
+            "points": list(st.points),
+            "winners": list(st.winners()),
+        }
+        if self.error is not None:
+            out["error"] = {
+                "move": self.error.index,
+                "seat": self.error.action.seat,
+                "action": self.error.action.to_json(),
+                "reason": self.error.reason,
+            }
+        return out
+
+
+def replay(record: Record) -> Replay:
+    """Play the record's moves over its deal, stopping at the first illegal one."""
+    state = GameState(record.rules, record.deal)
+    result = Replay(state, events=state.opening_events())
+    for i, move in enumerate(record.moves):
+        try:
+            result.events.extend(state.apply(move))
+        except IllegalActionError as e:
+            result.error = IllegalMove(i, move, str(e))
+            break
+    return result
