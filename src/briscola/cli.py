@@ -1,0 +1,412 @@
+"""The ``briscola`` command: variants, replay, simulate, bench and demo."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from briscola.bench import bench as run_bench
+from briscola.bench import play_random_games
+from briscola.engine import (
+    GAMES,
+    RULES,
+    BriscolaError,
+    GameState,
+    MalformedError,
+    Rules,
+    parse_record,
+    replay,
+    shuffled_deal,
+)
+from briscola.engine.actions import Decline, Exchange
+from briscola.engine.events import CardDrawn, Event, HandShown, TrickWon, TrumpExchanged
+from briscola.engine.games import DECK_TITLES
+from briscola.engine.record import Replay
+
+app = typer.Typer(
+    help="The Briscola family of card games: rules, records, simulation and benchmarks.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        "-r",
+        help="A house rule as NAME=VALUE (repeatable); `briscola variants` lists them.",
+    ),
+]
+GameOption = Annotated[
+    str, typer.Option("--game", "-g", help="Game key, as listed by `briscola variants`.")
+]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+def make_rules(game: str, rules: list[str] | None) -> Rules:
+    options: dict[str, object] = {}
+    for item in rules or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise fail(f"--rule {item!r}: write NAME=VALUE, like --rule match=one-hand")
+        options[name.strip()] = int(value) if value.strip().isdigit() else value.strip()
+    try:
+        return Rules.make(game, options)
+    except BriscolaError as e:
+        raise fail(str(e)) from None
+
+
+# --------------------------------------------------------------------------- variants
+
+
+def variants_json() -> list[dict[str, Any]]:
+    games = []
+    for game in GAMES.values():
+        sides: dict[str, list[list[int]]] = {}
+        cards: dict[str, int] = {}
+        for p in game.players:
+            rules = Rules.make(game, {"players": p} if "players" in game.rules else {})
+            sides[str(p)] = [list(s) for s in rules.sides]
+            cards[str(p)] = len(rules.deck) - len(rules.removals[0])
+        base = Rules.make(game)
+        games.append(
+            {
+                "key": game.key,
+                "name": game.name,
+                "summary": game.summary,
+                "players": list(game.players),
+                "teams": sides,
+                "deck": {
+                    "name": game.deck_name,
+                    "title": DECK_TITLES[game.deck_name],
+                    "cards": cards,
+                },
+                "hand_size": game.hand_size,
+                "plays_per_trick": game.rounds,
+                "turned_trump": game.turned_trump,
+                "rules": [
+                    {
+                        "name": name,
+                        "help": RULES[name].help,
+                        "choices": list(RULES[name].choices)
+                        if name != "players"
+                        else list(game.players),
+                        "default": base.options[name],
+                    }
+                    for name in game.rules
+                ],
+            }
+        )
+    return games
+
+
+@app.command()
+def variants(as_json: JsonFlag = False) -> None:
+    """List every game with its players, teams, deck and house rules."""
+    data = variants_json()
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for g in data:
+        players = ", ".join(str(p) for p in g["players"])
+        out.print(f"[bold]{g['key']}[/]  {g['name']}: {g['summary']}")
+        teamed = [p for p, s in g["teams"].items() if len(s) < int(p)]
+        teams = f"; in teams with {', '.join(teamed)}" if teamed else "; each alone"
+        out.print(f"  players {players}{teams}; {g['deck']['title']}; {g['hand_size']} cards each")
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+        table.add_column("  house rule")
+        table.add_column("default")
+        table.add_column("choices")
+        for r in g["rules"]:
+            table.add_row(
+                f"  {r['name']}", str(r["default"]), " ".join(str(c) for c in r["choices"])
+            )
+        out.print(table)
+        out.print()
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def read_records(path: str) -> Iterator[tuple[int, Any]]:
+    """Yield (line number, JSON value or exception) for a record file: one JSON document,
+    or JSON Lines with one record per line."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise fail(f"{path}: cannot read the file ({e.strerror})") from None
+    try:
+        yield 1, json.loads(text)
+        return
+    except json.JSONDecodeError as whole:
+        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) <= 1:
+            yield whole.lineno, MalformedError(f"not valid JSON: {whole.msg}, column {whole.colno}")
+            return
+    for number, line in lines:
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as e:
+            yield number, MalformedError(f"not valid JSON: {e.msg}, column {e.colno}")
+
+
+def describe_trick(number: int, won: TrickWon) -> str:
+    plays = ", ".join(f"{s}:{c}" for s, c in zip(won.seats, won.cards, strict=True))
+    return f"trick {number:2d}  {plays}  -> seat {won.winner} takes {won.points}"
+
+
+def print_replay(result: Replay) -> None:
+    state = result.state
+    for i, t in enumerate(state.tricks, 1):
+        out.print(describe_trick(i, t))
+    sides = " v ".join(
+        f"{'+'.join(str(s) for s in side)}: {p}"
+        for side, p in zip(state.rules.sides, state.points, strict=True)
+    )
+    if state.trick:
+        table = ", ".join(f"{s}:{c}" for s, c in zip(state.order, state.trick, strict=False))
+        out.print(f"on the table  {table}")
+    status = "finished" if state.over else "not finished"
+    won = state.winners()
+    who = f"; seats {', '.join(str(s) for s in won)} win" if won else ""
+    out.print(f"points  {sides}  ({status}{who})")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[str, typer.Argument(help="A record file (JSON, or JSON Lines); - for stdin.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Check game records and report their tricks and result.
+
+    Exit status 2 for a malformed record, 1 for an illegal move, 0 otherwise.
+    """
+    status = 0
+    for line, value in read_records(file):
+        try:
+            if isinstance(value, Exception):
+                raise value
+            record = parse_record(value)
+        except MalformedError as e:
+            err.print(f"[bold red]error:[/] {file}, line {line}: {e}")
+            if as_json:
+                print(json.dumps({"line": line, "error": str(e)}))
+            status = 2
+            continue
+        result = replay(record)
+        if as_json:
+            print(json.dumps(result.to_json()))
+        else:
+            print_replay(result)
+        if result.error is not None:
+            err.print(f"[bold red]illegal move:[/] {file}, line {line}: {result.error.message()}")
+            status = max(status, 1)
+    raise typer.Exit(status)
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def narrate(state: GameState, events: list[Event]) -> Iterator[str]:
+    for e in events:
+        if isinstance(e, TrickWon):
+            yield describe_trick(len(state.tricks), e)
+        elif isinstance(e, TrumpExchanged):
+            yield f"          seat {e.seat} gives {e.given} for the turned {e.taken}"
+        elif isinstance(e, CardDrawn) and e.audience is None and state.rules.game.turned_trump:
+            if not state.rules.game.open_hands:
+                yield f"          seat {e.seat} draws the turned card {e.card}"
+        elif isinstance(e, HandShown) and e.seat == 0:
+            yield "          the stock is out: partners show their hands"
+
+
+def random_game(rules: Rules, rng: random.Random, dealer: int) -> tuple[GameState, list[str]]:
+    state = GameState(rules, shuffled_deal(rules, dealer, rng))
+    lines = []
+    while not state.over:
+        actions = state.legal_actions()
+        events = state.apply(rng.choice(actions))
+        lines.extend(narrate(state, events))
+    return state, lines
+
+
+@app.command()
+def simulate(
+    game: GameOption = "briscola-2",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many hands.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and of the random play.")] = 0,
+    rule: RuleOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play random legal hands: one is printed trick by trick, many are summed up."""
+    rules = make_rules(game, rule)
+    rng = random.Random(seed)
+    if games == 1:
+        state, lines = random_game(rules, rng, 0)
+        if as_json:
+            print(json.dumps({"record": state.to_record(), **replay_summary(state)}))
+            return
+        print_deal(state)
+        for line in lines:
+            out.print(line)
+        print_replay_footer(state)
+        return
+    sides = len(rules.sides)
+    wins = [0] * sides
+    totals = [0] * sides
+    ties = 0
+    tricks = 0
+    for g in range(games):
+        state, _ = random_game(rules, rng, g % rules.players)
+        won = state.winners()
+        if won:
+            wins[rules.side_of[won[0]]] += 1
+        else:
+            ties += 1
+        for i, p in enumerate(state.points):
+            totals[i] += p
+        tricks += len(state.tricks)
+    summary = {
+        "game": rules.key,
+        "rules": rules.overrides(),
+        "games": games,
+        "seed": seed,
+        "sides": [list(s) for s in rules.sides],
+        "wins": wins,
+        "ties": ties,
+        "mean_points": [t / games for t in totals],
+        "mean_tricks": tricks / games,
+    }
+    if as_json:
+        print(json.dumps(summary))
+        return
+    out.print(f"{games} random hands of {rules.key} (seed {seed}); dealer rotating")
+    for side, w, t in zip(rules.sides, wins, totals, strict=True):
+        seats = "+".join(str(s) for s in side)
+        out.print(f"  seats {seats:7s} won {w:6d}  mean points {t / games:6.2f}")
+    out.print(f"  ties {ties}; {tricks / games:.1f} tricks a hand")
+
+
+def replay_summary(state: GameState) -> dict[str, Any]:
+    return Replay(state).to_json()
+
+
+def print_deal(state: GameState) -> None:
+    deal = state.deal
+    out.print(f"[bold]{state.rules.game.name}[/] ({state.rules.key}), dealer seat {deal.dealer}")
+    for s, h in enumerate(deal.hands):
+        out.print(f"  seat {s}: {' '.join(str(c) for c in h)}")
+    if deal.trump is not None:
+        out.print(f"  turned card {deal.trump}: trump is {deal.trump.suit.italian}")
+    else:
+        out.print("  no trump")
+
+
+def print_replay_footer(state: GameState) -> None:
+    sides = " v ".join(
+        f"{'+'.join(str(s) for s in side)}: {p}"
+        for side, p in zip(state.rules.sides, state.points, strict=True)
+    )
+    won = state.winners()
+    result = f"seats {', '.join(str(s) for s in won)} win" if won else "a tie"
+    out.print(f"points  {sides}: {result}")
+
+
+# --------------------------------------------------------------------------- bench
+
+
+@app.command()
+def bench(
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=5, help="Hands of random play per game.")
+    ] = 5000,
+    game: Annotated[
+        list[str] | None, typer.Option("--game", "-g", help="Only these games (repeatable).")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Random-play throughput of the reference engine for each game, on one core."""
+    keys = game or list(GAMES)
+    results = []
+    for key in keys:
+        rules = make_rules(key, None)
+        play_random_games(rules, 20, 0)  # warm up the rule set's caches
+        results.append(run_bench(rules, games))
+    if as_json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "game": r.game,
+                        "games": r.games,
+                        "seconds": round(r.seconds, 4),
+                        "games_per_second": round(r.games_per_second, 1),
+                        "actions_per_second": round(r.actions_per_second, 1),
+                    }
+                    for r in results
+                ]
+            )
+        )
+        return
+    table = Table(title="random play, one core (best of 5 slices)")
+    table.add_column("game")
+    table.add_column("games/s", justify="right")
+    table.add_column("actions/s", justify="right")
+    for r in results:
+        table.add_row(r.game, f"{r.games_per_second:,.0f}", f"{r.actions_per_second:,.0f}")
+    out.print(table)
+
+
+# --------------------------------------------------------------------------- demo
+
+
+@app.command()
+def demo(
+    game: GameOption = "briscola-2",
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for a repeatable game (default: a fresh deal).")
+    ] = None,
+    rule: RuleOption = None,
+) -> None:
+    """Watch computer players play a hand, trick by trick, with their hands shown."""
+    rules = make_rules(game, rule)
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    state = GameState(rules, shuffled_deal(rules, rules.players - 1, rng))
+    print_deal(state)
+    out.print()
+    while not state.over:
+        if not state.trick:
+            hands = "  ".join(
+                f"seat {s}: {' '.join(str(c) for c in h)}" for s, h in enumerate(state.hands)
+            )
+            out.print(f"[dim]{hands}[/]")
+        action = rng.choice(state.legal_actions())
+        events = state.apply(action)
+        if isinstance(action, Exchange | Decline) or any(isinstance(e, TrickWon) for e in events):
+            for line in narrate(state, events):
+                out.print(line)
+    print_replay_footer(state)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
