@@ -238,7 +238,7 @@ def narrate(state: GameState, events: list[Event]) -> Iterator[str]:
 
 def random_game(rules: Rules, rng: random.Random, dealer: int) -> tuple[GameState, list[str]]:
     state = GameState(rules, shuffled_deal(rules, dealer, rng))
-    lines = []
+    lines: list[str] = []
     while not state.over:
         actions = state.legal_actions()
         events = state.apply(rng.choice(actions))
