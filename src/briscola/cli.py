@@ -26,8 +26,19 @@ from briscola.engine import (
     replay,
     shuffled_deal,
 )
-from briscola.engine.actions import Decline, Exchange
-from briscola.engine.events import CardDrawn, Event, HandShown, TrickWon, TrumpExchanged
+from briscola.engine.events import (
+    AuctionEnded,
+    BidMade,
+    CardCalled,
+    CardDrawn,
+    Event,
+    HandShown,
+    PartnerRevealed,
+    Talk,
+    ThrownIn,
+    TrickWon,
+    TrumpExchanged,
+)
 from briscola.engine.games import DECK_TITLES
 from briscola.engine.record import Replay
 
@@ -173,19 +184,18 @@ def describe_trick(number: int, won: TrickWon) -> str:
 
 def print_replay(result: Replay) -> None:
     state = result.state
-    for i, t in enumerate(state.tricks, 1):
-        out.print(describe_trick(i, t))
-    sides = " v ".join(
-        f"{'+'.join(str(s) for s in side)}: {p}"
-        for side, p in zip(state.rules.sides, state.points, strict=True)
-    )
+    for line in narrate(state, result.events):
+        out.print(line)
     if state.trick:
         table = ", ".join(f"{s}:{c}" for s, c in zip(state.order, state.trick, strict=False))
         out.print(f"on the table  {table}")
     status = "finished" if state.over else "not finished"
     won = state.winners()
     who = f"; seats {', '.join(str(s) for s in won)} win" if won else ""
-    out.print(f"points  {sides}  ({status}{who})")
+    out.print(f"points  {describe_points(state)}  ({status}{who})")
+    score = result.to_json().get("score")
+    if score is not None:
+        out.print(f"score   {'  '.join(f'{s}: {x:+d}' for s, x in enumerate(score))}")
 
 
 @app.command("replay")
@@ -224,16 +234,57 @@ def replay_cmd(
 
 
 def narrate(state: GameState, events: list[Event]) -> Iterator[str]:
+    """Lines telling what happened, for a reader who sees everything (records, demos)."""
+    tricks = len(state.tricks) - sum(isinstance(e, TrickWon) for e in events)
+    pad = " " * 10
     for e in events:
         if isinstance(e, TrickWon):
-            yield describe_trick(len(state.tricks), e)
+            tricks += 1
+            yield describe_trick(tricks, e)
         elif isinstance(e, TrumpExchanged):
-            yield f"          seat {e.seat} gives {e.given} for the turned {e.taken}"
+            yield f"{pad}seat {e.seat} gives {e.given} for the turned {e.taken}"
         elif isinstance(e, CardDrawn) and e.audience is None and state.rules.game.turned_trump:
             if not state.rules.game.open_hands:
-                yield f"          seat {e.seat} draws the turned card {e.card}"
-        elif isinstance(e, HandShown) and e.seat == 0:
-            yield "          the stock is out: partners show their hands"
+                yield f"{pad}seat {e.seat} draws the turned card {e.card}"
+        elif isinstance(e, HandShown) and e.audience is not None and len(e.audience) > 1:
+            continue
+        elif isinstance(e, HandShown) and state.shown and e.seat == 0:
+            yield f"{pad}the stock is out: partners show their hands"
+        elif isinstance(e, Talk):
+            yield f"{pad}{describe_talk(e)}"
+        elif isinstance(e, BidMade):
+            yield f"{pad}seat {e.seat} " + ("passes" if e.bid == "pass" else f"bids {e.bid}")
+        elif isinstance(e, AuctionEnded):
+            if e.caller is None:
+                yield f"{pad}all pass: the hand is dealt again"
+            else:
+                yield f"{pad}seat {e.caller} wins the auction with {e.bid}"
+        elif isinstance(e, CardCalled):
+            yield f"{pad}seat {e.seat} calls {e.card}: trump is {e.card.suit.italian}"
+        elif isinstance(e, PartnerRevealed):
+            who = "plays alone" if e.partner == e.caller else f"has seat {e.partner} as partner"
+            yield f"{pad}the called card is out: seat {e.caller} {who}"
+        elif isinstance(e, ThrownIn):
+            cards = " ".join(str(c) for c in e.cards)
+            yield f"{pad}seat {e.seat} holds no points ({cards}): the deal is thrown in"
+
+
+def describe_talk(t: Talk) -> str:
+    if t.kind == "signal":
+        seen = "everyone" if t.audience is None else ", ".join(str(s) for s in sorted(t.audience))
+        return f"seat {t.seat} signals {t.what} (seen by {seen})"
+    if t.kind == "ask":
+        return f"seat {t.seat} asks seat {t.to} about {t.what}: {t.answer}"
+    if t.kind == "order":
+        return f"seat {t.seat} tells seat {t.to}: {t.what}"
+    return f"seat {t.seat} looks at the hand of seat {t.to}"
+
+
+def describe_points(state: GameState) -> str:
+    return " v ".join(
+        f"{'+'.join(str(s) for s in side)}: {p}"
+        for side, p in zip(state.sides, state.points, strict=True)
+    )
 
 
 def random_game(rules: Rules, rng: random.Random, dealer: int) -> tuple[GameState, list[str]]:
@@ -274,13 +325,11 @@ def simulate(
     tricks = 0
     for g in range(games):
         state, _ = random_game(rules, rng, g % rules.players)
-        won = state.winners()
-        if won:
-            wins[rules.side_of[won[0]]] += 1
-        else:
-            ties += 1
-        for i, p in enumerate(state.points):
-            totals[i] += p
+        won = set(state.winners())
+        for i, side in enumerate(rules.sides):
+            wins[i] += bool(won & set(side))
+            totals[i] += sum(state.seat_points[s] for s in side)
+        ties += not won
         tricks += len(state.tricks)
     summary = {
         "game": rules.key,
@@ -300,7 +349,7 @@ def simulate(
     for side, w, t in zip(rules.sides, wins, totals, strict=True):
         seats = "+".join(str(s) for s in side)
         out.print(f"  seats {seats:7s} won {w:6d}  mean points {t / games:6.2f}")
-    out.print(f"  ties {ties}; {tricks / games:.1f} tricks a hand")
+    out.print(f"  hands with no winner {ties}; {tricks / games:.1f} tricks a hand")
 
 
 def replay_summary(state: GameState) -> dict[str, Any]:
@@ -319,13 +368,12 @@ def print_deal(state: GameState) -> None:
 
 
 def print_replay_footer(state: GameState) -> None:
-    sides = " v ".join(
-        f"{'+'.join(str(s) for s in side)}: {p}"
-        for side, p in zip(state.rules.sides, state.points, strict=True)
-    )
     won = state.winners()
-    result = f"seats {', '.join(str(s) for s in won)} win" if won else "a tie"
-    out.print(f"points  {sides}: {result}")
+    result = f"seats {', '.join(str(s) for s in won)} win" if won else "no winner"
+    out.print(f"points  {describe_points(state)}: {result}")
+    score = Replay(state).to_json().get("score")
+    if score is not None:
+        out.print(f"score   {'  '.join(f'{s}: {x:+d}' for s, x in enumerate(score))}")
 
 
 # --------------------------------------------------------------------------- bench
@@ -390,17 +438,17 @@ def demo(
     state = GameState(rules, shuffled_deal(rules, rules.players - 1, rng))
     print_deal(state)
     out.print()
+    shown_at = -1
     while not state.over:
-        if not state.trick:
+        if not state.trick and state.phase == "play" and shown_at != len(state.tricks):
+            shown_at = len(state.tricks)
             hands = "  ".join(
                 f"seat {s}: {' '.join(str(c) for c in h)}" for s, h in enumerate(state.hands)
             )
             out.print(f"[dim]{hands}[/]")
-        action = rng.choice(state.legal_actions())
-        events = state.apply(action)
-        if isinstance(action, Exchange | Decline) or any(isinstance(e, TrickWon) for e in events):
-            for line in narrate(state, events):
-                out.print(line)
+        events = state.apply(rng.choice(state.legal_actions()))
+        for line in narrate(state, events):
+            out.print(line)
     print_replay_footer(state)
 
 

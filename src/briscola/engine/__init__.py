@@ -4,7 +4,7 @@ It imports nothing else of the project and does no I/O: no files, no clock, no
 global randomness (deals take a ``random.Random`` from the caller).
 """
 
-from briscola.engine.actions import Action, Decline, Exchange, Play, action_from_json
+from briscola.engine.actions import Action, Exchange, Play, action_from_json
 from briscola.engine.cards import Card, Rank, Suit, parse_cards
 from briscola.engine.deal import Deal, shuffled_deal
 from briscola.engine.errors import (
@@ -30,7 +30,6 @@ __all__ = [
     "BriscolaError",
     "Card",
     "Deal",
-    "Decline",
     "Exchange",
     "Game",
     "GameOverError",

@@ -10,9 +10,9 @@ Exchange(seat=1, card=Card.parse('7d'))
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
-from briscola.engine.cards import Card
+from briscola.engine.cards import Card, Rank
 from briscola.engine.errors import MalformedError
 
 
@@ -44,20 +44,112 @@ class Exchange:
         return f"seat {self.seat} exchanges {self.card} for the turned card"
 
 
+SIGNALS = (
+    "ace", "three", "king", "queen", "jack", "low-trumps", "no-trumps", "carico",
+    "play-carico", "play-liscio",
+)  # fmt: skip
+"""Partner signals (RULES.md §4): the five trump honours (the queen is the cavallo, the
+jack the fante), low trumps (7 to 2), no trumps, holding a carico, and two requests."""
+
+QUESTIONS = ("lisci", "trumps", "take", "carichi")
+"""Questions of the Roman conversation (RULES.md §4)."""
+
+ORDERS = ("liscio", "trump-high", "trump-low", "take", "carico")
+"""Orders of the Roman conversation: they guide, and bind nobody."""
+
+
 @dataclass(frozen=True, slots=True)
-class Decline:
-    """Let the chance to exchange the turned card pass, and draw (Spanish timing)."""
+class Signal:
+    """Show the partner something true about one's own hand, or make a request.
+    ``spotted``: the opponents who caught it, drawn by the engine (``None`` before)."""
+
+    seat: int
+    signal: str
+    spotted: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "signal": self.signal}
+        if self.spotted is not None:
+            out["spotted"] = list(self.spotted)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Ask a partner one of the conversation's questions; the engine answers from the hand."""
+
+    seat: int
+    question: str
+    to: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "ask": self.question, "to": self.to}
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """Tell a partner what to play; the whole table hears it."""
+
+    seat: int
+    order: str
+    to: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "order": self.order, "to": self.to}
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Schembil: the rais looks at a partner's hand once the stock is exhausted."""
+
+    seat: int
+    at: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "look": self.at}
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Chiamata: bid a rank (each lower than the last), or, once a 2 was bid, "2 at N"
+    points (``points`` from 61 to 120, each higher than the last)."""
+
+    seat: int
+    rank: Rank | None = None
+    points: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "bid": self.points if self.rank is None else self.rank.value}
+
+    def __str__(self) -> str:
+        return f"2 at {self.points}" if self.rank is None else self.rank.value
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Chiamata: leave the auction, for good."""
 
     seat: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "decline": "exchange"}
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} declines the exchange"
+        return {"seat": self.seat, "bid": "pass"}
 
 
-Action = Play | Exchange | Decline
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Chiamata: the auction's winner names the called card (the bid rank, in a suit)."""
+
+    seat: int
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "call": str(self.card)}
+
+
+Action = Play | Exchange | Signal | Ask | Order | Look | Bid | Pass | Call
+
+_KINDS = ("play", "exchange", "signal", "ask", "order", "look", "bid", "call")
+_EXTRA = {"ask": {"to"}, "order": {"to"}, "signal": {"spotted"}}
 
 
 def action_from_json(obj: object, where: str = "move") -> Action:
@@ -67,21 +159,67 @@ def action_from_json(obj: object, where: str = "move") -> Action:
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         raise MalformedError(f"{where}.seat: expected a seat number (0, 1, ...), got {seat!r}")
-    kinds = [k for k in ("play", "exchange", "decline") if k in obj]
-    extra = set(obj) - {"seat", "play", "exchange", "decline"}
-    if len(kinds) != 1 or extra:
+    kinds = [k for k in _KINDS if k in obj]
+    if len(kinds) != 1:
         raise MalformedError(
-            f"{where}: expected exactly one of the keys play, exchange, decline beside seat, "
+            f"{where}: expected exactly one of the keys {', '.join(_KINDS)} beside seat, "
             f"got {', '.join(sorted(obj)) or 'nothing'}"
         )
     kind = kinds[0]
+    extra = set(obj) - {"seat", kind} - _EXTRA.get(kind, set())
+    if extra:
+        raise MalformedError(f"{where}: unknown key {sorted(extra)[0]!r} in a {kind} move")
     value = obj[kind]
-    if kind == "decline":
-        if value != "exchange":
-            raise MalformedError(f'{where}.decline: the only thing to decline is "exchange"')
-        return Decline(seat)
-    try:
-        card = Card.parse(value)
-    except MalformedError as e:
-        raise MalformedError(f"{where}.{kind}: {e}") from None
-    return Play(seat, card) if kind == "play" else Exchange(seat, card)
+    if kind in ("play", "exchange", "call"):
+        try:
+            card = Card.parse(value)
+        except MalformedError as e:
+            raise MalformedError(f"{where}.{kind}: {e}") from None
+        if kind == "play":
+            return Play(seat, card)
+        return Exchange(seat, card) if kind == "exchange" else Call(seat, card)
+    if kind == "signal":
+        if value not in SIGNALS:
+            raise MalformedError(f"{where}.signal: {value!r} is not a signal: {', '.join(SIGNALS)}")
+        spotted = obj.get("spotted")
+        if spotted is not None and not (
+            isinstance(spotted, list) and all(_is_seat(s) for s in spotted)
+        ):
+            raise MalformedError(f"{where}.spotted: expected a list of seats")
+        return Signal(seat, value, None if spotted is None else tuple(spotted))
+    if kind in ("ask", "order"):
+        names = QUESTIONS if kind == "ask" else ORDERS
+        if value not in names:
+            raise MalformedError(f"{where}.{kind}: {value!r} is not one of {', '.join(names)}")
+        to = obj.get("to")
+        if not _is_seat(to):
+            raise MalformedError(f"{where}.to: expected the seat of the partner addressed")
+        return Ask(seat, value, to) if kind == "ask" else Order(seat, value, to)
+    if kind == "look":
+        if not _is_seat(value):
+            raise MalformedError(f"{where}.look: expected the seat of a partner")
+        return Look(seat, value)
+    # bid
+    if value == "pass":
+        return Pass(seat)
+    if _is_seat(value):
+        if not 61 <= value <= 120:
+            raise MalformedError(f"{where}.bid: points bids run from 61 to 120, not {value}")
+        return Bid(seat, points=value)
+    ranks = {r.value: r for r in BID_RANKS}
+    if isinstance(value, str) and value.upper() in ranks:
+        return Bid(seat, rank=ranks[value.upper()])
+    raise MalformedError(
+        f'{where}.bid: expected a rank (A 3 K Q J 7 6 5 4 2), points from 61 to 120, or "pass"'
+    )
+
+
+def _is_seat(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+BID_RANKS = (
+    Rank.ACE, Rank.THREE, Rank.KING, Rank.QUEEN, Rank.JACK,
+    Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.TWO,
+)  # fmt: skip
+"""Chiamata's bid ranks, from the first (highest) to the last."""

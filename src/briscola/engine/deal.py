@@ -34,6 +34,8 @@ class Deal:
     """The turned card, drawn after the last card of the stock; ``None`` in games without."""
     stock: tuple[Card, ...]
     """The face-down stock, top (next drawn) first."""
+    seed: int | None = None
+    """Seed of the hand's own chances (signals spotted by opponents), where the rules have any."""
 
     def cards(self) -> list[Card]:
         out = [c for h in self.hands for c in h]
@@ -91,12 +93,15 @@ class Deal:
         raise MalformedError("deal: the cards must be exactly the game's deck; " + "; ".join(parts))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "dealer": self.dealer,
             "hands": [[str(c) for c in h] for h in self.hands],
             "trump": None if self.trump is None else str(self.trump),
             "stock": [str(c) for c in self.stock],
         }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
 
 
 def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
@@ -126,13 +131,17 @@ def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
             ):
                 rest.insert(len(rest) // 2, trump)
                 trump = rest.pop(0)
-    return Deal(dealer, tuple(tuple(h) for h in hands), trump, tuple(rest))
+    seed = rng.getrandbits(63) if rules.needs_seed else None
+    return Deal(dealer, tuple(tuple(h) for h in hands), trump, tuple(rest), seed)
 
 
 def deal_from_json(obj: object, rules: Rules) -> Deal:
     """Read and check the ``deal`` object of a record."""
     if not isinstance(obj, dict):
         raise MalformedError("deal: expected an object with dealer, hands, trump and stock")
+    unknown = set(obj) - {"dealer", "hands", "trump", "stock", "seed"}
+    if unknown:
+        raise MalformedError(f"deal: unknown field {sorted(unknown)[0]!r}")
     for key in ("dealer", "hands", "stock"):
         if key not in obj:
             raise MalformedError(f"deal.{key}: missing")
@@ -146,7 +155,14 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
     trump_raw = obj.get("trump")
     trump = None if trump_raw is None else _card(trump_raw, "deal.trump")
     stock = tuple(_cards(obj["stock"], "deal.stock"))
-    deal = Deal(dealer, hands, trump, stock)
+    seed = obj.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise MalformedError(f"deal.seed: expected a whole number, got {seed!r}")
+    if seed is None and rules.needs_seed:
+        raise MalformedError(
+            "deal.seed: signals spotted by chance need the seed of the hand's chances"
+        )
+    deal = Deal(dealer, hands, trump, stock, seed)
     deal.check(rules)
     return deal
 

@@ -8,7 +8,7 @@ but you do not see what), or nothing.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from briscola.engine.cards import Card
 
@@ -25,6 +25,13 @@ class Dealt(NamedTuple):
 
 class TrumpTurned(NamedTuple):
     """The turned card was laid under the stock; its suit is trump."""
+
+    card: Card
+    audience: Audience = None
+
+
+class StockTop(NamedTuple):
+    """Scoperta: the card now face up on top of the stock."""
 
     card: Card
     audience: Audience = None
@@ -62,17 +69,70 @@ class TrumpExchanged(NamedTuple):
     audience: Audience = None
 
 
-class ExchangeDeclined(NamedTuple):
-    seat: int
-    audience: Audience = None
-
-
 class HandShown(NamedTuple):
     """A seat's hand was shown to the audience (partners when the stock runs out)."""
 
     seat: int
     cards: tuple[Card, ...]
     audience: Audience
+
+
+class Talk(NamedTuple):
+    """A message at the table: ``kind`` is signal, ask, order or look; ``what`` its word;
+    ``to`` the partner addressed; ``answer`` the answer read from that partner's hand."""
+
+    seat: int
+    kind: str
+    what: str
+    to: int | None
+    answer: str | None
+    audience: Audience
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "what": self.what}
+        if self.to is not None:
+            out["to"] = self.to
+        if self.answer is not None:
+            out["answer"] = self.answer
+        return out
+
+
+class BidMade(NamedTuple):
+    """Chiamata: a bid (``A`` ... ``2``, ``2 at N``) or ``pass``."""
+
+    seat: int
+    bid: str
+    audience: Audience = None
+
+
+class AuctionEnded(NamedTuple):
+    """Chiamata: the auction's winner, or ``None`` when all passed (the hand is dealt again)."""
+
+    caller: int | None
+    bid: str | None
+    audience: Audience = None
+
+
+class CardCalled(NamedTuple):
+    seat: int
+    card: Card
+    audience: Audience = None
+
+
+class PartnerRevealed(NamedTuple):
+    """The called card was played: ``partner`` is the caller's partner (the caller when alone)."""
+
+    caller: int
+    partner: int
+    audience: Audience = None
+
+
+class ThrownIn(NamedTuple):
+    """Chiamata: a player with no card points showed the hand; the deal is thrown in."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    audience: Audience = None
 
 
 class HandOver(NamedTuple):
@@ -82,8 +142,9 @@ class HandOver(NamedTuple):
 
 
 Event = (
-    Dealt | TrumpTurned | CardPlayed | TrickWon | CardDrawn | TrumpExchanged
-    | ExchangeDeclined | HandShown | HandOver
+    Dealt | TrumpTurned | StockTop | CardPlayed | TrickWon | CardDrawn | TrumpExchanged
+    | HandShown | Talk | BidMade | AuctionEnded | CardCalled
+    | PartnerRevealed | ThrownIn | HandOver
 )  # fmt: skip
 
 

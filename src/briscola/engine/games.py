@@ -23,6 +23,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from briscola.engine.actions import Play
+from briscola.engine.addons import Addon
 from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
 from briscola.engine.errors import RulesError
 from briscola.engine.house_rules import RULES, RuleValue
@@ -33,6 +34,7 @@ COMMON_RULES = (
 )  # fmt: skip
 TRUMP_RULES = ("trump_exchange", "exchange_timing", "turned_high")
 TEAM_RULES = ("show_partner_hands", "partners")
+TALK_RULES = ("communication", "signal_audience", "spot_chance")
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,7 @@ class Game:
     aliases: tuple[str, ...] = ()
 
     def teams_for(self, players: int, teams_rule: RuleValue | None) -> bool:
-        if self.key in ("briscola-4", "briscola-6"):
+        if self.key in ("briscola-4", "briscola-6", "schembil"):
             return True
         if self.key == "brisca":
             return players == 4
@@ -69,117 +71,44 @@ class Game:
 GAMES: dict[str, Game] = {}
 
 
-def _register(game: Game) -> None:
-    GAMES[game.key] = game
+TWOS = ("2c", "2d", "2s", "2b")
 
-
-_register(
-    Game(
-        "briscola-2",
-        "Briscola",
-        "the core game, head to head",
-        (2,),
-        "italian-40",
-        3,
-        COMMON_RULES + TRUMP_RULES,
-        aliases=("briscola",),
-    )
-)
-_register(
-    Game(
-        "briscola-3",
-        "Briscola a 3",
-        "three players, each alone; one 2 leaves the deck",
-        (3,),
-        "italian-40",
-        3,
-        (*COMMON_RULES, "removed_two", *TRUMP_RULES),
-    )
-)
-_register(
-    Game(
-        "briscola-4",
-        "Briscola a coppie",
-        "four players in two pairs, partners opposite",
-        (4,),
-        "italian-40",
-        3,
-        COMMON_RULES + TRUMP_RULES + TEAM_RULES,
-    )
-)
-_register(
-    Game(
-        "briscola-6",
-        "Briscola a 6",
-        "six players in two teams of three, alternating round the "
-        "table; the four 2s leave the deck",
-        (6,),
-        "italian-40",
-        3,
-        COMMON_RULES + TRUMP_RULES + TEAM_RULES,
-        removed=("2c", "2d", "2s", "2b"),
-    )
-)
-_register(
-    Game(
-        "scoperta",
-        "Briscola scoperta",
-        "head to head with hands and the top of the stock face up",
-        (2,),
-        "italian-40",
-        3,
-        COMMON_RULES + TRUMP_RULES,
-        open_hands=True,
-    )
-)
-_register(
-    Game(
-        "briscolone",
-        "Briscolone",
-        "five cards each, no trump; a match runs to a points target",
-        (2,),
-        "italian-40",
-        5,
-        COMMON_RULES,
-        defaults={"match": "points:121"},
-        turned_trump=False,
-    )
-)
-_register(
-    Game(
-        "brisca",
-        "Brisca",
-        "the Spanish game, for 2 or for 4 in pairs, with the trump exchange",
-        (2, 4),
-        "spanish-40",
-        3,
-        (*COMMON_RULES, *TRUMP_RULES, "players", *TEAM_RULES),
-        defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"},
-    )
-)
-_register(
-    Game(
-        "briskula",
-        "Briškula",
-        "the Bosnian and Dalmatian game with 32 French cards, for 2 to 6 alone or 4 in pairs",
-        (2, 3, 4, 5, 6),
-        "french-32",
-        3,
-        (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES),
-    )
-)
-_register(
-    Game(
-        "briskula-double",
-        "Four-card Briškula",
-        "four cards each, and everyone plays twice to each trick",
-        (2, 3, 4),
-        "french-32",
-        4,
-        (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES),
-        rounds=2,
-    )
-)
+# fmt: off
+for _game in (
+    Game("briscola-2", "Briscola", "the core game, head to head", (2,), "italian-40", 3,
+         COMMON_RULES + TRUMP_RULES, aliases=("briscola",)),
+    Game("briscola-3", "Briscola a 3", "three players, each alone; one 2 leaves the deck",
+         (3,), "italian-40", 3, (*COMMON_RULES, "removed_two", *TRUMP_RULES)),
+    Game("briscola-4", "Briscola a coppie", "four players in two pairs, partners opposite",
+         (4,), "italian-40", 3, COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES),
+    Game("briscola-6", "Briscola a 6", "six players in two teams of three, alternating round "
+         "the table; the four 2s leave the deck", (6,), "italian-40", 3,
+         COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES, removed=TWOS),
+    Game("schembil", "Schembil", "Briscola a 6 where each team's captain, the rais, asks and "
+         "orders, and may look at a partner's hand once the stock is exhausted", (6,),
+         "italian-40", 3, (*COMMON_RULES, *TRUMP_RULES, *TEAM_RULES, "rais"), removed=TWOS),
+    Game("chiamata", "Briscola chiamata", "five players: an auction, a called card and a "
+         "secret partner", (5,), "italian-40", 8,
+         ("target", "leader", "multipliers", "throw_in", "direction", "last_trick",
+          "court_order"), turned_trump=False),
+    Game("scoperta", "Briscola scoperta", "head to head with hands and the top of the stock "
+         "face up", (2,), "italian-40", 3, COMMON_RULES + TRUMP_RULES, open_hands=True),
+    Game("briscolone", "Briscolone", "five cards each, no trump; a match runs to a points "
+         "target", (2,), "italian-40", 5, COMMON_RULES, defaults={"match": "points:121"},
+         turned_trump=False),
+    Game("brisca", "Brisca", "the Spanish game, for 2 or for 4 in pairs, with the trump "
+         "exchange", (2, 4), "spanish-40", 3,
+         (*COMMON_RULES, *TRUMP_RULES, "players", *TEAM_RULES, *TALK_RULES),
+         defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"}),
+    Game("briskula", "Briškula", "the Bosnian and Dalmatian game with 32 French cards, for 2 "
+         "to 6 alone or 4 in pairs", (2, 3, 4, 5, 6), "french-32", 3,
+         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES)),
+    Game("briskula-double", "Four-card Briškula", "four cards each, and everyone plays twice "
+         "to each trick", (2, 3, 4), "french-32", 4,
+         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES), rounds=2),
+):
+    GAMES[_game.key] = _game
+# fmt: on
 
 
 def find_game(key: str) -> Game:
@@ -246,7 +175,7 @@ class Rules:
         if values.get("teams") == "pairs" and not teams:
             raise RulesError(f"{g.key} is played in pairs only with 4 players, not {players}")
         if not teams:
-            for name in TEAM_RULES:
+            for name in TEAM_RULES + TALK_RULES:
                 if name in given and values[name] != RULES[name].choices[0]:
                     raise RulesError(
                         f"house rule {name} needs a game in teams; {g.key} with {players} "
@@ -317,6 +246,48 @@ class Rules:
         """For each seat, the :class:`Play` action of each card, made once per table."""
         return tuple({c: Play(s, c) for c in self.deck} for s in range(self.players))
 
+    @property
+    def needs_seed(self) -> bool:
+        """Whether hands under these rules draw chances of their own (signals spotted by
+        opponents), from a seed that the deal carries."""
+        return (
+            self.options.get("communication") == "signals"
+            and self.options.get("signal_audience") == "spotted"
+        )
+
+    def make_addons(self) -> tuple[Addon, ...]:
+        """Fresh add-ons for one hand under these rules (see :mod:`briscola.engine.addons`)."""
+        # Imported here because the add-on modules import this one.
+        from briscola.engine.chiamata import Chiamata
+        from briscola.engine.exchange import TrumpExchange
+        from briscola.engine.talk import TableTalk
+
+        addons: list[Addon] = []
+        if self.exchange != "none":
+            addons.append(TrumpExchange(self.exchange_after_win))
+        opts = self.options
+        if self.key == "chiamata":
+            addons.append(
+                Chiamata(
+                    str(opts["leader"]),
+                    opts["multipliers"] == "high-bids",
+                    opts["throw_in"] == "yes",
+                )
+            )
+        if self.key == "schembil":
+            rais = tuple(int(s) for s in str(opts["rais"]).split("-"))
+            addons.append(TableTalk("schembil", "table", 0, rais))
+        elif opts.get("communication", "none") != "none":
+            addons.append(
+                TableTalk(
+                    str(opts["communication"]),
+                    str(opts["signal_audience"]),
+                    int(opts["spot_chance"]),
+                    (),
+                )
+            )
+        return tuple(addons)
+
     def option(self, name: str) -> RuleValue:
         """The value of a house rule this game takes."""
         try:
@@ -326,9 +297,7 @@ class Rules:
 
     def overrides(self) -> dict[str, RuleValue]:
         """The house rules that differ from the game's defaults (what a record stores)."""
-        plain = Rules.make(
-            self.game, {"players": self.players} if "players" in self.options else {}
-        )
+        plain = Rules.make(self.game)
         return {k: v for k, v in self.options.items() if plain.options[k] != v}
 
     def exchange_card(self, turned: Card) -> Card | None:

@@ -41,10 +41,14 @@ class HouseRule:
             value = str(value)
         if value in self.choices:
             return value
-        if isinstance(value, str) and self.name == "match":
+        if isinstance(value, str) and self.name in ("match", "target"):
             m = re.fullmatch(r"(hands|points):([1-9][0-9]{0,3})", value.strip())
             if m:
                 return f"{m.group(1)}:{int(m.group(2))}"
+        if self.name == "spot_chance" and isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if self.name == "spot_chance" and isinstance(value, int) and 0 <= value <= 100:
+            return value
         shown = ", ".join(str(c) for c in self.choices)
         raise RulesError(f"house rule {self.name} cannot be {value!r}: choose one of {shown}")
 
@@ -128,6 +132,47 @@ _RULE_LIST = (
         "team games: partners as seated, or drawn by cards before the first hand "
         "(the highest cards play together)",
         ("seated", "drawn"),
+    ),
+    HouseRule(
+        "communication",
+        "partner communication: none, traditional signals of the trumps held, or the Roman "
+        "conversation of questions and orders",
+        ("none", "signals", "conversation"),
+    ),
+    HouseRule(
+        "signal_audience",
+        "who sees a signal: the partner only, the whole table, or the partner, with each "
+        "opponent spotting it by chance (spot_chance)",
+        ("partner", "table", "spotted"),
+    ),
+    HouseRule(
+        "spot_chance",
+        "with signal_audience=spotted: the chance, in percent (0 to 100), that each opponent "
+        "spots a signal",
+        (25, 10, 50, 75),
+    ),
+    HouseRule(
+        "rais",
+        "Schembil: the captain (rais) of each team, as two seats, the first of team 0-2-4 "
+        "and the second of team 1-3-5",
+        ("0-1", "0-3", "0-5", "2-1", "2-3", "2-5", "4-1", "4-3", "4-5"),
+    ),
+    HouseRule(
+        "target",
+        "Chiamata: the match runs to N score points (points:N, usually 5, 7 or 11), or for "
+        "N hands (hands:N)",
+        ("points:5", "points:7", "points:11", "hands:N"),
+    ),
+    HouseRule("leader", "Chiamata: who leads the first trick", ("dealer-right", "caller")),
+    HouseRule(
+        "multipliers",
+        "Chiamata: multiply the score of high bids (71-80 x2, 81-90 x3, 91-100 x4, 101+ x5)",
+        ("none", "high-bids"),
+    ),
+    HouseRule(
+        "throw_in",
+        "Chiamata: a deal where a player holds no card points is thrown in and dealt again",
+        ("no", "yes"),
     ),
     HouseRule("players", "number of players", (2, 3, 4, 5, 6)),
     HouseRule(

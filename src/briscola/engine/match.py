@@ -47,7 +47,10 @@ class HandScored(NamedTuple):
     counted: int
     """Hands this result counts for (2 for a cappotto under that house rule, 0 for a tie)."""
     replayed: bool
-    """The hand was tied 60-60 and will be dealt again."""
+    """The hand is dealt again (60-60 under that house rule; in chiamata, all passed or the
+    deal was thrown in)."""
+    scores: tuple[int, ...] | None = None
+    """Chiamata: the score points of each seat for this hand."""
     audience: Audience = None
 
 
@@ -55,6 +58,8 @@ class MatchOver(NamedTuple):
     winners: tuple[int, ...]
     hands_won: tuple[int, ...]
     totals: tuple[int, ...]
+    scores: tuple[int, ...]
+    """Chiamata: each seat's score points (zeros in the other games)."""
     audience: Audience = None
 
 
@@ -82,10 +87,14 @@ class Match:
     def __init__(self, rules: Rules, rng: random.Random, dealer: int = 0) -> None:
         self.rules = rules
         self.rng = rng
-        self.target = Target.parse(str(rules.options.get("match", "one-hand")))
+        self.per_seat = "target" in rules.options
+        """Chiamata scores each seat; the other games count per side."""
+        self.target = Target.parse(str(rules.options.get("target", rules.options.get("match"))))
         sides = len(rules.sides)
         self.hands_won = [0] * sides
         self.totals = [0] * sides
+        self.scores = [0] * rules.players
+        self.hands_played = 0
         self.number = 0
         self.winners: tuple[int, ...] = ()
         self.over = False
@@ -133,20 +142,36 @@ class Match:
         rules = self.rules
         hand = self.hand
         winners = hand.winners()
-        replayed = not winners and rules.options.get("sixty_sixty") == "replay"
+        scores = next((x for a in hand.addons if (x := a.scores(hand)) is not None), None)
+        if any(a.redeal(hand) for a in hand.addons):
+            replayed = True
+        else:
+            replayed = not winners and rules.options.get("sixty_sixty") == "replay"
         counted = 0
-        if winners:
+        if scores is not None:
+            counted = 0 if replayed else 1
+            for seat, points in enumerate(scores):
+                self.scores[seat] += points
+            self.hands_played += counted
+        elif winners:
             side = rules.side_of[winners[0]]
             counted = 2 if 120 in hand.points and rules.options.get("cappotto") == "double" else 1
             self.hands_won[side] += counted
-        for i, p in enumerate(hand.points):
-            self.totals[i] += p
-        scored = HandScored(self.number, tuple(hand.points), winners, counted, replayed)
+            for i, p in enumerate(hand.points):
+                self.totals[i] += p
+        else:
+            for i, p in enumerate(hand.points):
+                self.totals[i] += p
+        scored = HandScored(self.number, tuple(hand.points), winners, counted, replayed, scores)
         self.history.append(scored)
         out: list[HandScored | HandStarted | MatchOver | Event] = [scored]
         self._check_over()
         if self.over:
-            out.append(MatchOver(self.winners, tuple(self.hands_won), tuple(self.totals)))
+            out.append(
+                MatchOver(
+                    self.winners, tuple(self.hands_won), tuple(self.totals), tuple(self.scores)
+                )
+            )
             return out
         if not replayed:
             self.dealer = (self.dealer + 1) % rules.players
@@ -158,13 +183,24 @@ class Match:
 
     def _check_over(self) -> None:
         t = self.target
-        sides = self.rules.sides
+        last = self.history[-1]
+        if last.replayed:
+            return
         if t.kind == "one":
-            if self.history[-1].replayed:
-                return
             self.over = True
-            last = self.history[-1].winners
-            self.winners = last
+            self.winners = last.winners
+            return
+        if self.per_seat:
+            # Chiamata: score points per seat, to a total or over a number of hands.
+            best = max(self.scores)
+            if (t.kind == "points" and best < t.goal) or (
+                t.kind == "hands" and self.hands_played < t.goal
+            ):
+                return
+            tops = [s for s, x in enumerate(self.scores) if x == best]
+            if len(tops) == 1:
+                self.over = True
+                self.winners = (tops[0],)
             return
         score = self.hands_won if t.kind == "hands" else self.totals
         best = max(score)
@@ -173,4 +209,4 @@ class Match:
         tops = [i for i, s in enumerate(score) if s == best]
         if len(tops) == 1:
             self.over = True
-            self.winners = sides[tops[0]]
+            self.winners = self.rules.sides[tops[0]]

@@ -113,6 +113,8 @@ class Replay:
             "points": list(st.points),
             "winners": list(st.winners()),
         }
+        for addon in st.addons:
+            out.update(addon.report(st))
         if self.error is not None:
             out["error"] = {
                 "move": self.error.index,

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from briscola.engine.actions import Action, Decline, Exchange, Play
+from briscola.engine.actions import Action, Play
+from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Suit
 from briscola.engine.deal import Deal
 from briscola.engine.errors import GameOverError, IllegalActionError, NotYourTurnError
@@ -33,19 +34,16 @@ from briscola.engine.events import (
     CardPlayed,
     Dealt,
     Event,
-    ExchangeDeclined,
     HandOver,
     HandShown,
+    StockTop,
     TrickWon,
-    TrumpExchanged,
     TrumpTurned,
 )
 from briscola.engine.games import Rules
 
 PLAY: Final = "play"
-"""Phase: a seat is to play a card (or exchange the turned card on its turn)."""
-EXCHANGE: Final = "exchange"
-"""Phase: the winner of the trick may exchange the turned card before drawing."""
+"""Phase: a seat is to play a card (or take an add-on's action on its turn)."""
 OVER: Final = "over"
 """Phase: the hand is finished."""
 
@@ -54,8 +52,9 @@ class GameState:
     """A hand of any game of the family, from the deal to the last trick."""
 
     __slots__ = (
-        "_draw_audience", "_orders", "_plays", "deal", "hands", "known", "moves", "n", "order",
-        "phase", "pile", "points", "rules", "shown", "trick", "tricks", "trump", "turn", "turned",
+        "_draw_audience", "_handlers", "_orders", "_phase_owner", "_plays", "_start_events",
+        "addons", "deal", "hands", "known", "moves", "n", "order", "phase", "pile", "rules",
+        "seat_points", "shown", "side_of", "sides", "trick", "tricks", "trump", "turn", "turned",
     )  # fmt: skip
 
     rules: Rules
@@ -75,14 +74,19 @@ class GameState:
     turn: int
     """The seat to act, or -1 when the hand is over."""
     phase: str
-    points: list[int]
-    """Card points taken by each side (sides as in ``rules.sides``)."""
+    seat_points: list[int]
+    """Card points taken by each seat."""
+    sides: tuple[tuple[int, ...], ...]
+    """The sides as everyone knows them, sides in the order of their lowest seat. Fixed by
+    the rules, except in chiamata, where each seat stands alone until the partner is known."""
+    side_of: tuple[int, ...]
     tricks: list[TrickWon]
     moves: list[Action]
     known: list[set[Card]]
     """Cards everyone knows a seat holds (the turned card it took, by drawing or exchange)."""
     shown: bool
     """Whether partners' hands are shown (the stock ran out under that house rule)."""
+    addons: tuple[Addon, ...]
 
     def __init__(self, rules: Rules, deal: Deal) -> None:
         n = rules.players
@@ -103,11 +107,17 @@ class GameState:
         self.trick = []
         self.turn = self.order[0]
         self.phase = PLAY
-        self.points = [0] * len(rules.sides)
+        self.seat_points = [0] * n
+        self.sides = rules.sides
+        self.side_of = rules.side_of
         self.tricks = []
         self.moves = []
         self.known = [set() for _ in range(n)]
         self.shown = False
+        self.addons = rules.make_addons()
+        self._handlers = {t: a for a in self.addons for t in a.actions}
+        self._phase_owner = {p: a for a in self.addons for p in a.phases}
+        self._start_events = [e for a in self.addons for e in a.start(self)]
 
     # ----------------------------------------------------------------- queries
 
@@ -121,7 +131,8 @@ class GameState:
         return len(self.pile) - (self.turned is not None)
 
     def opening_events(self) -> list[Event]:
-        """The events of the deal itself: each seat's hand, and the turned card."""
+        """The events of the deal itself: each seat's hand, the turned card, and what the
+        add-ons announce at the start (the auction opening)."""
         open_hands = self.rules.game.open_hands
         events: list[Event] = [
             Dealt(s, tuple(h), None if open_hands else frozenset({s}))
@@ -129,7 +140,23 @@ class GameState:
         ]
         if self.deal.trump is not None:
             events.append(TrumpTurned(self.deal.trump))
+        if open_hands and self.stock_size:
+            events.append(StockTop(self.pile[-1]))
+        events.extend(self._start_events)
         return events
+
+    @property
+    def points(self) -> list[int]:
+        """Card points taken by each side, sides as in :attr:`sides`."""
+        sp = self.seat_points
+        return [sum(sp[s] for s in side) for side in self.sides]
+
+    def addon(self, kind: type[Addon]) -> Addon | None:
+        """This hand's add-on of the given type, if the rules have one."""
+        for a in self.addons:
+            if isinstance(a, kind):
+                return a
+        return None
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (none when the hand is over)."""
@@ -137,32 +164,17 @@ class GameState:
             seat = self.turn
             hand = self.hands[seat]
             plays = self._plays[seat]
-            if self.rules.follow_suit and self.trick:
+            if self.trick and self.rules.follow_suit:
                 led = self.trick[0].suit
                 same = [c for c in hand if c.suit is led]
                 actions: list[Action] = [plays[c] for c in (same or hand)]
             else:
                 actions = [plays[c] for c in hand]
-            if self.rules.exchange != "none" and not self.rules.exchange_after_win:
-                give = self._exchangeable(seat)
-                if give is not None:
-                    actions.append(Exchange(seat, give))
+            for addon in self.addons:
+                actions.extend(addon.legal(self))
             return actions
-        if self.phase is EXCHANGE:
-            give = self._exchangeable(self.turn)
-            assert give is not None
-            return [Exchange(self.turn, give), Decline(self.turn)]
-        return []
-
-    def _exchangeable(self, seat: int) -> Card | None:
-        """The trump card ``seat`` holds and may give for the turned card, if any."""
-        turned = self.turned
-        if turned is None or len(self.pile) < 2:
-            return None
-        give = self.rules.exchange_card(turned)
-        if give is None or give not in self.hands[seat]:
-            return None
-        return give
+        owner = self._phase_owner.get(self.phase)
+        return [] if owner is None else owner.legal(self)
 
     def check(self, action: Action) -> None:
         """Raise an :class:`IllegalActionError` saying why ``action`` is not legal now."""
@@ -173,53 +185,26 @@ class GameState:
             if not 0 <= seat < self.n:
                 raise IllegalActionError(f"there is no seat {seat}: seats are 0 to {self.n - 1}")
             raise NotYourTurnError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if self.phase is EXCHANGE:
-            if isinstance(action, Play):
-                raise IllegalActionError(
-                    f"seat {seat} won the trick and must first exchange the turned card "
-                    "or decline, before drawing"
-                )
-        elif isinstance(action, Decline):
-            raise IllegalActionError("there is no exchange to decline now")
-        if isinstance(action, Play):
-            card = action.card
-            hand = self.hands[seat]
-            if card not in hand:
-                raise IllegalActionError(f"seat {seat} does not hold {card}")
-            if self.rules.follow_suit and self.trick:
-                led = self.trick[0].suit
-                if card.suit is not led and any(c.suit is led for c in hand):
-                    raise IllegalActionError(
-                        f"seat {seat} must follow suit: {card} is not {led.italian} "
-                        f"and the hand holds {led.italian}"
-                    )
-        elif isinstance(action, Exchange):
-            self._check_exchange(seat, action.card)
-
-    def _check_exchange(self, seat: int, card: Card) -> None:
-        rules = self.rules
-        if rules.exchange == "none":
-            raise IllegalActionError("this table plays without the trump exchange")
-        if self.turned is None:
-            raise IllegalActionError("the turned card has already been drawn")
-        if len(self.pile) < 2:
-            raise IllegalActionError(
-                "the stock has run out; the turned card can no longer be exchanged"
-            )
-        if rules.exchange_after_win and self.phase is not EXCHANGE:
-            raise IllegalActionError(
-                "at this table the turned card may only be exchanged right after winning "
-                "a trick, before drawing"
-            )
-        give = rules.exchange_card(self.turned)
-        if give is None:
-            raise IllegalActionError(f"the turned card {self.turned} cannot be exchanged")
-        if card is not give:
-            raise IllegalActionError(
-                f"the turned card {self.turned} can only be exchanged for {give}, not {card}"
-            )
-        if card not in self.hands[seat]:
+        if self.phase is not PLAY:
+            self._phase_owner[self.phase].check(self, action)
+            return
+        if not isinstance(action, Play):
+            handler = self._handlers.get(type(action))
+            if handler is None:
+                raise IllegalActionError(f"{action.to_json()} is not part of this game's rules")
+            handler.check(self, action)
+            return
+        card = action.card
+        hand = self.hands[seat]
+        if card not in hand:
             raise IllegalActionError(f"seat {seat} does not hold {card}")
+        if self.rules.follow_suit and self.trick:
+            led = self.trick[0].suit
+            if card.suit is not led and any(c.suit is led for c in hand):
+                raise IllegalActionError(
+                    f"seat {seat} must follow suit: {card} is not {led.italian} "
+                    f"and the hand holds {led.italian}"
+                )
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be taken now."""
@@ -237,11 +222,17 @@ class GameState:
         :raises IllegalActionError: when the action is not legal now (nothing changes).
         """
         if type(action) is not Play or self.phase is not PLAY:
-            return self._apply_other(action)
+            self.check(action)
+            self.moves.append(action)
+            if self.phase is not PLAY:
+                return self._phase_owner[self.phase].apply(self, action)
+            return self._handlers[type(action)].apply(self, action)
         seat = action.seat
         card = action.card
+        if seat != self.turn:
+            self.check(action)  # raises: not this seat's turn (or no such seat)
         hand = self.hands[seat]
-        if seat != self.turn or card not in hand or (self.trick and self.rules.follow_suit):
+        if card not in hand or (self.trick and self.rules.follow_suit):
             self.check(action)  # the full check, which raises with the reason
         # Playing a card is the hot path of search and random play: it is written out here.
         self.moves.append(action)
@@ -258,31 +249,6 @@ class GameState:
         else:
             self._end_trick(events)
         return events
-
-    def _apply_other(self, action: Action) -> list[Event]:
-        self.check(action)
-        self.moves.append(action)
-        if isinstance(action, Exchange):
-            events = self._exchange(action.seat, action.card)
-        else:
-            events = [ExchangeDeclined(action.seat)]
-        if self.phase is EXCHANGE:
-            self.phase = PLAY
-            winner = self.turn
-            self._draw(winner, events)
-            self._next_trick(winner, events)
-        return events
-
-    def _exchange(self, seat: int, give: Card) -> list[Event]:
-        taken = self.turned
-        assert taken is not None
-        hand = self.hands[seat]
-        hand.remove(give)
-        hand.append(taken)
-        self.pile[0] = give
-        self.turned = give
-        self.known[seat].add(taken)
-        return [TrumpExchanged(seat, give, taken)]
 
     def _end_trick(self, events: list[Event]) -> None:
         rules = self.rules
@@ -306,20 +272,13 @@ class GameState:
         pts = 0
         for c in cards:
             pts += points[c]
-        self.points[rules.side_of[winner]] += pts
+        self.seat_points[winner] += pts
         won = TrickWon(winner, order[0], order, tuple(cards), pts)
         self.tricks.append(won)
         events.append(won)
         self.trick = []
-        if (
-            rules.exchange_after_win
-            and rules.exchange != "none"
-            and len(self.pile) > self.n * rules.game.rounds
-            and self._exchangeable(winner) is not None
-        ):
-            self.phase = EXCHANGE
-            self.turn = winner
-            return
+        for addon in self.addons:
+            addon.after_trick(self, won, events)
         self._draw(winner, events)
         self._next_trick(winner, events)
 
@@ -346,6 +305,8 @@ class GameState:
                     events.append(CardDrawn(seat, card, audience[seat]))
                 self._stock_ran_out(events)
                 return
+        if self.rules.game.open_hands and self.stock_size:
+            events.append(StockTop(pile[-1]))
 
     def _stock_ran_out(self, events: list[Event]) -> None:
         rules = self.rules
@@ -380,6 +341,10 @@ class GameState:
                 self.order = tuple(s for s in seq if counts[s] > least) * (most - least)
         self.turn = leader
 
+    def finish(self, events: list[Event]) -> None:
+        """End the hand now (all cards played, or an add-on ends it early)."""
+        self._finish(events)
+
     def _finish(self, events: list[Event]) -> None:
         self.phase = OVER
         self.turn = -1
@@ -389,13 +354,18 @@ class GameState:
         """The seats of the side that won the finished hand, or ``()`` (unfinished, or tied)."""
         if self.phase is not OVER:
             return ()
-        rules = self.rules
-        best = max(self.points)
-        tops = [i for i, p in enumerate(self.points) if p == best]
+        for addon in self.addons:
+            decided = addon.winners(self)
+            if decided is not None:
+                return decided
+        points = self.points
+        best = max(points)
+        tops = [i for i, p in enumerate(points) if p == best]
         if len(tops) == 1:
-            return rules.sides[tops[0]]
-        if rules.options.get("sixty_sixty") == "last-trick" and self.tricks:
-            return rules.sides[rules.side_of[self.tricks[-1].winner]]
+            return self.sides[tops[0]]
+        last_side = self.side_of[self.tricks[-1].winner] if self.tricks else -1
+        if self.rules.options.get("sixty_sixty") == "last-trick" and last_side in tops:
+            return self.sides[last_side]
         return ()
 
     # ----------------------------------------------------------------- records
@@ -413,18 +383,24 @@ class GameState:
             "turn",
             "phase",
             "shown",
+            "sides",
+            "side_of",
             "_orders",
             "_plays",
             "_draw_audience",
+            "_start_events",
         ):
             object.__setattr__(new, name, getattr(self, name))
         new.hands = [list(h) for h in self.hands]
         new.pile = list(self.pile)
         new.trick = list(self.trick)
-        new.points = list(self.points)
+        new.seat_points = list(self.seat_points)
         new.tricks = list(self.tricks)
         new.moves = list(self.moves)
         new.known = [set(k) for k in self.known]
+        new.addons = tuple(a.copy() for a in self.addons)
+        new._handlers = {t: a for a in new.addons for t in a.actions}
+        new._phase_owner = {p: a for a in new.addons for p in a.phases}
         return new
 
     def to_record(self) -> dict[str, Any]:

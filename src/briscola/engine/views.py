@@ -24,7 +24,8 @@ from typing import Any
 
 from briscola.engine.actions import Action
 from briscola.engine.cards import Card, Suit
-from briscola.engine.events import TrickWon
+from briscola.engine.chiamata import AuctionView
+from briscola.engine.events import Talk, TrickWon
 from briscola.engine.state import GameState
 
 
@@ -96,6 +97,11 @@ class View:
     """The seats of the side that won the finished hand (empty while playing, or on a tie)."""
     legal: tuple[Action, ...] = field(default=())
     """The actions this seat may take now."""
+    talk: tuple[Talk, ...] = ()
+    """Partner communication this seat has seen: signals, questions with their answers,
+    orders, and a rais looking at a hand."""
+    auction: AuctionView | None = None
+    """Chiamata: the auction, the call, and the partner as far as this seat knows."""
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON types, for sockets and bots in other languages."""
@@ -127,6 +133,8 @@ class View:
             "points": list(self.points),
             "winners": list(self.winners),
             "legal": [a.to_json() for a in self.legal],
+            "talk": [t.to_json() for t in self.talk],
+            "auction": None if self.auction is None else self.auction.to_json(),
         }
 
 
@@ -143,12 +151,20 @@ def spectator_view(state: GameState) -> View:
 def _build(state: GameState, seat: int | None) -> View:
     rules = state.rules
     game = rules.game
+    extra: dict[str, Any] = {}
+    sees: set[int] = set()
+    for addon in state.addons:
+        extra.update(addon.view(state, seat))
+        if seat is not None:
+            sees |= addon.sees(state, seat)
     visible: dict[int, tuple[Card, ...]] = {}
     for other in range(state.n):
         if other == seat:
             continue
-        if game.open_hands or (
-            state.shown and seat is not None and rules.side_of[other] == rules.side_of[seat]
+        if (
+            game.open_hands
+            or other in sees
+            or (state.shown and seat is not None and rules.side_of[other] == rules.side_of[seat])
         ):
             visible[other] = tuple(state.hands[other])
     known = {
@@ -166,7 +182,7 @@ def _build(state: GameState, seat: int | None) -> View:
         game=rules.key,
         seat=seat,
         players=state.n,
-        sides=rules.sides,
+        sides=state.sides,
         dealer=state.deal.dealer,
         direction=str(rules.options.get("direction", "right")),
         phase=state.phase,
@@ -186,4 +202,5 @@ def _build(state: GameState, seat: int | None) -> View:
         points=tuple(state.points),
         winners=state.winners(),
         legal=tuple(state.legal_actions()) if seat is not None and seat == to_act else (),
+        **extra,
     )

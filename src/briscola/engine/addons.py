@@ -1,0 +1,76 @@
+"""Add-ons: the parts of the rules that only some games or tables have.
+
+The generic trick engine (:mod:`briscola.engine.state`) plays cards, resolves
+tricks, draws and scores. Everything else hooks in here, once, instead of
+being copied into the engine: the trump exchange, partners' talk (signals,
+questions and orders, Schembil's rais), and Briscola chiamata's auction and
+secret partner. An add-on owns its own action types and phases; the state asks
+it for extra legal actions, hands it the actions it owns, and tells it when a
+trick has been taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from briscola.engine.actions import Action
+from briscola.engine.events import Event, TrickWon
+
+if TYPE_CHECKING:
+    from briscola.engine.state import GameState
+
+
+class Addon:
+    """Base of every add-on; each hook does nothing unless overridden."""
+
+    actions: ClassVar[tuple[type, ...]] = ()
+    """The action types this add-on checks and applies."""
+    phases: ClassVar[tuple[str, ...]] = ()
+    """The phases in which this add-on alone says what is legal."""
+
+    def start(self, state: GameState) -> list[Event]:
+        """Called once the deal is laid out; may set the first phase. Returns events."""
+        return []
+
+    def legal(self, state: GameState) -> list[Action]:
+        """Extra actions for the seat to act (in play), or every action of an owned phase."""
+        return []
+
+    def check(self, state: GameState, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` (one of ``actions``, or any
+        action during an owned phase) is legal now."""
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        """Apply an action that :meth:`check` accepted."""
+        raise NotImplementedError
+
+    def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:
+        """Called when a trick is taken, before drawing; may add events."""
+
+    def sees(self, state: GameState, seat: int) -> set[int]:
+        """Other seats whose whole hands ``seat`` sees because of this add-on."""
+        return set()
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """Extra fields of the view of ``seat`` (``None``: a spectator): only what it may know."""
+        return {}
+
+    def report(self, state: GameState) -> dict[str, Any]:
+        """Extra fields of a replay report (see docs/records.md)."""
+        return {}
+
+    def scores(self, state: GameState) -> tuple[int, ...] | None:
+        """Match points per seat for a finished hand, where this add-on scores hands."""
+        return None
+
+    def redeal(self, state: GameState) -> bool:
+        """Whether the finished hand is void and must be dealt again by the same dealer."""
+        return False
+
+    def winners(self, state: GameState) -> tuple[int, ...] | None:
+        """The winning seats of a finished hand, where this add-on decides them."""
+        return None
+
+    def copy(self) -> Addon:
+        """An independent copy, for :meth:`GameState.copy`."""
+        raise NotImplementedError

@@ -1,0 +1,300 @@
+"""Briscola chiamata (RULES.md §3): the auction, the called card and the secret partner.
+
+All 40 cards are dealt, 8 each. From the seat after the dealer, in playing order,
+players bid ranks, each lower than the last (A 3 K Q J 7 6 5 4 2); once a 2 is
+bid the auction goes on in points, "2 at N" with N from 61 to 120, each higher
+than the last. A pass is final. When all but one have passed, that one calls a
+suit, naming the called card: its suit is trump and its holder the secret
+partner (the caller alone when it is in the caller's own hand). Nobody learns
+the partner but from the called card's play. If all five pass, or (house rule)
+a player holds no card points, the hand is dealt again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from briscola.engine.actions import BID_RANKS, Action, Bid, Call, Pass
+from briscola.engine.addons import Addon
+from briscola.engine.cards import Card, Rank, Suit
+from briscola.engine.errors import IllegalActionError
+from briscola.engine.events import (
+    AuctionEnded,
+    BidMade,
+    CardCalled,
+    Event,
+    PartnerRevealed,
+    ThrownIn,
+    TrickWon,
+)
+
+if TYPE_CHECKING:
+    from briscola.engine.state import GameState
+
+AUCTION = "auction"
+"""Phase: the auction."""
+CALL = "call"
+"""Phase: the auction's winner names the called card."""
+
+POINTS_BASE = len(BID_RANKS)
+
+
+def level(bid: Bid) -> int:
+    """Bids in one order: the ranks from A (0) to 2 (9), then 2 at 61 (10) to 2 at 120."""
+    if bid.rank is not None:
+        return BID_RANKS.index(bid.rank)
+    assert bid.points is not None
+    return POINTS_BASE + bid.points - 61
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    """Chiamata as one seat knows it."""
+
+    bids: tuple[tuple[int, str], ...]
+    """Every bid in order: (seat, ``A`` ... ``2``, ``2 at N`` or ``pass``)."""
+    high: str | None
+    """The highest bid so far."""
+    bidder: int | None
+    caller: int | None
+    called: Card | None
+    partner: int | None
+    """The caller's partner (the caller when alone), once this seat knows it: the partner
+    knows from the start, everyone once the called card is played."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bids": [{"seat": s, "bid": b} for s, b in self.bids],
+            "high": self.high,
+            "bidder": self.bidder,
+            "caller": self.caller,
+            "called": None if self.called is None else str(self.called),
+            "partner": self.partner,
+        }
+
+
+class Chiamata(Addon):
+    actions = (Bid, Pass, Call)
+    phases = (AUCTION, CALL)
+
+    def __init__(self, leader: str, multipliers: bool, throw_in: bool) -> None:
+        self.leader_rule = leader
+        self.multipliers = multipliers
+        self.throw_in = throw_in
+        self.bids: list[tuple[int, str]] = []
+        self.passed: set[int] = set()
+        self.high: Bid | None = None
+        self.bidder: int | None = None
+        self.caller: int | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None
+        self.revealed = False
+        self.redeal_needed = False
+        """The hand ends with no play (all passed, or thrown in) and is dealt again."""
+
+    def copy(self) -> Chiamata:
+        new = Chiamata(self.leader_rule, self.multipliers, self.throw_in)
+        new.__dict__.update(self.__dict__)
+        new.bids = list(self.bids)
+        new.passed = set(self.passed)
+        return new
+
+    # ------------------------------------------------------------------ the auction
+
+    def start(self, state: GameState) -> list[Event]:
+        state.phase = AUCTION
+        first = (state.deal.dealer + 1) % state.n
+        state.turn = first
+        state.trump = None
+        if self.throw_in:
+            points = state.rules.points
+            for seat in state.rules.rounds_from[first]:
+                hand = state.hands[seat]
+                if sum(points[c] for c in hand) == 0:
+                    self.redeal_needed = True
+                    events: list[Event] = [ThrownIn(seat, tuple(hand))]
+                    state.finish(events)
+                    return events
+        return []
+
+    def legal(self, state: GameState) -> list[Action]:
+        seat = state.turn
+        if state.phase == AUCTION:
+            out: list[Action] = [Pass(seat)]
+            current = -1 if self.high is None else level(self.high)
+            if current < POINTS_BASE - 1:
+                out.extend(Bid(seat, rank=r) for r in BID_RANKS[current + 1 :])
+            else:
+                low = 61 + max(0, current - POINTS_BASE + 1)
+                out.extend(Bid(seat, points=p) for p in range(low, 121))
+            return out
+        if state.phase == CALL:
+            rank = self.call_rank()
+            return [Call(seat, Card(rank, suit)) for suit in Suit]
+        return []
+
+    def call_rank(self) -> Rank:
+        assert self.high is not None
+        return Rank.TWO if self.high.rank is None else self.high.rank
+
+    def check(self, state: GameState, action: Action) -> None:
+        if state.phase == AUCTION:
+            if isinstance(action, Pass):
+                return
+            if not isinstance(action, Bid):
+                raise IllegalActionError(
+                    f"the auction comes first: seat {action.seat} must bid or pass"
+                )
+            if self.high is not None and level(action) <= level(self.high):
+                raise IllegalActionError(
+                    f"a bid of {action} does not beat {self.high}: bid a lower rank, or once "
+                    "a 2 is bid, more points"
+                )
+            if action.rank is None and (self.high is None or level(self.high) < POINTS_BASE - 1):
+                raise IllegalActionError("points are bid only once someone has bid a 2")
+            return
+        if state.phase == CALL:
+            if not isinstance(action, Call):
+                raise IllegalActionError(f"seat {action.seat} won the auction and must call a card")
+            rank = self.call_rank()
+            if action.card.rank is not rank:
+                raise IllegalActionError(
+                    f"the bid was {self.high}: call a card of rank {rank.value}, not {action.card}"
+                )
+            return
+        if isinstance(action, Bid | Pass | Call):
+            raise IllegalActionError("the auction and the call are over")
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        seat = action.seat
+        if isinstance(action, Call):
+            return self._call(state, seat, action.card)
+        events: list[Event]
+        if isinstance(action, Pass):
+            self.passed.add(seat)
+            self.bids.append((seat, "pass"))
+            events = [BidMade(seat, "pass")]
+        else:
+            assert isinstance(action, Bid)
+            self.high = action
+            self.bidder = seat
+            self.bids.append((seat, str(action)))
+            events = [BidMade(seat, str(action))]
+        active = [s for s in state.rules.rounds_from[seat] if s not in self.passed]
+        if not active:
+            self.redeal_needed = True
+            events.append(AuctionEnded(None, None))
+            state.finish(events)
+        elif len(active) == 1 and self.bidder == active[0]:
+            self.caller = active[0]
+            events.append(AuctionEnded(self.caller, str(self.high)))
+            state.phase = CALL
+            state.turn = self.caller
+        else:
+            nxt = next(s for s in state.rules.rounds_from[seat][1:] if s not in self.passed)
+            state.turn = nxt
+        return events
+
+    def _call(self, state: GameState, seat: int, card: Card) -> list[Event]:
+        self.called = card
+        self.partner = next(s for s, h in enumerate(state.hands) if card in h)
+        state.trump = card.suit
+        state.phase = "play"
+        dealer_right = (state.deal.dealer + 1) % state.n
+        leader = seat if self.leader_rule == "caller" else dealer_right
+        state.order = state.rules.orders[leader]
+        state.turn = leader
+        return [CardCalled(seat, card)]
+
+    # ------------------------------------------------------------------ play and score
+
+    def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:
+        if not self.revealed and self.called in won.cards:
+            self.revealed = True
+            assert self.caller is not None and self.partner is not None
+            team = tuple(sorted({self.caller, self.partner}))
+            others = tuple(s for s in range(state.n) if s not in team)
+            sides = tuple(sorted((team, others)))
+            state.sides = sides
+            state.side_of = tuple(0 if s in sides[0] else 1 for s in range(state.n))
+            events.append(PartnerRevealed(self.caller, self.partner))
+
+    def need(self) -> int:
+        """Card points the caller's side needs."""
+        return 61 if self.high is None or self.high.points is None else self.high.points
+
+    def redeal(self, state: GameState) -> bool:
+        return self.redeal_needed
+
+    def winners(self, state: GameState) -> tuple[int, ...] | None:
+        if self.redeal_needed or self.caller is None or self.partner is None:
+            return ()
+        team = {self.caller, self.partner}
+        taken = sum(state.seat_points[s] for s in team)
+        if taken >= self.need():
+            return tuple(sorted(team))
+        return tuple(s for s in range(state.n) if s not in team)
+
+    def scores(self, state: GameState) -> tuple[int, ...] | None:
+        if self.redeal_needed or self.caller is None or self.partner is None:
+            return tuple(0 for _ in range(state.n))
+        won = self.caller in state.winners()
+        alone = self.caller == self.partner
+        sign = 1 if won else -1
+        factor = 1
+        taken = sum(state.seat_points[s] for s in {self.caller, self.partner})
+        if taken in (0, 120):
+            factor *= 2  # cappotto
+        if self.multipliers and self.high is not None and self.high.points is not None:
+            factor *= multiplier(self.high.points)
+        out = []
+        for s in range(state.n):
+            if s == self.caller:
+                base = 4 if alone else 2
+            elif s == self.partner:
+                base = 1
+            else:
+                base = -1
+            out.append(sign * base * factor)
+        return tuple(out)
+
+    # ------------------------------------------------------------------ what seats know
+
+    def known_partner(self, state: GameState, seat: int | None) -> int | None:
+        if self.partner is None:
+            return None
+        played = self.revealed or self.called in state.trick
+        if played or (seat is not None and seat == self.partner):
+            return self.partner
+        return None
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        return {
+            "auction": AuctionView(
+                bids=tuple(self.bids),
+                high=None if self.high is None else str(self.high),
+                bidder=self.bidder,
+                caller=self.caller,
+                called=self.called,
+                partner=self.known_partner(state, seat),
+            )
+        }
+
+    def report(self, state: GameState) -> dict[str, Any]:
+        scores = self.scores(state) if state.over else None
+        return {
+            "auction": [{"seat": s, "bid": b} for s, b in self.bids],
+            "caller": self.caller,
+            "called": None if self.called is None else str(self.called),
+            "partner": self.known_partner(state, None),
+            "redeal": self.redeal_needed,
+            "score": None if scores is None else list(scores),
+        }
+
+
+def multiplier(points: int) -> int:
+    """The high-bid multiplier: 71-80 x2, 81-90 x3, 91-100 x4, 101 and more x5."""
+    if points <= 70:
+        return 1
+    return min(5, 2 + (points - 71) // 10)

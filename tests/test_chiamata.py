@@ -1,0 +1,296 @@
+"""Briscola chiamata: the auction, the call, the secret partner, scoring and the match."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from helpers import card, make_deal
+
+from briscola.engine import (
+    GameState,
+    IllegalActionError,
+    Match,
+    Play,
+    Rules,
+    parse_record,
+    replay,
+    seat_view,
+    shuffled_deal,
+    spectator_view,
+)
+from briscola.engine.actions import Bid, Call, Pass
+from briscola.engine.cards import Rank
+from briscola.engine.chiamata import Chiamata, multiplier
+from briscola.engine.events import PartnerRevealed, ThrownIn
+
+# Dealer 4, so seat 0 bids first and leads. Seat 4 holds no card points.
+HANDS = [
+    "Ac 3c Kc Qc Jc 7c 6c 5c",
+    "Ad 3d Kd Qd Jd 7d 6d 5d",
+    "As 3s Ks Qs Js 7s 6s 5s",
+    "Ab 3b Kb Qb Jb 7b 6b 5b",
+    "4c 2c 4d 2d 4s 2s 4b 2b",
+]
+
+
+def chiamata(options: dict[str, object] | None = None, hands: list[str] = HANDS) -> GameState:
+    rules = Rules.make("chiamata", options)
+    return GameState(rules, make_deal(rules, hands, None, dealer=4))
+
+
+def bids(state: GameState, *moves: str | int) -> None:
+    """Each move is the bid of the seat to act: a rank, points, or 'pass'."""
+    for m in moves:
+        seat = state.turn
+        if m == "pass":
+            state.apply(Pass(seat))
+        elif isinstance(m, int):
+            state.apply(Bid(seat, points=m))
+        else:
+            state.apply(Bid(seat, rank=Rank(m)))
+
+
+def play_out(state: GameState) -> None:
+    while not state.over:
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, Play)))
+
+
+def test_deal_and_auction_start() -> None:
+    state = chiamata()
+    assert state.phase == "auction" and state.turn == 0
+    assert state.trump is None and state.stock_size == 0 and state.turned is None
+    assert all(len(h) == 8 for h in state.hands)
+    legal = state.legal_actions()
+    assert Pass(0) in legal and Bid(0, rank=Rank.ACE) in legal
+    assert not any(isinstance(a, Bid) and a.points is not None for a in legal)
+    with pytest.raises(IllegalActionError, match="auction comes first"):
+        state.apply(Play(0, card("Ac")))
+
+
+def test_bids_go_down_in_rank_then_up_in_points() -> None:
+    state = chiamata()
+    bids(state, "A", "3")
+    with pytest.raises(IllegalActionError, match="does not beat"):
+        state.apply(Bid(2, rank=Rank.ACE))
+    with pytest.raises(IllegalActionError, match="only once someone has bid a 2"):
+        state.apply(Bid(2, points=70))
+    bids(state, "2", 61, 75)
+    with pytest.raises(IllegalActionError, match="does not beat"):
+        state.apply(Bid(0, points=70))
+    assert min(a.points for a in state.legal_actions() if isinstance(a, Bid)) == 76  # type: ignore[type-var]
+
+
+def test_a_pass_is_final_and_the_last_bidder_calls() -> None:
+    state = chiamata()
+    bids(state, "A", "pass", "3", "pass", "pass")
+    assert state.turn == 0  # seats 1, 3, 4 are out
+    bids(state, "K")
+    assert state.turn == 2
+    bids(state, "pass")
+    assert state.phase == "call" and state.turn == 0
+    assert {a.card.rank for a in state.legal_actions()} == {Rank.KING}  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError, match="call a card of rank K"):
+        state.apply(Call(0, card("Qd")))
+
+
+def test_four_passes_leave_the_last_to_bid_or_pass() -> None:
+    state = chiamata()
+    bids(state, "pass", "pass", "pass", "pass")
+    assert state.turn == 4 and not state.over
+    bids(state, "7")
+    assert state.phase == "call" and state.turn == 4
+
+
+def test_all_pass_ends_the_hand_for_a_redeal() -> None:
+    state = chiamata()
+    bids(state, "pass", "pass", "pass", "pass", "pass")
+    assert state.over and state.winners() == ()
+    chiamata_addon = state.addon(Chiamata)
+    assert isinstance(chiamata_addon, Chiamata) and chiamata_addon.redeal(state)
+
+
+def called_with_partner() -> GameState:
+    state = chiamata()
+    bids(state, "K", "pass", "pass", "pass", "pass")
+    state.apply(Call(0, card("Kd")))  # held by seat 1
+    return state
+
+
+def test_the_call_sets_trump_and_the_secret_partner() -> None:
+    state = called_with_partner()
+    assert state.trump is card("Kd").suit and state.phase == "play" and state.turn == 0
+    assert state.sides == tuple((s,) for s in range(5))  # nobody knows the sides yet
+    views = {s: seat_view(state, s) for s in range(5)}
+    assert views[1].auction is not None and views[1].auction.partner == 1  # the partner knows
+    for seat in (0, 2, 3, 4):
+        auction = views[seat].auction
+        assert auction is not None and auction.partner is None
+        assert auction.caller == 0 and auction.called is card("Kd")
+    assert spectator_view(state).auction.partner is None  # type: ignore[union-attr]
+
+
+def test_the_called_cards_play_reveals_the_partner() -> None:
+    state = called_with_partner()
+    state.apply(Play(0, card("5c")))
+    events = state.apply(Play(1, card("Kd")))
+    for seat in range(5):
+        assert seat_view(state, seat).auction.partner == 1  # type: ignore[union-attr]
+    events += state.apply(Play(2, card("5s")))
+    events += state.apply(Play(3, card("5b")))
+    events += state.apply(Play(4, card("2b")))
+    assert PartnerRevealed(0, 1) in events
+    assert state.sides == ((0, 1), (2, 3, 4))
+
+
+def swapped(hands: list[str], a: str, b: str) -> list[str]:
+    return [" ".join(b if c == a else a if c == b else c for c in h.split()) for h in hands]
+
+
+def test_swapping_who_holds_the_called_card_changes_no_other_view() -> None:
+    """Non-interference: seat 1 or seat 3 holds Kd; no seat but those two can tell, until
+    the called card is played."""
+    worlds = [chiamata(), chiamata(hands=swapped(HANDS, "Kd", "Kb"))]
+    for state in worlds:
+        bids(state, "K", "pass", "pass", "pass", "pass")
+        state.apply(Call(0, card("Kd")))
+        for c in ("Ac", "5d", "5s", "5b", "2b", "6d", "6s", "6b", "2c", "3c"):
+            state.apply(Play(state.turn, card(c)))
+    for seat in (0, 2, 4, None):
+        views = [seat_view(w, seat) if seat is not None else spectator_view(w) for w in worlds]
+        assert views[0] == views[1]
+    assert seat_view(worlds[0], 1) != seat_view(worlds[1], 1)
+
+
+def test_calling_ones_own_card_plays_alone_and_cappotto_doubles() -> None:
+    state = chiamata()
+    bids(state, "K", "pass", "pass", "pass", "pass")
+    state.apply(Call(0, card("Kc")))
+    # the caller knows it plays alone; nobody else does until Kc is played
+    assert seat_view(state, 0).auction.partner == 0  # type: ignore[union-attr]
+    assert seat_view(state, 1).auction.partner is None  # type: ignore[union-attr]
+    # seat 0 leads its coppe, the trump suit: it takes every trick
+    while not state.over:
+        seat = state.turn
+        legal = [a for a in state.legal_actions() if isinstance(a, Play)]
+        state.apply(legal[0] if seat else max(legal, key=lambda a: state.rules.strength[a.card]))
+    assert state.seat_points[0] == 120 and state.winners() == (0,)
+    assert state.sides == ((0,), (1, 2, 3, 4))
+    addon = state.addon(Chiamata)
+    assert isinstance(addon, Chiamata)
+    assert addon.scores(state) == (8, -2, -2, -2, -2)
+
+
+def test_scores_with_a_partner_follow_the_caller_sides_points() -> None:
+    for seed in range(40):
+        rules = Rules.make("chiamata")
+        state = GameState(rules, shuffled_deal(rules, seed % 5, random.Random(seed)))
+        rng = random.Random(seed)
+        while not state.over:
+            legal = state.legal_actions()
+            passes = [a for a in legal if isinstance(a, Pass)]
+            # bid once (a rank), then pass: keeps the bids at 61 points
+            bid = [a for a in legal if isinstance(a, Bid) and a.rank is not None]
+            if passes and (state.moves or not bid):
+                state.apply(passes[0])
+            elif bid:
+                state.apply(bid[0])
+            else:
+                state.apply(rng.choice(legal))
+        addon = state.addon(Chiamata)
+        assert isinstance(addon, Chiamata)
+        if addon.redeal(state):
+            continue
+        caller, partner = addon.caller, addon.partner
+        assert caller is not None and partner is not None
+        team = {caller, partner}
+        taken = sum(state.seat_points[s] for s in team)
+        won = taken >= 61
+        factor = (2 if taken in (0, 120) else 1) * (1 if won else -1)
+        expected = []
+        for s in range(5):
+            if s == caller:
+                expected.append((4 if caller == partner else 2) * factor)
+            elif s == partner:
+                expected.append(factor)
+            else:
+                expected.append(-factor)
+        assert addon.scores(state) == tuple(expected)
+        assert sum(expected) == 0
+        assert set(state.winners()) == (team if won else set(range(5)) - team)
+
+
+def test_a_points_bid_sets_the_target_and_the_multiplier() -> None:
+    state = chiamata({"multipliers": "high-bids"})
+    bids(state, "2", 85, "pass", "pass", "pass", "pass")
+    assert state.phase == "call" and state.turn == 1
+    state.apply(Call(1, card("2c")))  # held by seat 4
+    play_out(state)
+    addon = state.addon(Chiamata)
+    assert isinstance(addon, Chiamata) and addon.need() == 85
+    taken = state.seat_points[1] + state.seat_points[4]
+    won = taken >= 85
+    assert (1 in state.winners()) == won
+    sign = 1 if won else -1
+    cappotto = 2 if taken in (0, 120) else 1
+    assert addon.scores(state)[1] == sign * 2 * 3 * cappotto  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("points", "factor"),
+    [(61, 1), (70, 1), (71, 2), (80, 2), (81, 3), (90, 3), (91, 4), (100, 4), (101, 5), (120, 5)],
+)
+def test_high_bid_multipliers(points: int, factor: int) -> None:
+    assert multiplier(points) == factor
+
+
+def test_the_caller_may_lead_by_house_rule() -> None:
+    state = chiamata({"leader": "caller"})
+    bids(state, "pass", "A", "pass", "pass", "pass")
+    state.apply(Call(1, card("As")))
+    assert state.turn == 1 and state.order[0] == 1
+
+
+def test_a_hand_with_no_points_is_thrown_in_by_house_rule() -> None:
+    state = chiamata({"throw_in": "yes"})
+    assert state.over
+    assert ThrownIn(4, tuple(state.hands[4])) in state.opening_events()
+    assert not chiamata().over
+
+
+def test_replay_reports_auction_call_reveal_and_score() -> None:
+    state = called_with_partner()
+    play_out(state)
+    report = replay(parse_record(json.loads(json.dumps(state.to_record())))).to_json()
+    assert report["auction"][:2] == [{"seat": 0, "bid": "K"}, {"seat": 1, "bid": "pass"}]
+    assert report["caller"] == 0 and report["called"] == "Kd" and report["partner"] == 1
+    assert report["finished"] is True and len(report["tricks"]) == 8
+    assert report["score"] is not None and sum(report["score"]) == 0
+    assert report["points"] == [
+        sum(state.seat_points[s] for s in side) for side in ((0, 1), (2, 3, 4))
+    ]
+
+
+def test_match_runs_to_the_target_and_redeals_when_all_pass() -> None:
+    rules = Rules.make("chiamata", {"target": "points:7"})
+    match = Match(rules, random.Random(1), dealer=4)
+    first_dealer = match.dealer
+    for _ in range(5):
+        match.apply(Pass(match.hand.turn))
+    assert match.number == 2 and match.dealer == first_dealer  # dealt again, same dealer
+    assert match.history[-1].replayed and match.history[-1].counted == 0
+    rng = random.Random(2)
+    while not match.over:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    assert max(match.scores) >= 7 and sum(match.scores) == 0
+    assert match.winners == (match.scores.index(max(match.scores)),)
+
+
+def test_match_over_a_number_of_hands() -> None:
+    match = Match(Rules.make("chiamata", {"target": "hands:3"}), random.Random(5))
+    rng = random.Random(6)
+    while not match.over:
+        match.apply(rng.choice(match.hand.legal_actions()))
+    assert match.hands_played >= 3
+    assert match.winners and match.scores[match.winners[0]] == max(match.scores)
