@@ -326,9 +326,7 @@ class Rules:
 
     def overrides(self) -> dict[str, RuleValue]:
         """The house rules that differ from the game's defaults (what a record stores)."""
-        plain = Rules.make(
-            self.game, {"players": self.players} if "players" in self.options else {}
-        )
+        plain = Rules.make(self.game)
         return {k: v for k, v in self.options.items() if plain.options[k] != v}
 
     def exchange_card(self, turned: Card) -> Card | None:

@@ -240,8 +240,10 @@ class GameState:
             return self._apply_other(action)
         seat = action.seat
         card = action.card
+        if seat != self.turn:
+            self.check(action)  # raises: not this seat's turn (or no such seat)
         hand = self.hands[seat]
-        if seat != self.turn or card not in hand or (self.trick and self.rules.follow_suit):
+        if card not in hand or (self.trick and self.rules.follow_suit):
             self.check(action)  # the full check, which raises with the reason
         # Playing a card is the hot path of search and random play: it is written out here.
         self.moves.append(action)
@@ -394,8 +396,9 @@ class GameState:
         tops = [i for i, p in enumerate(self.points) if p == best]
         if len(tops) == 1:
             return rules.sides[tops[0]]
-        if rules.options.get("sixty_sixty") == "last-trick" and self.tricks:
-            return rules.sides[rules.side_of[self.tricks[-1].winner]]
+        last_side = rules.side_of[self.tricks[-1].winner] if self.tricks else -1
+        if rules.options.get("sixty_sixty") == "last-trick" and last_side in tops:
+            return rules.sides[last_side]
         return ()
 
     # ----------------------------------------------------------------- records

@@ -1,0 +1,132 @@
+"""Small shared helpers for the test suite: hand-built deals, random play, views."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+
+from briscola.engine import (
+    Card,
+    Deal,
+    GameState,
+    Play,
+    Rules,
+    View,
+    parse_cards,
+    seat_view,
+    shuffled_deal,
+    spectator_view,
+)
+from briscola.engine.events import Event, TrickWon
+
+
+def cards(text: str) -> list[Card]:
+    """``cards("Ab 3c")`` -> the two cards."""
+    return parse_cards(text.split())
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def make_deal(
+    rules: Rules,
+    hands: Iterable[str],
+    trump: str | None,
+    dealer: int,
+    stock: str = "",
+    removed: str = "",
+) -> Deal:
+    """A checked deal: the given hands (one string per seat), turned card, and the first
+    cards of the stock (top first); every other card of the deck follows in deck order.
+    ``removed`` names the cards that left the deck (the 3-player 2)."""
+    hand_cards = [tuple(cards(h)) for h in hands]
+    turned = None if trump is None else card(trump)
+    top = cards(stock)
+    gone = set(cards(removed)) if removed else set(next(iter(rules.removals)))
+    used = {c for h in hand_cards for c in h} | set(top) | gone
+    if turned is not None:
+        used.add(turned)
+    rest = [c for c in rules.deck if c not in used]
+    deal = Deal(dealer, tuple(hand_cards), turned, tuple(top + rest))
+    deal.check(rules)
+    return deal
+
+
+def new_state(
+    key: str,
+    hands: Iterable[str],
+    trump: str | None,
+    dealer: int,
+    stock: str = "",
+    options: Mapping[str, object] | None = None,
+    removed: str = "",
+) -> GameState:
+    rules = Rules.make(key, options)
+    return GameState(rules, make_deal(rules, hands, trump, dealer, stock, removed))
+
+
+def play(state: GameState, *texts: str) -> list[Event]:
+    """Play cards in turn: each text is the card of the seat to act."""
+    events: list[Event] = []
+    for t in texts:
+        events.extend(state.apply(Play(state.turn, card(t))))
+    return events
+
+
+def random_state(rules: Rules, rng: random.Random, dealer: int | None = None) -> GameState:
+    d = rng.randrange(rules.players) if dealer is None else dealer
+    return GameState(rules, shuffled_deal(rules, d, rng))
+
+
+def play_out(
+    state: GameState,
+    rng: random.Random,
+    stop: Callable[[GameState], bool] | None = None,
+    on_events: Callable[[list[Event]], None] | None = None,
+) -> GameState:
+    """Play random legal actions until the hand is over (or ``stop`` says so)."""
+    while not state.over and not (stop is not None and stop(state)):
+        events = state.apply(rng.choice(state.legal_actions()))
+        if on_events is not None:
+            on_events(events)
+    return state
+
+
+def random_game(rules: Rules, seed: int) -> GameState:
+    rng = random.Random(seed)
+    return play_out(random_state(rules, rng), rng)
+
+
+def all_views(state: GameState) -> list[View]:
+    """Every seat's view, then the spectator's."""
+    return [seat_view(state, s) for s in range(state.n)] + [spectator_view(state)]
+
+
+def trick_winners(events: Iterable[object]) -> list[int]:
+    return [e.winner for e in events if isinstance(e, TrickWon)]
+
+
+def in_play(state: GameState) -> list[Card]:
+    """Every card of the hand wherever it is now: hands, pile, the trick, taken tricks."""
+    out = [c for h in state.hands for c in h]
+    out.extend(state.pile)
+    out.extend(state.trick)
+    for t in state.tricks:
+        out.extend(t.cards)
+    return out
+
+
+def find_finished(
+    rules: Rules, predicate: Callable[[GameState], bool], tries: int = 5000, seed: int = 0
+) -> GameState:
+    """The first random game (seeds from ``seed``) whose end satisfies ``predicate``."""
+    for s in range(seed, seed + tries):
+        state = random_game(rules, s)
+        if predicate(state):
+            return state
+    raise AssertionError("no random game satisfied the predicate")
+
+
+def config_id(key: str, options: Mapping[str, object]) -> str:
+    return key + "".join(f",{k}={v}" for k, v in options.items())
