@@ -6,7 +6,6 @@ import json
 import random
 
 import pytest
-from helpers import card, make_deal
 
 from briscola.engine import (
     GameState,
@@ -24,6 +23,7 @@ from briscola.engine.actions import Bid, Call, Pass
 from briscola.engine.cards import Rank
 from briscola.engine.chiamata import Chiamata, multiplier
 from briscola.engine.events import PartnerRevealed, ThrownIn
+from helpers import card, make_deal
 
 # Dealer 4, so seat 0 bids first and leads. Seat 4 holds no card points.
 HANDS = [

@@ -198,3 +198,39 @@ def test_installed_script_runs() -> None:
         [str(exe), "variants", "--json"], capture_output=True, text=True, check=True
     )
     assert len(json.loads(done.stdout)) == len(GAMES)
+
+
+def test_variants_list_the_partnership_games_and_their_rules() -> None:
+    data = {g["key"]: g for g in json.loads(runner.invoke(app, ["variants", "--json"]).stdout)}
+    chiamata = {r["name"]: r for r in data["chiamata"]["rules"]}
+    assert data["chiamata"]["players"] == [5] and data["chiamata"]["hand_size"] == 8
+    assert {"target", "leader", "multipliers", "throw_in"} <= set(chiamata)
+    schembil = {r["name"]: r for r in data["schembil"]["rules"]}
+    assert schembil["rais"]["default"] == "0-1"
+    four = {r["name"]: r for r in data["briscola-4"]["rules"]}
+    assert four["communication"]["choices"] == ["none", "signals", "conversation"]
+
+
+def test_replay_of_a_chiamata_record_reports_auction_call_and_score(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "-g", "chiamata", "--seed", "5", "--json"])
+    data = json.loads(result.stdout)
+    path = write(tmp_path, "c.json", json.dumps(data["record"]))
+    report = json.loads(runner.invoke(app, ["replay", path, "--json"]).stdout)
+    assert report["auction"] and report["caller"] is not None and report["called"]
+    assert sum(report["score"]) == 0 and report["partner"] is not None
+    text = runner.invoke(app, ["replay", path]).stdout
+    assert "wins the auction" in text and "calls" in text and "score" in text
+
+
+@pytest.mark.parametrize(
+    ("game", "rule", "expect"),
+    [
+        ("schembil", [], "asks"),
+        ("briscola-4", ["--rule", "communication=signals"], "signals"),
+        ("briscola-6", ["--rule", "communication=conversation"], "asks"),
+    ],
+)
+def test_demo_narrates_partner_talk(game: str, rule: list[str], expect: str) -> None:
+    result = runner.invoke(app, ["demo", "--game", game, "--seed", "1", *rule])
+    assert result.exit_code == 0, result.output
+    assert expect in result.stdout

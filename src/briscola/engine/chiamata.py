@@ -146,6 +146,16 @@ class Chiamata(Addon):
                 raise IllegalActionError(
                     f"the auction comes first: seat {action.seat} must bid or pass"
                 )
+            if action.rank is not None and action.rank not in BID_RANKS:
+                raise IllegalActionError(
+                    f"{action.rank.value} is not a bid: bid a rank of A 3 K Q J 7 6 5 4 2"
+                )
+            if action.rank is None and not (
+                action.points is not None and 61 <= action.points <= 120
+            ):
+                raise IllegalActionError(
+                    f"a bid of 2 at {action.points} is out of range: bid 61 to 120 points"
+                )
             if self.high is not None and level(action) <= level(self.high):
                 raise IllegalActionError(
                     f"a bid of {action} does not beat {self.high}: bid a lower rank, or once "

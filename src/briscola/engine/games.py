@@ -25,8 +25,11 @@ from types import MappingProxyType
 from briscola.engine.actions import Play
 from briscola.engine.addons import Addon
 from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
+from briscola.engine.chiamata import Chiamata
 from briscola.engine.errors import RulesError
+from briscola.engine.exchange import TrumpExchange
 from briscola.engine.house_rules import RULES, RuleValue
+from briscola.engine.talk import TableTalk
 
 COMMON_RULES = (
     "match", "sixty_sixty", "direction", "last_trick", "cappotto", "court_order",
@@ -257,11 +260,6 @@ class Rules:
 
     def make_addons(self) -> tuple[Addon, ...]:
         """Fresh add-ons for one hand under these rules (see :mod:`briscola.engine.addons`)."""
-        # Imported here because the add-on modules import this one.
-        from briscola.engine.chiamata import Chiamata
-        from briscola.engine.exchange import TrumpExchange
-        from briscola.engine.talk import TableTalk
-
         addons: list[Addon] = []
         if self.exchange != "none":
             addons.append(TrumpExchange(self.exchange_after_win))

@@ -37,8 +37,11 @@ class HouseRule:
         """
         if isinstance(value, bool):
             value = str(value).lower()
-        if isinstance(value, int) and not all(isinstance(c, int) for c in self.choices):
+        numeric = all(isinstance(c, int) for c in self.choices)
+        if isinstance(value, int) and not numeric:
             value = str(value)
+        if isinstance(value, str) and numeric and value.strip().isdigit():
+            value = int(value)
         if value in self.choices:
             return value
         if isinstance(value, str) and self.name in ("match", "target"):
@@ -85,8 +88,8 @@ _RULE_LIST = (
     HouseRule(
         "exchange_timing",
         "when the exchange may be made: on your turn while face-down stock remains, or "
-        "only right after winning a trick, before drawing, and not in the last round "
-        "of drawing (Spanish)",
+        "only by the winner of the last trick, with a card held before drawing, before "
+        "leading, and not after the last round of drawing (Spanish)",
         ("on-turn", "after-win"),
     ),
     HouseRule(

@@ -153,15 +153,15 @@ class Match:
             for seat, points in enumerate(scores):
                 self.scores[seat] += points
             self.hands_played += counted
-        elif winners:
-            side = rules.side_of[winners[0]]
-            counted = 2 if 120 in hand.points and rules.options.get("cappotto") == "double" else 1
-            self.hands_won[side] += counted
-            for i, p in enumerate(hand.points):
-                self.totals[i] += p
         else:
-            for i, p in enumerate(hand.points):
-                self.totals[i] += p
+            if winners:
+                side = rules.side_of[winners[0]]
+                double = 120 in hand.points and rules.options.get("cappotto") == "double"
+                counted = 2 if double else 1
+                self.hands_won[side] += counted
+            if not replayed:
+                for i, p in enumerate(hand.points):
+                    self.totals[i] += p
         scored = HandScored(self.number, tuple(hand.points), winners, counted, replayed, scores)
         self.history.append(scored)
         out: list[HandScored | HandStarted | MatchOver | Event] = [scored]

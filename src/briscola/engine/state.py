@@ -24,7 +24,18 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from briscola.engine.actions import Action, Play
+from briscola.engine.actions import (
+    Action,
+    Ask,
+    Bid,
+    Call,
+    Exchange,
+    Look,
+    Order,
+    Pass,
+    Play,
+    Signal,
+)
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Suit
 from briscola.engine.deal import Deal
@@ -46,6 +57,18 @@ PLAY: Final = "play"
 """Phase: a seat is to play a card (or take an add-on's action on its turn)."""
 OVER: Final = "over"
 """Phase: the hand is finished."""
+
+ACTION_NAMES: dict[type, str] = {
+    Play: "playing a card",
+    Exchange: "the trump exchange",
+    Signal: "signalling",
+    Ask: "asking a partner",
+    Order: "giving a partner orders",
+    Look: "looking at a partner's hand",
+    Bid: "bidding",
+    Pass: "passing in an auction",
+    Call: "calling a card",
+}
 
 
 class GameState:
@@ -191,7 +214,9 @@ class GameState:
         if not isinstance(action, Play):
             handler = self._handlers.get(type(action))
             if handler is None:
-                raise IllegalActionError(f"{action.to_json()} is not part of this game's rules")
+                raise IllegalActionError(
+                    f"{ACTION_NAMES[type(action)]} is not part of the rules at this table"
+                )
             handler.check(self, action)
             return
         card = action.card

@@ -172,8 +172,12 @@ class TableTalk(Addon):
                     f"seat {seat} cannot signal {action.signal}: a signal must be true of "
                     "the hand, and this hand does not fit it"
                 )
-            if action.spotted is not None and self.audience == "spotted":
-                rng = random.Random()
+            if action.spotted is not None and self.audience != "spotted":
+                raise IllegalActionError(
+                    "at this table signals are not spotted by chance: drop the spotted seats"
+                )
+            if action.spotted is not None:
+                rng = random.Random(0)
                 rng.setstate(self.rng.getstate())
                 expected = self.draw_spotted(state, seat, rng)
                 if tuple(action.spotted) != expected:

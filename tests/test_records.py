@@ -1,0 +1,285 @@
+"""Game records: errors that name the field, illegal moves in a replay, unfinished games."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from briscola.engine import (
+    MalformedError,
+    Play,
+    Rules,
+    action_from_json,
+    parse_record,
+    replay,
+)
+from briscola.engine.cards import ITALIAN_40
+from helpers import card, random_game
+
+HANDS = [["5b", "5c", "Ad"], ["Ab", "Kb", "6s"]]
+TRUMP = "4s"
+
+
+def base_record() -> dict[str, Any]:
+    """The worked example's deal (RULES.md §1), with the first trick played."""
+    used = {c for h in HANDS for c in h} | {TRUMP}
+    return {
+        "game": "briscola-2",
+        "rules": {},
+        "deal": {
+            "dealer": 1,
+            "hands": copy.deepcopy(HANDS),
+            "trump": TRUMP,
+            "stock": [str(c) for c in ITALIAN_40 if str(c) not in used],
+        },
+        "moves": [{"seat": 0, "play": "5b"}, {"seat": 1, "play": "Ab"}],
+    }
+
+
+def malformed(rec: object) -> str:
+    with pytest.raises(MalformedError) as err:
+        parse_record(rec)
+    return str(err.value)
+
+
+def test_base_record_parses_and_replays() -> None:
+    rec = base_record()
+    parsed = parse_record(rec)
+    assert parsed.to_json() == rec
+    result = replay(parsed)
+    assert result.error is None
+    assert result.to_json() == {
+        "tricks": [{"leader": 0, "cards": ["5b", "Ab"], "winner": 1, "points": 11}],
+        "finished": False,
+        "points": [0, 11],
+        "winners": [],
+    }
+
+
+def test_bad_card_names_its_place() -> None:
+    rec = base_record()
+    rec["deal"]["hands"][1][2] = "Zz"
+    msg = malformed(rec)
+    assert msg.startswith("deal.hands[1][2]: ")
+    assert "'Zz' is not a card" in msg
+
+
+def test_bad_card_in_stock_and_trump() -> None:
+    rec = base_record()
+    rec["deal"]["stock"][4] = "11c"
+    assert malformed(rec).startswith("deal.stock[4]: '11c' is not a card")
+    rec = base_record()
+    rec["deal"]["trump"] = 4
+    assert malformed(rec).startswith("deal.trump: 4 is not a card")
+
+
+def test_wrong_hand_size() -> None:
+    rec = base_record()
+    moved = rec["deal"]["hands"][0].pop()
+    rec["deal"]["stock"].append(moved)
+    msg = malformed(rec)
+    assert msg == "deal.hands[0]: each hand starts with 3 cards, got 2"
+
+
+def test_wrong_number_of_hands() -> None:
+    rec = base_record()
+    rec["deal"]["hands"].append([])
+    assert malformed(rec) == "deal.hands: briscola-2 has 2 seats, got 3 hands"
+
+
+def test_duplicate_card() -> None:
+    rec = base_record()
+    rec["deal"]["stock"][0] = "Ab"
+    msg = malformed(rec)
+    assert "appear more than once: Ab" in msg and msg.startswith("deal")
+
+
+def test_missing_card() -> None:
+    rec = base_record()
+    gone = rec["deal"]["stock"].pop()
+    msg = malformed(rec)
+    assert msg.startswith("deal: ") and f"missing: {gone}" in msg
+
+
+def test_foreign_card() -> None:
+    rec = base_record()
+    rec["deal"]["stock"][-1] = "8c"
+    msg = malformed(rec)
+    assert "cards not in the briscola-2 deck: 8c" in msg
+
+
+def test_bad_dealer() -> None:
+    rec = base_record()
+    rec["deal"]["dealer"] = 2
+    assert malformed(rec) == "deal.dealer: expected a seat from 0 to 1, got 2"
+    rec["deal"]["dealer"] = "1"
+    assert malformed(rec).startswith("deal.dealer: expected a seat number")
+    del rec["deal"]["dealer"]
+    assert malformed(rec) == "deal.dealer: missing"
+
+
+def test_unknown_game() -> None:
+    rec = base_record()
+    rec["game"] = "scopa"
+    msg = malformed(rec)
+    assert msg.startswith("game: ") and "'scopa'" in msg and "briscola-2" in msg
+    rec["game"] = None
+    assert malformed(rec).startswith("game: expected a game key")
+
+
+def test_unknown_rule_and_bad_rule_value() -> None:
+    rec = base_record()
+    rec["rules"] = {"jokers": "yes"}
+    msg = malformed(rec)
+    assert msg.startswith("rules: ") and "'jokers'" in msg
+    rec["rules"] = {"follow_suit": "always"}
+    msg = malformed(rec)
+    assert msg.startswith("rules: ") and "follow_suit" in msg and "'always'" in msg
+    rec["rules"] = ["follow_suit"]
+    assert malformed(rec).startswith("rules: expected an object")
+
+
+@pytest.mark.parametrize(
+    ("move", "where"),
+    [
+        ({"seat": 0}, "moves[1]: expected exactly one of the keys"),
+        ({"seat": 0, "play": "5b", "exchange": "2s"}, "moves[1]: expected exactly one"),
+        ({"seat": 0, "play": "5b", "say": "hi"}, "moves[1]: unknown key 'say' in a play move"),
+        ({"seat": -1, "play": "5b"}, "moves[1].seat: expected a seat number"),
+        ({"seat": True, "play": "5b"}, "moves[1].seat: expected a seat number"),
+        ({"play": "5b"}, "moves[1].seat: expected a seat number"),
+        ({"seat": 1, "play": "Q"}, "moves[1].play: 'Q' is not a card"),
+        ({"seat": 1, "exchange": 7}, "moves[1].exchange: 7 is not a card"),
+        ({"seat": 1, "decline": "exchange"}, "moves[1]: expected exactly one of the keys"),
+        ({"seat": 1, "decline": "trick"}, "moves[1]: expected exactly one of the keys"),
+        (
+            {"seat": 1, "play": "5b", "decline": "exchange"},
+            "moves[1]: unknown key 'decline' in a play move",
+        ),
+        (["seat", 1], "moves[1]: expected an object"),
+    ],
+)
+def test_bad_move_object(move: object, where: str) -> None:
+    rec = base_record()
+    rec["moves"][1] = move
+    msg = malformed(rec)
+    assert msg.startswith(where)
+
+
+def test_moves_must_be_a_list_and_fields_known() -> None:
+    rec = base_record()
+    rec["moves"] = {"0": {"seat": 0, "play": "5b"}}
+    assert malformed(rec) == "moves: expected a list of moves"
+    rec = base_record()
+    rec["comment"] = "nice game"
+    assert malformed(rec) == "record: unknown field 'comment'"
+    assert malformed([]).startswith("record: expected a JSON object")
+    rec = base_record()
+    del rec["deal"]
+    assert malformed(rec) == "deal: missing"
+
+
+def test_action_json_round_trip() -> None:
+    for obj in (
+        {"seat": 0, "play": "5b"},
+        {"seat": 3, "exchange": "7d"},
+    ):
+        assert action_from_json(obj).to_json() == obj
+
+
+def test_illegal_move_replays_up_to_it() -> None:
+    rec = base_record()
+    # Trick 1 went to seat 1, who leads next; seat 0 playing now is out of turn.
+    rec["moves"] += [{"seat": 0, "play": "5c"}, {"seat": 1, "play": "Kb"}]
+    result = replay(parse_record(rec))
+    err = result.error
+    assert err is not None
+    assert err.index == 2 and err.action == Play(0, card("5c"))
+    assert err.reason == "it is seat 1's turn, not seat 0's"
+    assert err.message() == "moves[2]: seat 0 cannot play 5c: it is seat 1's turn, not seat 0's"
+    assert len(result.state.moves) == 2 and len(result.state.tricks) == 1
+    out = result.to_json()
+    assert out["error"] == {
+        "move": 2,
+        "seat": 0,
+        "action": {"seat": 0, "play": "5c"},
+        "reason": "it is seat 1's turn, not seat 0's",
+    }
+    assert out["finished"] is False
+
+
+def test_illegal_move_a_card_not_held() -> None:
+    rec = base_record()
+    rec["moves"].append({"seat": 1, "play": "5c"})
+    result = replay(parse_record(rec))
+    assert result.error is not None and result.error.index == 2
+    assert result.error.action.seat == 1
+    assert result.error.reason == "seat 1 does not hold 5c"
+
+
+def test_illegal_exchange_in_a_record() -> None:
+    rec = base_record()
+    rec["moves"].append({"seat": 1, "exchange": "2s"})
+    result = replay(parse_record(rec))
+    assert result.error is not None and result.error.index == 2
+    assert "not part of the rules at this table" in result.error.reason
+
+
+def test_move_after_the_end_is_illegal() -> None:
+    state = random_game(Rules.make("briscola-2"), 7)
+    rec = state.to_record()
+    rec["moves"].append({"seat": 0, "play": rec["deal"]["hands"][0][0]})
+    result = replay(parse_record(rec))
+    assert result.error is not None and result.error.index == 40
+    assert "the hand is over" in result.error.reason
+    assert result.to_json()["finished"] is True
+
+
+def test_a_record_may_stop_mid_game() -> None:
+    state = random_game(Rules.make("briscola-2"), 11)
+    rec = state.to_record()
+    for cut in (0, 1, 2, 17, 39):
+        part = dict(rec, moves=rec["moves"][:cut])
+        result = replay(parse_record(part))
+        out = result.to_json()
+        assert result.error is None and out["finished"] is False
+        assert out["winners"] == [] and len(out["tricks"]) == cut // 2
+        assert sum(out["points"]) == sum(t["points"] for t in out["tricks"])
+    full = replay(parse_record(rec)).to_json()
+    assert full["finished"] is True and sum(full["points"]) == 120 and len(full["tricks"]) == 20
+
+
+def test_no_moves_key_means_no_moves() -> None:
+    rec = base_record()
+    del rec["moves"]
+    parsed = parse_record(rec)
+    assert parsed.moves == ()
+    assert replay(parsed).state.turn == 0
+
+
+def test_records_store_only_rules_that_differ() -> None:
+    rules = Rules.make("brisca", {"players": 4, "exchange_timing": "after-win"})
+    state = random_game(rules, 3)
+    rec = state.to_record()
+    assert rec["rules"] == {"players": 4}
+    again = parse_record(json.loads(json.dumps(rec)))
+    assert again.rules.players == 4 and again.to_json() == rec
+
+
+def test_replay_events_start_with_the_deal() -> None:
+    result = replay(parse_record(base_record()))
+    names = [type(e).__name__ for e in result.events]
+    assert names[:3] == ["Dealt", "Dealt", "TrumpTurned"]
+    assert names[3:] == ["CardPlayed", "CardPlayed", "TrickWon", "CardDrawn", "CardDrawn"]
+
+
+def test_random_records_survive_json() -> None:
+    rng = random.Random(5)
+    for key in ("briscola-3", "briskula-double", "brisca"):
+        state = random_game(Rules.make(key), rng.randrange(1000))
+        text = json.dumps(state.to_record())
+        assert replay(parse_record(json.loads(text))).state.points == state.points
