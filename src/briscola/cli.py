@@ -26,21 +26,9 @@ from briscola.engine import (
     replay,
     shuffled_deal,
 )
-from briscola.engine.events import (
-    AuctionEnded,
-    BidMade,
-    CardCalled,
-    CardDrawn,
-    Event,
-    HandShown,
-    PartnerRevealed,
-    Talk,
-    ThrownIn,
-    TrickWon,
-    TrumpExchanged,
-)
 from briscola.engine.games import DECK_TITLES
 from briscola.engine.record import Replay
+from briscola.narrate import describe_points, narrate
 
 app = typer.Typer(
     help="The Briscola family of card games: rules, records, simulation and benchmarks.",
@@ -177,11 +165,6 @@ def read_records(path: str) -> Iterator[tuple[int, Any]]:
             yield number, MalformedError(f"not valid JSON: {e.msg}, column {e.colno}")
 
 
-def describe_trick(number: int, won: TrickWon) -> str:
-    plays = ", ".join(f"{s}:{c}" for s, c in zip(won.seats, won.cards, strict=True))
-    return f"trick {number:2d}  {plays}  -> seat {won.winner} takes {won.points}"
-
-
 def print_replay(result: Replay) -> None:
     state = result.state
     for line in narrate(state, result.events):
@@ -231,60 +214,6 @@ def replay_cmd(
 
 
 # --------------------------------------------------------------------------- simulate
-
-
-def narrate(state: GameState, events: list[Event]) -> Iterator[str]:
-    """Lines telling what happened, for a reader who sees everything (records, demos)."""
-    tricks = len(state.tricks) - sum(isinstance(e, TrickWon) for e in events)
-    pad = " " * 10
-    for e in events:
-        if isinstance(e, TrickWon):
-            tricks += 1
-            yield describe_trick(tricks, e)
-        elif isinstance(e, TrumpExchanged):
-            yield f"{pad}seat {e.seat} gives {e.given} for the turned {e.taken}"
-        elif isinstance(e, CardDrawn) and e.audience is None and state.rules.game.turned_trump:
-            if not state.rules.game.open_hands:
-                yield f"{pad}seat {e.seat} draws the turned card {e.card}"
-        elif isinstance(e, HandShown) and e.audience is not None and len(e.audience) > 1:
-            continue
-        elif isinstance(e, HandShown) and state.shown and e.seat == 0:
-            yield f"{pad}the stock is out: partners show their hands"
-        elif isinstance(e, Talk):
-            yield f"{pad}{describe_talk(e)}"
-        elif isinstance(e, BidMade):
-            yield f"{pad}seat {e.seat} " + ("passes" if e.bid == "pass" else f"bids {e.bid}")
-        elif isinstance(e, AuctionEnded):
-            if e.caller is None:
-                yield f"{pad}all pass: the hand is dealt again"
-            else:
-                yield f"{pad}seat {e.caller} wins the auction with {e.bid}"
-        elif isinstance(e, CardCalled):
-            yield f"{pad}seat {e.seat} calls {e.card}: trump is {e.card.suit.italian}"
-        elif isinstance(e, PartnerRevealed):
-            who = "plays alone" if e.partner == e.caller else f"has seat {e.partner} as partner"
-            yield f"{pad}the called card is out: seat {e.caller} {who}"
-        elif isinstance(e, ThrownIn):
-            cards = " ".join(str(c) for c in e.cards)
-            yield f"{pad}seat {e.seat} holds no points ({cards}): the deal is thrown in"
-
-
-def describe_talk(t: Talk) -> str:
-    if t.kind == "signal":
-        seen = "everyone" if t.audience is None else ", ".join(str(s) for s in sorted(t.audience))
-        return f"seat {t.seat} signals {t.what} (seen by {seen})"
-    if t.kind == "ask":
-        return f"seat {t.seat} asks seat {t.to} about {t.what}: {t.answer}"
-    if t.kind == "order":
-        return f"seat {t.seat} tells seat {t.to}: {t.what}"
-    return f"seat {t.seat} looks at the hand of seat {t.to}"
-
-
-def describe_points(state: GameState) -> str:
-    return " v ".join(
-        f"{'+'.join(str(s) for s in side)}: {p}"
-        for side, p in zip(state.sides, state.points, strict=True)
-    )
 
 
 def random_game(rules: Rules, rng: random.Random, dealer: int) -> tuple[GameState, list[str]]:
@@ -450,6 +379,72 @@ def demo(
         for line in narrate(state, events):
             out.print(line)
     print_replay_footer(state)
+
+
+# --------------------------------------------------------------------------- play
+
+
+@app.command()
+def play(
+    game: GameOption = "briscola-2",
+    rule: RuleOption = None,
+    seat: Annotated[int, typer.Option(help="Your seat (0 leads the first trick).")] = 0,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            help="The computer players: one level for every other seat, or one per other "
+            "seat in order (repeatable). Levels: see `briscola arena --help`.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for repeatable deals and bots (default: fresh).")
+    ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Line by line: read moves from standard input.")
+    ] = False,
+    save: Annotated[
+        str | None, typer.Option(help="Write the records of the hands to this file at the end.")
+    ] = None,
+) -> None:
+    """Play against the computer in the terminal: a full-screen game, or --plain."""
+    from briscola.ai import make_bot  # imported here: loading the bots takes a moment
+    from briscola.session import Session
+
+    rules = make_rules(game, rule)
+    others = [s for s in range(rules.players) if s != seat]
+    levels = bot or [DEFAULT_BOT]
+    if len(levels) == 1:
+        levels = levels * len(others)
+    if len(levels) != len(others):
+        raise fail(
+            f"give one --bot for all the other seats, or one for each of the {len(others)} "
+            f"other seats; got {len(levels)}"
+        )
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    try:
+        bots = {
+            s: make_bot(level, seed=None if seed is None else seed + s)
+            for s, level in zip(others, levels, strict=True)
+        }
+        session = Session(rules, seat, bots, rng)
+    except (BriscolaError, ValueError) as e:
+        raise fail(str(e)) from None
+    if plain:
+        from briscola.plain import run_plain
+
+        def read() -> str | None:
+            line = sys.stdin.readline()
+            return line if line else None
+
+        raise typer.Exit(run_plain(session, read, sys.stdout, save_to=save))
+    from briscola.tui import PlayApp
+
+    raise typer.Exit(PlayApp(session, save_to=save).run() or 0)
+
+
+DEFAULT_BOT = "random"
 
 
 def main() -> None:
