@@ -430,12 +430,9 @@ class GameState:
 
     def to_record(self) -> dict[str, Any]:
         """The game record of this hand so far (see docs/records.md)."""
-        return {
-            "game": self.rules.key,
-            "rules": self.rules.overrides(),
-            "deal": self.deal.to_json(),
-            "moves": [m.to_json() for m in self.moves],
-        }
+        from briscola.engine.record import Record  # imported here: record imports this module
+
+        return Record(self.rules, self.deal, tuple(self.moves)).to_json()
 
     def __repr__(self) -> str:
         return (
