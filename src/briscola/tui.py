@@ -123,6 +123,8 @@ class PlayApp(App[int]):
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(line)
+            if line.startswith(("hand ", "=== ")):  # a hand's or the match's summary
+                self.notify(line, timeout=8)
 
     async def take(self, action: Action) -> None:
         if self.busy or not self.session.my_turn():
