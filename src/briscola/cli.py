@@ -1,4 +1,4 @@
-"""The ``briscola`` command: variants, replay, simulate, bench and demo."""
+"""The ``briscola`` command: variants, replay, simulate, bench, arena, demo and play."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from briscola.bench import bench as run_bench
@@ -29,6 +30,10 @@ from briscola.engine import (
 from briscola.engine.games import DECK_TITLES
 from briscola.engine.record import Replay
 from briscola.narrate import describe_points, narrate
+
+if TYPE_CHECKING:
+    from briscola.ai.arena import Report as ArenaReport
+    from briscola.ai.stats import Interval as ArenaInterval
 
 app = typer.Typer(
     help="The Briscola family of card games: rules, records, simulation and benchmarks.",
@@ -350,6 +355,158 @@ def bench(
     out.print(table)
 
 
+# --------------------------------------------------------------------------- arena
+
+
+@app.command()
+def arena(
+    bots: Annotated[
+        list[str],
+        typer.Argument(
+            help="Two or more bots: levels (random, beginner, intermediate, and the stronger "
+            "ones when installed) or import specs package.module:factory, where "
+            "factory(seed=...) returns a bot.",
+            show_default=False,
+        ),
+    ],
+    game: GameOption = "briscola-2",
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            help="Games for each pair of bots; every deal is played twice, the bots trading seats.",
+        ),
+    ] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and of the bots.")] = 0,
+    rule: RuleOption = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, help="Worker processes; the results do not depend on it."
+        ),
+    ] = 1,
+    as_json: JsonFlag = False,
+) -> None:
+    """Bots play duplicate deals against each other: each bot's score with its 95%
+    interval, point difference and time per move; with more than two bots, every pair
+    plays the same deals and a rating table follows."""
+    from briscola.ai import arena as arenas  # imported here: loading the bots takes a moment
+    from briscola.ai.bot import make_bot
+
+    rules = make_rules(game, rule)
+    if len(bots) < 2:
+        raise fail(
+            f"the arena needs at least two bots, got {len(bots)}: for example "
+            "`briscola arena intermediate random`"
+        )
+    for spec in bots:
+        try:
+            make_bot(spec, seed=0)
+        except BriscolaError as e:
+            raise fail(str(e)) from None
+    deals = -(-games // arenas.ROTATIONS)
+    setup = arenas.Arena(rules.key, tuple(rules.overrides().items()), tuple(bots), deals, seed)
+    if setup.games_per_pairing != games and not as_json:
+        err.print(
+            f"{games} games asked: playing {setup.games_per_pairing}, since each deal is "
+            f"played {arenas.ROTATIONS} times"
+        )
+    try:
+        if as_json:
+            report = arenas.run(setup, jobs)
+        else:
+            total = setup.games_per_pairing * len(setup.pairings)
+            with Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+            ) as progress:
+                task = progress.add_task(f"{rules.key} games", total=total)
+                report = arenas.run(setup, jobs, lambda k: progress.advance(task, k))
+    except BriscolaError as e:
+        raise fail(str(e)) from None
+    if as_json:
+        print(json.dumps(report.to_json()))
+        return
+    print_arena(report)
+
+
+def span(iv: ArenaInterval) -> str:
+    """A score's interval, ``low-high``."""
+    return f"{iv.low:.3f}-{iv.high:.3f}"
+
+
+def plus_minus(iv: ArenaInterval, digits: int = 1) -> str:
+    """A mean with its symmetric interval, ``+13.9 ±6.9``."""
+    return f"{iv.mean:+.{digits}f} ±{(iv.high - iv.low) / 2:.{digits}f}"
+
+
+def print_arena(report: ArenaReport) -> None:
+    a = report.arena
+    pairs = len(a.pairings)
+    rules = " ".join(f"{k}={v}" for k, v in report.rules.items())
+    out.print(
+        f"[bold]{a.game}[/]{' ' + rules if rules else ''}, seed {a.seed}: "
+        f"{a.games_per_pairing} games for each of {pairs} pair{'s' * (pairs > 1)} of bots "
+        f"({a.deals} deals, each played twice with the bots trading seats)"
+    )
+    if report.per_seat:
+        out.print("chiamata: each seat a bot holds in a hand counts as one game")
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    table.add_column("bot", no_wrap=True, min_width=max(len(b.name) for b in report.bots))
+    for name in ("games", "won", "drew", "lost", "score"):
+        table.add_column(name, justify="right")
+    table.add_column("95%", no_wrap=True)
+    table.add_column("points (95%)", justify="right", no_wrap=True)
+    table.add_column("ms", justify="right")
+    for b in report.bots:
+        row = [b.name, str(b.games), str(b.wins), str(b.draws), str(b.losses)]
+        row += [f"{b.score.mean:.3f}", span(b.score), plus_minus(b.points)]
+        row.append(f"{b.ms_per_move:.3f}")
+        table.add_row(*row)
+    out.print(table)
+    out.print(
+        "[dim]score: (won + drew/2) / games; points: the mean card-point difference a game; "
+        "95% intervals on the per-deal means; ms: the bot's mean time a move[/]"
+    )
+    if report.per_seat:
+        chiamata = Table(box=None, padding=(0, 1), header_style="bold")
+        chiamata.add_column("bot")
+        chiamata.add_column("chiamata score a hand (95%)", justify="right")
+        for b in report.bots:
+            if b.chiamata is not None:
+                chiamata.add_row(b.name, plus_minus(b.chiamata, 3))
+        out.print()
+        out.print(chiamata)
+    if len(report.bots) <= 2:
+        return
+    pair_table = Table(box=None, padding=(0, 1), header_style="bold")
+    pair_table.add_column("pair")
+    pair_table.add_column("score of the first", justify="right")
+    pair_table.add_column("95%", no_wrap=True)
+    pair_table.add_column("points (95%)", justify="right", no_wrap=True)
+    for p in report.pairs:
+        score = p.score
+        pair_table.add_row(
+            f"{p.first} v {p.second}", f"{score.mean:.3f}", span(score), plus_minus(p.points)
+        )
+    out.print()
+    out.print(pair_table)
+    ratings = Table(box=None, padding=(0, 1), header_style="bold")
+    ratings.add_column("bot")
+    ratings.add_column("rating", justify="right")
+    for b in sorted(report.bots, key=lambda b: -b.rating):
+        ratings.add_row(b.name, f"{b.rating:+.0f}")
+    out.print()
+    out.print(ratings)
+    out.print("[dim]rating: Elo-like, fitted to the pairwise scores, mean 0[/]")
+
+
 # --------------------------------------------------------------------------- demo
 
 
@@ -444,7 +601,7 @@ def play(
     raise typer.Exit(PlayApp(session, save_to=save).run() or 0)
 
 
-DEFAULT_BOT = "random"
+DEFAULT_BOT = "intermediate"
 
 
 def main() -> None:

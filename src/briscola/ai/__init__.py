@@ -11,6 +11,7 @@
 True
 """
 
+from briscola.ai import heuristic as heuristic  # registers beginner and intermediate
 from briscola.ai.bot import BOTS, Bot, bot_names, make_bot, register
 
 __all__ = ["BOTS", "Bot", "bot_names", "make_bot", "register"]

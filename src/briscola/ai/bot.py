@@ -7,6 +7,15 @@ the game state, so it cannot cheat. Bots that keep memory between moves get
 
 Named levels are registered here; external bots plug in by import spec,
 ``package.module:factory``, where ``factory(seed=...)`` returns a bot.
+
+The view fields a bot reads (docs/bots.md has the full guide and an example bot):
+``seat``, ``players`` and ``sides`` (who plays with whom; in chiamata
+``auction.partner`` once known); ``hand``, ``hand_sizes``, ``trump``, ``turned``,
+``stock_size``; the trick on the table as ``trick`` ((seat, card) in order) and
+``trick_order`` (the seats that play to it, a seat twice in four-card Briškula);
+every finished trick in ``tricks``; the cards known to be in other hands in
+``visible_hands`` and ``known_cards``; partner talk in ``talk``; chiamata's bids,
+call and partner in ``auction``; and ``legal``, the actions to choose from.
 """
 
 from __future__ import annotations

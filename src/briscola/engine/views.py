@@ -26,6 +26,7 @@ from briscola.engine.actions import Action
 from briscola.engine.cards import Card, Suit
 from briscola.engine.chiamata import AuctionView
 from briscola.engine.events import Talk, TrickWon
+from briscola.engine.house_rules import RuleValue
 from briscola.engine.state import GameState
 
 
@@ -95,6 +96,8 @@ class View:
     """Card points taken by each side."""
     winners: tuple[int, ...]
     """The seats of the side that won the finished hand (empty while playing, or on a tie)."""
+    rules: dict[str, RuleValue]
+    """The table's house rules, every one (defaults included): public at every table."""
     legal: tuple[Action, ...] = field(default=())
     """The actions this seat may take now."""
     talk: tuple[Talk, ...] = ()
@@ -132,6 +135,7 @@ class View:
             "last_trick": None if self.last_trick is None else self.last_trick.to_json(),
             "points": list(self.points),
             "winners": list(self.winners),
+            "rules": dict(self.rules),
             "legal": [a.to_json() for a in self.legal],
             "talk": [t.to_json() for t in self.talk],
             "auction": None if self.auction is None else self.auction.to_json(),
@@ -201,6 +205,7 @@ def _build(state: GameState, seat: int | None) -> View:
         last_trick=TrickView.of(state.tricks[-1]) if show_last and state.tricks else None,
         points=tuple(state.points),
         winners=state.winners(),
+        rules=dict(rules.options),
         legal=tuple(state.legal_actions()) if seat is not None and seat == to_act else (),
         **extra,
     )

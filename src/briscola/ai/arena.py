@@ -1,0 +1,505 @@
+"""The arena: bots play duplicate deals against each other, and the figures say which
+is stronger and by how much.
+
+**Duplicate deals.** Deal ``d`` is shuffled by ``shuffled_deal`` from a
+``random.Random`` seeded from the arena's seed and ``d`` (the dealer is seat
+``d mod players``), so every deal can be made on its own, in any process. Each deal is
+played twice by each pairing of bots (A, B), the bots trading places:
+
+- head to head (two seats): A holds seat 0 and B seat 1, then the other way round;
+- teams: A plays every seat of side 0 and B every seat of side 1, then the sides swap;
+- more seats or sides than two bots (Briscola a 3, Briškula alone, chiamata): the
+  slots (the sides in team games, else the seats) take the bots in rotation: slot
+  ``j`` gets A when ``j`` is even in the first game and odd in the second; seats
+  0 1 2 3 4 of chiamata are A B A B A, then B A B A B.
+
+Either way every bot plays every seat of every deal, so the luck of the cards cancels.
+With more than two bots, every pair plays the same deals (a round robin).
+
+**Results.** Each seat gets its own bot, made by ``make_bot(spec, seed=...)`` for
+that game alone with a seed drawn from the arena's seed, the deal, the game and the
+seat, and told of the new hand by ``new_hand(view)`` when it has that method. A bot
+only ever gets ``seat_view(state, seat)``. One hand is one game. A bot's result in a
+game is a win when the winning side is one of its own, a loss when it is the other
+bot's, and a draw when the hand has no winner (a 60-60 tie); its point difference is
+the mean card points of its sides (or seats) minus the mean of the other bot's. In
+chiamata the sides are secret and mixed, so each seat is judged alone: each of a
+bot's seats in a hand counts as one game, won when the seat is in the winning side
+(a hand where all pass is a draw); the point difference is that seat's side's
+points minus the other side's, and the chiamata score points of the seat are
+reported too.
+
+**Figures.** The score is (wins + draws/2) / games. Its 95% interval, and that of
+the point difference and of the chiamata score, is the normal approximation on the
+means per duplicate deal (the games of one deal for one pairing are averaged first,
+since they share the cards): mean ± 1.96·s/√deals. When those means do not vary at
+all (a bot won every game) the score's interval is the Wilson interval of the games.
+Ratings (Elo-like) are fitted to the pairwise scores by
+:func:`~briscola.ai.stats.elo_ratings`; the pairwise score of A against B is
+(1 + score of A - score of B) / 2, which is A's plain score in every game but
+chiamata, where a hand's winners are two seats or three.
+
+>>> report = run(Arena("briscola-2", (), ("intermediate", "random"), deals=3, seed=1))
+>>> [(b.name, b.games, b.wins + b.draws + b.losses) for b in report.bots]
+[('intermediate', 6, 6), ('random', 6, 6)]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from briscola.ai.bot import Bot, make_bot
+from briscola.ai.stats import Interval, elo_ratings, mean_interval, wilson
+from briscola.engine.deal import Deal, shuffled_deal
+from briscola.engine.errors import BriscolaError, IllegalActionError
+from briscola.engine.games import Rules
+from briscola.engine.state import GameState
+from briscola.engine.views import seat_view
+
+ROTATIONS = 2
+"""Games per deal for each pairing: the two bots trade places once."""
+
+
+@dataclass(frozen=True)
+class Arena:
+    """What to play: a game with its house rules, the bots (level names or import
+    specs), how many duplicate deals each pairing plays, and the seed."""
+
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    """House rules as (name, value) pairs, as given to ``Rules.make``."""
+    bots: tuple[str, ...]
+    deals: int
+    seed: int
+
+    def rules(self) -> Rules:
+        return Rules.make(self.game, dict(self.options))
+
+    @property
+    def pairings(self) -> list[tuple[int, int]]:
+        """Every pair of bots (indices into ``bots``), in order."""
+        n = len(self.bots)
+        return [(a, b) for a in range(n) for b in range(a + 1, n)]
+
+    @property
+    def names(self) -> list[str]:
+        """The bots' names, numbered when the same bot plays more than once."""
+        out = []
+        for i, spec in enumerate(self.bots):
+            k = self.bots[:i].count(spec)
+            out.append(spec if k == 0 else f"{spec}#{k + 1}")
+        return out
+
+    @property
+    def games_per_pairing(self) -> int:
+        return self.deals * ROTATIONS
+
+
+def derive(*parts: object) -> int:
+    """A 63-bit seed from the given parts, the same on every machine and process."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def make_deal(rules: Rules, seed: int, index: int) -> Deal:
+    """Deal number ``index`` of an arena run with ``seed``."""
+    return shuffled_deal(rules, index % rules.players, random.Random(derive(seed, "deal", index)))
+
+
+def seat_bots(rules: Rules, pair: tuple[int, int], rotation: int) -> tuple[int, ...]:
+    """Which bot of ``pair`` holds each seat in game ``rotation`` (0 or 1) of a deal."""
+    slots = rules.sides if rules.teams else tuple((s,) for s in range(rules.players))
+    out = [0] * rules.players
+    for j, seats in enumerate(slots):
+        for s in seats:
+            out[s] = pair[(j + rotation) % 2]
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game of the arena."""
+
+    deal: int
+    pairing: int
+    rotation: int
+    seats: tuple[int, ...]
+    """The bot (index into the arena's bots) at each seat."""
+    seat_points: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    """The sides at the end of the hand (in chiamata, the caller's side once known)."""
+    points: tuple[int, ...]
+    """Card points per side, as ``sides``."""
+    winners: tuple[int, ...]
+    scores: tuple[int, ...] | None
+    """Chiamata: the score points of each seat."""
+    think: tuple[float, ...]
+    """Seconds each seat's bot spent choosing."""
+    moves: tuple[int, ...]
+    """Actions each seat's bot chose."""
+
+
+def play_game(
+    rules: Rules, deal: Deal, bots: Sequence[Bot], names: Sequence[str]
+) -> tuple[GameState, list[float], list[int]]:
+    """Play one hand with ``bots[seat]`` at each seat; each bot sees only its seat's view."""
+    state = GameState(rules, deal)
+    n = rules.players
+    think = [0.0] * n
+    moves = [0] * n
+    for seat, bot in enumerate(bots):
+        new_hand = getattr(bot, "new_hand", None)
+        if callable(new_hand):
+            new_hand(seat_view(state, seat))
+    clock = time.perf_counter
+    while not state.over:
+        seat = state.turn
+        view = seat_view(state, seat)
+        start = clock()
+        action = bots[seat].choose(view)
+        think[seat] += clock() - start
+        moves[seat] += 1
+        if action not in view.legal:
+            raise BriscolaError(
+                f"the bot {names[seat]} at seat {seat} chose {action!r}, which is not one "
+                f"of its legal actions: {', '.join(str(a) for a in view.legal[:6])}"
+                + (" ..." if len(view.legal) > 6 else "")
+            )
+        try:
+            state.apply(action)
+        except IllegalActionError as e:  # pragma: no cover - legal actions apply
+            raise BriscolaError(f"the bot {names[seat]} at seat {seat}: {e}") from None
+    return state, think, moves
+
+
+def play_deal(arena: Arena, rules: Rules, index: int) -> list[GameResult]:
+    """Every game of deal ``index``: each pairing, each rotation."""
+    deal = make_deal(rules, arena.seed, index)
+    out = []
+    for p, pair in enumerate(arena.pairings):
+        for rotation in range(ROTATIONS):
+            owners = seat_bots(rules, pair, rotation)
+            names = [arena.names[b] for b in owners]
+            bots = [
+                make_bot(arena.bots[b], seed=derive(arena.seed, "bot", index, p, rotation, s))
+                for s, b in enumerate(owners)
+            ]
+            state, think, moves = play_game(rules, deal, bots, names)
+            scores = next((x for a in state.addons if (x := a.scores(state)) is not None), None)
+            out.append(
+                GameResult(
+                    deal=index,
+                    pairing=p,
+                    rotation=rotation,
+                    seats=owners,
+                    seat_points=tuple(state.seat_points),
+                    sides=tuple(state.sides),
+                    points=tuple(state.points),
+                    winners=state.winners(),
+                    scores=scores,
+                    think=tuple(think),
+                    moves=tuple(moves),
+                )
+            )
+    return out
+
+
+def play_deals(arena: Arena, indices: Sequence[int]) -> list[GameResult]:
+    """Play the given deals (a worker's share)."""
+    rules = arena.rules()
+    out: list[GameResult] = []
+    for d in indices:
+        out.extend(play_deal(arena, rules, d))
+    return out
+
+
+def play_all(
+    arena: Arena, jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> list[GameResult]:
+    """Every game of the arena, in deal order whatever the number of worker processes;
+    ``progress(games)`` is called as games finish. Workers are started with "spawn":
+    a script that calls this with ``jobs > 1`` needs the usual
+    ``if __name__ == "__main__":`` guard."""
+    rules = arena.rules()  # fails here, in the caller, on bad house rules
+    for spec in arena.bots:
+        make_bot(spec, seed=0)  # and here on a bot that cannot be made
+    indices = list(range(arena.deals))
+    if jobs <= 1 or arena.deals <= 1:
+        results: list[GameResult] = []
+        for d in indices:
+            games = play_deal(arena, rules, d)
+            results.extend(games)
+            if progress is not None:
+                progress(len(games))
+        return results
+    size = max(1, min(50, math.ceil(arena.deals / (jobs * 8))))
+    chunks = [indices[i : i + size] for i in range(0, len(indices), size)]
+    by_chunk: dict[int, list[GameResult]] = {}
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = {pool.submit(play_deals, arena, chunk): k for k, chunk in enumerate(chunks)}
+        try:
+            for future in as_completed(futures):
+                games = future.result()
+                by_chunk[futures[future]] = games
+                if progress is not None:
+                    progress(len(games))
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)  # a bot failed, or Ctrl-C
+            raise
+    return [g for k in range(len(chunks)) for g in by_chunk[k]]
+
+
+# --------------------------------------------------------------------------- figures
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One bot's result in one game (in chiamata: in one seat of one hand)."""
+
+    bot: int
+    opponent: int
+    pairing: int
+    deal: int
+    result: float
+    """1 a win, 0.5 a draw, 0 a loss."""
+    points: float
+    """Card points of its sides minus the opponent's (see the module's notes)."""
+    chiamata: float | None = None
+    """Chiamata: the seat's score points."""
+
+
+def outcomes(results: Iterable[GameResult], per_seat: bool) -> list[Outcome]:
+    """Each bot's outcome in each game; ``per_seat`` for chiamata."""
+    out: list[Outcome] = []
+    for g in results:
+        out.extend(seat_outcomes(g) if per_seat else game_outcomes(g))
+    return out
+
+
+def game_outcomes(g: GameResult) -> list[Outcome]:
+    """Each bot's result in a game: its sides (seats) against the other bot's."""
+    winners = set(g.winners)
+    bots = sorted(set(g.seats))
+    points: dict[int, list[int]] = defaultdict(list)
+    for side, pts in zip(g.sides, g.points, strict=True):
+        points[g.seats[side[0]]].append(pts)
+    out = []
+    for bot in bots:
+        other = next((b for b in bots if b != bot), bot)
+        won = any(g.seats[s] == bot for s in winners)
+        result = 0.5 if not winners else float(won)
+        mine, theirs = points[bot], points[other]
+        diff = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+        out.append(Outcome(bot, other, g.pairing, g.deal, result, diff))
+    return out
+
+
+def seat_outcomes(g: GameResult) -> list[Outcome]:
+    """Chiamata: each seat's result, its side's points against the other side's."""
+    winners = set(g.winners)
+    bots = sorted(set(g.seats))
+    out = []
+    for seat, bot in enumerate(g.seats):
+        other = next((b for b in bots if b != bot), bot)
+        side = next(i for i, members in enumerate(g.sides) if seat in members)
+        diff = 0.0 if not winners else float(2 * g.points[side] - sum(g.points))
+        result = 0.5 if not winners else float(seat in winners)
+        score = None if g.scores is None else float(g.scores[seat])
+        out.append(Outcome(bot, other, g.pairing, g.deal, result, diff, score))
+    return out
+
+
+@dataclass(frozen=True)
+class BotFigures:
+    """What the arena says about one bot (over all its pairings)."""
+
+    name: str
+    spec: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: Interval
+    points: Interval
+    """Mean card-point difference per game."""
+    ms_per_move: float
+    chiamata: Interval | None = None
+    """Chiamata: mean score points per seat and hand."""
+    rating: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "spec": self.spec,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": self.score.to_json(),
+            "point_difference": self.points.to_json(2),
+            "ms_per_move": round(self.ms_per_move, 4),
+            "rating": round(self.rating, 1),
+        }
+        if self.chiamata is not None:
+            out["chiamata_score"] = self.chiamata.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class PairFigures:
+    """One pairing: the first bot's figures against the second."""
+
+    first: str
+    second: str
+    games: int
+    """Games each bot played in this pairing."""
+    score: Interval
+    """The first bot's score."""
+    points: Interval
+    """The first bot's mean point difference."""
+    second_score: Interval
+    """The second bot's score (1 minus the first's, except in chiamata)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bots": [self.first, self.second],
+            "games": self.games,
+            "score": self.score.to_json(),
+            "point_difference": self.points.to_json(2),
+            "second_score": self.second_score.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything the arena measured."""
+
+    arena: Arena
+    rules: dict[str, Any]
+    bots: list[BotFigures]
+    pairs: list[PairFigures]
+    games: int
+    """Games played in all."""
+    per_seat: bool
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """All the figures as JSON. ``seating`` gives, for each game of a deal, which bot
+        of a pair (0 the first, 1 the second) holds each seat."""
+        a = self.arena
+        return {
+            "game": a.game,
+            "rules": self.rules,
+            "seed": a.seed,
+            "deals": a.deals,
+            "games_per_pairing": a.games_per_pairing,
+            "games": self.games,
+            "seating": [list(seat_bots(a.rules(), (0, 1), r)) for r in range(ROTATIONS)],
+            "result_per": "seat" if self.per_seat else "game",
+            "interval": "95%, normal approximation on the per-deal means",
+            "bots": [b.to_json() for b in self.bots],
+            "pairs": [p.to_json() for p in self.pairs],
+            **self.extra,
+        }
+
+
+def deal_means(items: Iterable[Outcome], value: Callable[[Outcome], float]) -> list[float]:
+    """The mean of ``value`` over each (pairing, deal) group, in a fixed order."""
+    groups: dict[tuple[int, int], list[float]] = defaultdict(list)
+    for o in items:
+        groups[(o.pairing, o.deal)].append(value(o))
+    return [sum(v) / len(v) for _, v in sorted(groups.items())]
+
+
+def score_interval(items: Sequence[Outcome]) -> Interval:
+    """The score with its interval: normal on the per-deal means, clipped to 0..1; when
+    those means do not vary (fewer than two deals, or the same result every time) the
+    Wilson interval of the games stands in."""
+    means = deal_means(items, lambda o: o.result)
+    iv = mean_interval(means)
+    if len(means) < 2 or iv.low == iv.high:
+        w = wilson(sum(o.result for o in items), len(items))
+        return Interval(iv.mean, w.low, w.high)
+    return iv.clip(0.0, 1.0)
+
+
+def figures(
+    names: Sequence[str],
+    specs: Sequence[str],
+    items: Sequence[Outcome],
+    think: Sequence[tuple[float, int]] | None = None,
+) -> tuple[list[BotFigures], list[PairFigures]]:
+    """Per-bot and per-pairing figures from the outcomes; ``think[bot]`` is (seconds
+    choosing, moves chosen)."""
+    per_bot: dict[int, list[Outcome]] = defaultdict(list)
+    per_pair: dict[tuple[int, int], list[Outcome]] = defaultdict(list)
+    for o in items:
+        per_bot[o.bot].append(o)
+        per_pair[(o.bot, o.opponent)].append(o)
+    pairs: list[PairFigures] = []
+    pair_scores: dict[tuple[int, int], tuple[float, float]] = {}
+    n = len(names)
+    for a in range(n):
+        for b in range(a + 1, n):
+            mine, theirs = per_pair.get((a, b), []), per_pair.get((b, a), [])
+            if not mine:
+                continue
+            score = score_interval(mine)
+            other = score_interval(theirs)
+            points = mean_interval(deal_means(mine, lambda o: o.points))
+            pairs.append(PairFigures(names[a], names[b], len(mine), score, points, other))
+            pair_scores[(a, b)] = ((1 + score.mean - other.mean) / 2, float(len(mine)))
+    ratings = elo_ratings(n, pair_scores)
+    bots: list[BotFigures] = []
+    for i in range(n):
+        mine = per_bot.get(i, [])
+        wins = sum(1 for o in mine if o.result == 1.0)
+        draws = sum(1 for o in mine if o.result == 0.5)
+        chiamata = None
+        if mine and mine[0].chiamata is not None:
+            chiamata = mean_interval(deal_means(mine, lambda o: o.chiamata or 0.0))
+        seconds, moves = think[i] if think is not None else (0.0, 0)
+        bots.append(
+            BotFigures(
+                name=names[i],
+                spec=specs[i],
+                games=len(mine),
+                wins=wins,
+                draws=draws,
+                losses=len(mine) - wins - draws,
+                score=score_interval(mine),
+                points=mean_interval(deal_means(mine, lambda o: o.points)),
+                ms_per_move=1000 * seconds / moves if moves else 0.0,
+                chiamata=chiamata,
+                rating=ratings[i],
+            )
+        )
+    return bots, pairs
+
+
+def report(arena: Arena, results: Sequence[GameResult]) -> Report:
+    """The figures of a finished arena run."""
+    rules = arena.rules()
+    per_seat = rules.key == "chiamata"
+    think = [(0.0, 0)] * len(arena.bots)
+    for g in results:
+        for seat, bot in enumerate(g.seats):
+            s, m = think[bot]
+            think[bot] = (s + g.think[seat], m + g.moves[seat])
+    bots, pairs = figures(arena.names, arena.bots, outcomes(results, per_seat), think)
+    return Report(arena, rules.overrides(), bots, pairs, len(results), per_seat)
+
+
+def run(arena: Arena, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Report:
+    """Play the arena and work out its figures."""
+    return report(arena, play_all(arena, jobs, progress))

@@ -1,0 +1,298 @@
+"""The arena: seating over duplicate deals, the figures on hand-made results, the same
+results for any number of worker processes, the strength of the levels, and the
+``briscola arena`` command."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from briscola.ai import BOTS
+from briscola.ai.arena import (
+    Arena,
+    GameResult,
+    Outcome,
+    figures,
+    make_deal,
+    outcomes,
+    play_all,
+    report,
+    run,
+    seat_bots,
+)
+from briscola.ai.stats import Z95, elo_difference, elo_ratings, mean_interval, wilson
+from briscola.cli import app
+from briscola.engine import BriscolaError, Rules, View
+from briscola.engine.actions import Action
+
+runner = CliRunner()
+
+
+# ---------------------------------------------------------------------------- seating
+
+
+@pytest.mark.parametrize(
+    ("key", "options", "first", "second"),
+    [
+        ("briscola-2", {}, (0, 1), (1, 0)),
+        ("briscola-3", {}, (0, 1, 0), (1, 0, 1)),
+        ("briscola-4", {}, (0, 1, 0, 1), (1, 0, 1, 0)),
+        ("briscola-6", {}, (0, 1, 0, 1, 0, 1), (1, 0, 1, 0, 1, 0)),
+        ("chiamata", {}, (0, 1, 0, 1, 0), (1, 0, 1, 0, 1)),
+        ("briskula", {"players": 4, "teams": "pairs"}, (0, 1, 0, 1), (1, 0, 1, 0)),
+    ],
+)
+def test_each_bot_plays_every_seat_of_a_deal(
+    key: str, options: dict[str, object], first: tuple[int, ...], second: tuple[int, ...]
+) -> None:
+    rules = Rules.make(key, options)
+    assert seat_bots(rules, (0, 1), 0) == first
+    assert seat_bots(rules, (0, 1), 1) == second
+    for seat in range(rules.players):
+        assert {first[seat], second[seat]} == {0, 1}
+    if rules.teams:
+        for side in rules.sides:
+            assert len({first[s] for s in side}) == 1  # one bot plays a whole side
+
+
+def test_deals_depend_only_on_the_seed_and_their_number() -> None:
+    rules = Rules.make("briscola-2")
+    assert make_deal(rules, 5, 3) == make_deal(rules, 5, 3)
+    assert make_deal(rules, 5, 3) != make_deal(rules, 5, 4)
+    assert make_deal(rules, 5, 3) != make_deal(rules, 6, 3)
+    assert make_deal(rules, 5, 3).dealer == 1
+
+
+def test_game_counts_are_exact() -> None:
+    two = run(Arena("briscola-2", (), ("intermediate", "random"), deals=4, seed=2))
+    assert two.games == 8
+    assert [b.games for b in two.bots] == [8, 8]
+    three = run(Arena("briscola-4", (), ("intermediate", "beginner", "random"), 2, 2))
+    assert three.games == 3 * 2 * 2
+    assert [b.games for b in three.bots] == [8, 8, 8]
+    assert [p.games for p in three.pairs] == [4, 4, 4]
+    for b in two.bots + three.bots:
+        assert b.wins + b.draws + b.losses == b.games
+    assert two.bots[0].wins == two.bots[1].losses
+    assert two.bots[0].draws == two.bots[1].draws
+
+
+def test_chiamata_counts_each_seat_and_reports_score_points() -> None:
+    result = run(Arena("chiamata", (), ("intermediate", "random"), deals=2, seed=1))
+    assert result.per_seat
+    assert [b.games for b in result.bots] == [10, 10]  # five seats a deal, over two games
+    for b in result.bots:
+        assert b.wins + b.draws + b.losses == 10
+        assert b.chiamata is not None
+    # score points of a hand sum to zero over its five seats
+    games = play_all(Arena("chiamata", (), ("intermediate", "random"), deals=2, seed=1))
+    for g in games:
+        assert g.scores is not None and sum(g.scores) == 0
+
+
+class Cheat:
+    """Returns a card of another seat: the arena must refuse it, naming the bot."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> Action:
+        from briscola.engine import Card, Play
+
+        assert view.seat is not None
+        mine = set(view.hand)
+        other = next(c for c in map(Card.parse, ["Ab", "2c", "3s"]) if c not in mine)
+        return Play(view.seat, other)
+
+
+def test_an_illegal_choice_is_refused_naming_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "cheat", Cheat)
+    with pytest.raises(BriscolaError, match="the bot cheat at seat"):
+        run(Arena("briscola-2", (), ("cheat", "random"), deals=1, seed=0))
+
+
+def test_a_bot_that_cannot_be_made_is_refused_before_playing() -> None:
+    with pytest.raises(BriscolaError, match="there is no bot 'grandmaster'"):
+        run(Arena("briscola-2", (), ("grandmaster", "random"), deals=1, seed=0))
+
+
+# ---------------------------------------------------------------------------- figures
+
+
+def o(bot: int, deal: int, result: float, points: float, chiamata: float | None = None) -> Outcome:
+    return Outcome(bot, 1 - bot, 0, deal, result, points, chiamata)
+
+
+HAND_MADE = [
+    # deal 0: bot 0 wins both games; deal 1: one each; deal 2: a draw and a loss
+    o(0, 0, 1.0, 30), o(1, 0, 0.0, -30), o(0, 0, 1.0, 10), o(1, 0, 0.0, -10),
+    o(0, 1, 1.0, 20), o(1, 1, 0.0, -20), o(0, 1, 0.0, -40), o(1, 1, 1.0, 40),
+    o(0, 2, 0.5, 0), o(1, 2, 0.5, 0), o(0, 2, 0.0, -6), o(1, 2, 1.0, 6),
+]  # fmt: skip
+
+
+def test_figures_of_a_hand_made_result_list() -> None:
+    bots, pairs = figures(["a", "b"], ["a", "b"], HAND_MADE, [(0.5, 100), (0.25, 50)])
+    a, b = bots
+    assert (a.games, a.wins, a.draws, a.losses) == (6, 3, 1, 2)
+    assert (b.games, b.wins, b.draws, b.losses) == (6, 2, 1, 3)
+    assert a.score.mean == pytest.approx(3.5 / 6)
+    # per-deal means of a: 1.0, 0.5, 0.25 -> normal interval on those three means
+    means = [1.0, 0.5, 0.25]
+    m = sum(means) / 3
+    sd = math.sqrt(sum((x - m) ** 2 for x in means) / 2)
+    assert a.score.low == pytest.approx(max(0.0, m - Z95 * sd / math.sqrt(3)))
+    assert a.score.high == pytest.approx(min(1.0, m + Z95 * sd / math.sqrt(3)))
+    point_means = [20.0, -10.0, -3.0]
+    pm = sum(point_means) / 3
+    psd = math.sqrt(sum((x - pm) ** 2 for x in point_means) / 2)
+    assert a.points.mean == pytest.approx(pm)
+    assert a.points.high - a.points.mean == pytest.approx(Z95 * psd / math.sqrt(3))
+    assert b.points.mean == pytest.approx(-pm)
+    assert a.ms_per_move == pytest.approx(5.0) and b.ms_per_move == pytest.approx(5.0)
+    (pair,) = pairs
+    assert pair.score.mean == pytest.approx(3.5 / 6)
+    assert pair.second_score.mean == pytest.approx(2.5 / 6)
+    assert a.rating == pytest.approx(-b.rating)
+    assert a.rating - b.rating == pytest.approx(elo_difference(3.5 / 6), abs=0.5)
+
+
+def test_a_clean_sweep_falls_back_to_the_wilson_interval() -> None:
+    sweep = [o(0, d, 1.0, 50) for d in range(5)] + [o(1, d, 0.0, -50) for d in range(5)]
+    bots, _ = figures(["a", "b"], ["a", "b"], sweep)
+    assert bots[0].score.mean == 1.0
+    assert bots[0].score.low == pytest.approx(wilson(5, 5).low)
+    assert bots[0].score.high == 1.0
+    assert bots[1].score.high == pytest.approx(1 - wilson(5, 5).low)
+
+
+def test_outcomes_of_team_and_chiamata_games() -> None:
+    team = GameResult(
+        deal=0, pairing=0, rotation=1, seats=(1, 0, 1, 0), seat_points=(30, 20, 40, 30),
+        sides=((0, 2), (1, 3)), points=(70, 50), winners=(0, 2), scores=None,
+        think=(0.0,) * 4, moves=(1,) * 4,
+    )  # fmt: skip
+    got = {x.bot: x for x in outcomes([team], per_seat=False)}
+    assert got[1].result == 1.0 and got[1].points == 20
+    assert got[0].result == 0.0 and got[0].points == -20
+    tie = GameResult(0, 0, 0, (0, 1), (60, 60), ((0,), (1,)), (60, 60), (), None, (0, 0), (1, 1))
+    assert [x.result for x in outcomes([tie], per_seat=False)] == [0.5, 0.5]
+    chiamata = GameResult(
+        deal=0, pairing=0, rotation=0, seats=(0, 1, 0, 1, 0), seat_points=(40, 30, 10, 20, 20),
+        sides=((0, 1), (2, 3, 4)), points=(70, 50), winners=(0, 1), scores=(2, 1, -1, -1, -1),
+        think=(0.0,) * 5, moves=(1,) * 5,
+    )  # fmt: skip
+    seats = outcomes([chiamata], per_seat=True)
+    assert [x.result for x in seats] == [1.0, 1.0, 0.0, 0.0, 0.0]
+    assert [x.points for x in seats] == [20, 20, -20, -20, -20]
+    assert [x.chiamata for x in seats] == [2, 1, -1, -1, -1]
+
+
+def test_stats_helpers() -> None:
+    iv = mean_interval([2.0, 4.0])
+    assert iv.mean == 3.0 and iv.high - 3.0 == pytest.approx(Z95 * math.sqrt(2) / math.sqrt(2))
+    assert math.isinf(mean_interval([1.0]).high)
+    assert wilson(0, 10).low == 0.0 and 0 < wilson(0, 10).high < 0.35
+    assert elo_difference(0.5) == 0.0
+    r = elo_ratings(3, {(0, 1): (0.64, 100), (1, 2): (0.64, 100), (0, 2): (0.76, 100)})
+    assert r[0] > r[1] > r[2] and sum(r) == pytest.approx(0.0, abs=1e-6)
+    assert elo_ratings(2, {(0, 1): (1.0, 10)})[0] < 1000  # a sweep stays finite
+
+
+# ---------------------------------------------------------------------------- runs
+
+
+def without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    for b in data["bots"]:
+        b.pop("ms_per_move")
+    return data
+
+
+def test_the_same_results_for_any_number_of_processes() -> None:
+    arena = Arena("briscola-4", (("communication", "signals"),), ("intermediate", "beginner"), 6, 7)
+    one = report(arena, play_all(arena, jobs=1))
+    games = play_all(arena, jobs=2)
+    two = report(arena, games)
+    assert [(g.deal, g.rotation) for g in games] == [(d, r) for d in range(6) for r in (0, 1)]
+    assert without_timing(one.to_json()) == without_timing(two.to_json())
+
+
+def test_the_levels_are_ordered_by_strength() -> None:
+    result = run(Arena("briscola-2", (), ("intermediate", "beginner", "random"), 150, 11), jobs=2)
+    pairs = {(p.first, p.second): p for p in result.pairs}
+    assert pairs[("intermediate", "random")].score.low > 0.8
+    assert pairs[("intermediate", "beginner")].score.low > 0.6
+    assert pairs[("beginner", "random")].score.low > 0.55
+    ratings = {b.name: b.rating for b in result.bots}
+    assert ratings["intermediate"] > ratings["beginner"] > ratings["random"]
+
+
+# ---------------------------------------------------------------------------- command
+
+
+def test_arena_json_shape() -> None:
+    args = ["arena", "-g", "briscola-4", "-n", "4", "--seed", "3", "--json"]
+    result = runner.invoke(app, [*args, "intermediate", "random", "beginner"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "briscola-4" and data["seed"] == 3
+    assert data["deals"] == 2 and data["games_per_pairing"] == 4 and data["games"] == 12
+    assert data["seating"] == [[0, 1, 0, 1], [1, 0, 1, 0]] and data["result_per"] == "game"
+    assert [b["name"] for b in data["bots"]] == ["intermediate", "random", "beginner"]
+    for b in data["bots"]:
+        assert b["games"] == 8 == b["wins"] + b["draws"] + b["losses"]
+        assert set(b["score"]) == {"mean", "low", "high"}
+        assert set(b["point_difference"]) == {"mean", "low", "high"}
+        assert b["ms_per_move"] >= 0 and "rating" in b
+    assert [p["bots"] for p in data["pairs"]] == [
+        ["intermediate", "random"],
+        ["intermediate", "beginner"],
+        ["random", "beginner"],
+    ]
+
+
+def test_arena_json_is_the_same_for_two_jobs() -> None:
+    args = ["arena", "-n", "6", "--seed", "5", "--json", "intermediate", "random"]
+    one = runner.invoke(app, args)
+    two = runner.invoke(app, [*args, "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0
+    assert without_timing(json.loads(one.stdout)) == without_timing(json.loads(two.stdout))
+
+
+def test_arena_text_report_with_ratings_and_chiamata_scores() -> None:
+    result = runner.invoke(
+        app, ["arena", "-g", "chiamata", "-n", "3", "intermediate", "beginner", "random"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "3 games asked: playing 4" in result.output
+    for word in ("score", "points", "chiamata score", "rating", "intermediate v beginner"):
+        assert word in result.output
+
+
+def test_arena_same_bot_twice_and_house_rules() -> None:
+    args = ["arena", "-n", "2", "--json", "--rule", "follow_suit=required", "beginner", "beginner"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [b["name"] for b in data["bots"]] == ["beginner", "beginner#2"]
+    assert data["rules"] == {"follow_suit": "required"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["intermediate"], "at least two bots"),
+        (["intermediate", "nobody"], "there is no bot 'nobody'"),
+        (["intermediate", "no_such_module:bot"], "cannot load the bot"),
+        (["--rule", "colour=red", "intermediate", "random"], "no house rule 'colour'"),
+        (["-g", "tressette", "intermediate", "random"], "there is no game"),
+    ],
+)
+def test_arena_errors_speak_plainly(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["arena", *args])
+    assert result.exit_code == 2
+    assert message in result.output
