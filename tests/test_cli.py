@@ -180,9 +180,14 @@ def test_rule_option_errors_speak_plainly() -> None:
 def test_bench_json_reports_each_game() -> None:
     result = runner.invoke(app, ["bench", "-n", "10", "-g", "briscola-2", "-g", "briskula"])
     assert result.exit_code == 0
-    result = runner.invoke(app, ["bench", "-n", "10", "-g", "briscola-2", "--json"])
+    result = runner.invoke(app, ["bench", "-n", "10", "-g", "briscola-2", "--no-fast", "--json"])
     (row,) = json.loads(result.stdout)
     assert row["game"] == "briscola-2" and row["games_per_second"] > 0
+    assert row["engine"] == "reference"
+    result = runner.invoke(app, ["bench", "-n", "10", "-g", "briscola-2", "--json"])
+    reference, fast = json.loads(result.stdout)
+    assert fast["engine"] == "fast core" and fast["games"] == 1000
+    assert fast["games_per_second"] > reference["games_per_second"]
 
 
 @pytest.mark.parametrize("game", ["briscola-2", "briscola-6", "brisca"])

@@ -321,37 +321,62 @@ def bench(
     game: Annotated[
         list[str] | None, typer.Option("--game", "-g", help="Only these games (repeatable).")
     ] = None,
+    fast: Annotated[
+        bool,
+        typer.Option(
+            "--fast/--no-fast",
+            help="Also time the search bots' fast core (briscola-2; 100 times --games hands).",
+        ),
+    ] = True,
     as_json: JsonFlag = False,
 ) -> None:
-    """Random-play throughput of the reference engine for each game, on one core."""
+    """Random-play throughput on one core: the reference engine for each game, and the
+    search bots' fast core."""
     keys = game or list(GAMES)
-    results = []
+    rows = []
     for key in keys:
         rules = make_rules(key, None)
         play_random_games(rules, 20, 0)  # warm up the rule set's caches
-        results.append(run_bench(rules, games))
-    if as_json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "game": r.game,
-                        "games": r.games,
-                        "seconds": round(r.seconds, 4),
-                        "games_per_second": round(r.games_per_second, 1),
-                        "actions_per_second": round(r.actions_per_second, 1),
-                    }
-                    for r in results
-                ]
-            )
+        r = run_bench(rules, games)
+        rows.append(
+            {
+                "game": r.game,
+                "engine": "reference",
+                "games": r.games,
+                "seconds": round(r.seconds, 4),
+                "games_per_second": round(r.games_per_second, 1),
+                "actions_per_second": round(r.actions_per_second, 1),
+            }
         )
+    if fast and "briscola-2" in keys:
+        from briscola.ai.fast import bench_fast  # imported here: it loads numba
+
+        rate = bench_fast(games * 100)
+        rows.append(
+            {
+                "game": "briscola-2",
+                "engine": "fast core",
+                "games": games * 100,
+                "seconds": round(games * 100 / rate, 4),
+                "games_per_second": round(rate, 1),
+                "actions_per_second": round(rate * 40, 1),
+            }
+        )
+    if as_json:
+        print(json.dumps(rows))
         return
     table = Table(title="random play, one core (best of 5 slices)")
     table.add_column("game")
+    table.add_column("engine")
     table.add_column("games/s", justify="right")
     table.add_column("actions/s", justify="right")
-    for r in results:
-        table.add_row(r.game, f"{r.games_per_second:,.0f}", f"{r.actions_per_second:,.0f}")
+    for row in rows:
+        table.add_row(
+            str(row["game"]),
+            str(row["engine"]),
+            f"{row['games_per_second']:,.0f}",
+            f"{row['actions_per_second']:,.0f}",
+        )
     out.print(table)
 
 

@@ -12,6 +12,7 @@ True
 """
 
 from briscola.ai import heuristic as heuristic  # registers beginner and intermediate
+from briscola.ai import search as search  # registers strong and champion
 from briscola.ai.bot import BOTS, Bot, bot_names, make_bot, register
 
 __all__ = ["BOTS", "Bot", "bot_names", "make_bot", "register"]

@@ -1,0 +1,55 @@
+"""A duplicate-deal match between two bots, where either may be a search variant.
+
+    python benchmarks/search_match.py --deals 200 --seed 1 --jobs 2 \
+        --a '{"worlds": 64}' --b intermediate
+
+``--a``/``--b``: a bot level or import spec, or a JSON object of search settings
+(see benchmarks/search_variants.py). Prints the first bot's score and point difference
+with their 95% intervals, and each bot's milliseconds a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from briscola.ai.arena import Arena, run
+
+
+def spec(text: str, slot: str) -> str:
+    if text.lstrip().startswith("{"):
+        os.environ[f"SEARCH_{slot}"] = text
+        return f"search_variants:{slot.lower()}"
+    return text
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--a", required=True)
+    p.add_argument("--b", default="intermediate")
+    p.add_argument("--game", default="briscola-2")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=2)
+    args = p.parse_args()
+    here = str(Path(__file__).resolve().parent)
+    sys.path.insert(0, here)
+    os.environ["PYTHONPATH"] = here + os.pathsep + os.environ.get("PYTHONPATH", "")
+    bots = (spec(args.a, "A"), spec(args.b, "B"))
+    start = time.perf_counter()
+    report = run(Arena(args.game, (), bots, deals=args.deals, seed=args.seed), jobs=args.jobs)
+    pair = report.pairs[0]
+    s, d = pair.score, pair.points
+    print(f"{args.a} vs {args.b}: {args.game}, {pair.games} games, seed {args.seed}")
+    half = (d.high - d.low) / 2
+    print(f"  score {s.mean:.3f} ({s.low:.3f}-{s.high:.3f})  points {d.mean:+.1f} ±{half:.1f}")
+    for bot in report.bots:
+        print(f"  {bot.name}: {bot.ms_per_move:.2f} ms a move")
+    print(f"  {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,350 @@
+"""Worlds consistent with a view: the hidden cards dealt out, for search.
+
+A seat sees its own hand, every card played, the turned card under the stock, the cards
+others are known to hold (a turned card they drew, a trump they took in exchange), hands
+shown to it (open hands, partners' hands once the stock runs out, a rais's look), the top
+of the stock in scoperta, and what partners told it. Everything else is hidden, and a
+:class:`Sampler` deals the hidden cards at random among the places they can be: the other
+seats' hands (each to its size) and the face-down stock, in a random order, the turned card
+staying at the bottom. It is built from a :class:`~briscola.engine.views.View` alone, so it
+cannot read a card the seat was not shown.
+
+Every world of a view is equally likely under the sampler (a uniform prior): the same as
+drawing a fresh deal conditioned on everything seen. What is public narrows it: a card
+known to be in a hand stays there; in chiamata, the called card is wherever the view
+allows (with the caller only when the viewer cannot rule it out); in the three-player game
+with a random 2 out of the deck, the 2 that left is any 2 not seen.
+
+>>> import random
+>>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+>>> rules = Rules.make("briscola-2")
+>>> state = GameState(rules, shuffled_deal(rules, 1, random.Random(2)))
+>>> sampler = Sampler(seat_view(state, 0), rules)
+>>> world = sampler.sample(random.Random(1))
+>>> len(world.hands[1]), len(world.stock), world.turned == state.turned
+(3, 33, True)
+>>> seat_view(rebuild_state(seat_view(state, 0), world, rules), 0).hand == state.hands[0]
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from briscola.engine.actions import Bid, Exchange, Play
+from briscola.engine.cards import Card, Rank
+from briscola.engine.chiamata import Chiamata
+from briscola.engine.deal import Deal
+from briscola.engine.events import TrickWon
+from briscola.engine.exchange import TrumpExchange
+from briscola.engine.games import Rules, find_game
+from briscola.engine.state import GameState
+from briscola.engine.talk import HONOURS, TableTalk
+from briscola.engine.views import View
+
+
+@dataclass(frozen=True)
+class World:
+    """One way the hidden cards may lie."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    """Every seat's hand, by seat (the viewer's own as it is)."""
+    stock: tuple[Card, ...]
+    """The face-down stock, the next card to draw first (the turned card not included)."""
+    turned: Card | None
+    """The turned card under the stock, drawn last (as in the view)."""
+    removed: frozenset[Card]
+    """The cards out of the deck for this hand (a 2 in the three-player game)."""
+    partner: int | None
+    """Chiamata: the seat that holds the called card (or played it), once a card is called."""
+
+
+def rules_for(
+    view: View, rules: Rules | None = None, learned: Mapping[str, str] | None = None
+) -> Rules:
+    """The rule set to search a view with: the given one, else the game's defaults with the
+    view's number of players and teams and the house rules ``learned`` from earlier views
+    (see :func:`read_house_rules`). A view does not carry the table's house rules."""
+    if rules is not None:
+        return rules
+    game = find_game(view.game)
+    options: dict[str, object] = {}
+    if "players" in game.rules:
+        options["players"] = view.players
+    if "teams" in game.rules and view.game != "chiamata" and len(view.sides) < view.players:
+        options["teams"] = "pairs"
+    for name, value in (learned or {}).items():
+        if name in game.rules:
+            options[name] = value
+    return Rules.make(game, options)
+
+
+def read_house_rules(view: View) -> dict[str, str]:
+    """House rules a view gives away: the court order, from a trick whose points or winner
+    fit only the southern order (K, J, Q); following suit, from the cards the seat may play
+    to a trick (some held back: required; a card of another suit allowed while holding the
+    suit led: free)."""
+    game = find_game(view.game)
+    out: dict[str, str] = {}
+    if "court_order" in game.rules and view.tricks:
+        options: dict[str, object] = {"players": view.players} if "players" in game.rules else {}
+        north = Rules.make(game, options)
+        for t in view.tricks:
+            best = 0
+            for i in range(1, len(t.cards)):
+                c, top = t.cards[i], t.cards[best]
+                if (c.suit is top.suit and north.strength[c] > north.strength[top]) or (
+                    c.suit is not top.suit and c.suit is view.trump
+                ):
+                    best = i
+            if sum(north.points[c] for c in t.cards) != t.points or t.seats[best] != t.winner:
+                out["court_order"] = "south"
+                break
+    if "follow_suit" in game.rules and view.trick and view.phase == "play":
+        led = view.trick[0][1].suit
+        plays = {a.card for a in view.legal if isinstance(a, Play)}
+        if plays and plays != set(view.hand):
+            out["follow_suit"] = "required"
+        elif any(c.suit is led for c in view.hand) and any(c.suit is not led for c in plays):
+            out["follow_suit"] = "free"
+    return out
+
+
+def seen_cards(view: View) -> set[Card]:
+    """Every card the view shows wherever it is: hands, played, on the table, under or on
+    top of the stock."""
+    seen = set(view.hand)
+    for cards in view.visible_hands.values():
+        seen.update(cards)
+    for cards in view.known_cards.values():
+        seen.update(cards)
+    for t in view.tricks:
+        seen.update(t.cards)
+    seen.update(c for _, c in view.trick)
+    if view.turned is not None:
+        seen.add(view.turned)
+    if view.stock_top is not None:
+        seen.add(view.stock_top)
+    return seen
+
+
+def pinned_cards(view: View, seen: set[Card]) -> dict[int, list[Card]]:
+    """Cards the view places in another seat's hand beyond ``known_cards`` and shown hands:
+    a trump honour a partner signalled (it still holds it until it plays it), and
+    chiamata's called card when the viewer knows the partner."""
+    out: dict[int, list[Card]] = {}
+    me = view.seat
+    placed: set[Card] = set()
+
+    def pin(seat: int, card: Card) -> None:
+        if seat != me and card not in seen and card not in placed:
+            out.setdefault(seat, []).append(card)
+            placed.add(card)
+
+    if view.trump is not None:
+        for talk in view.talk:
+            if talk.kind == "signal" and talk.what in HONOURS:
+                pin(talk.seat, Card(HONOURS[talk.what], view.trump))
+    auction = view.auction
+    if auction is not None and auction.called is not None and auction.partner is not None:
+        pin(auction.partner, auction.called)
+    return out
+
+
+class Sampler:
+    """The hidden part of a view, and random (or all) worlds consistent with it."""
+
+    def __init__(self, view: View, rules: Rules | None = None) -> None:
+        self.view = view
+        self.rules = rules = rules_for(view, rules)
+        n = view.players
+        me = view.seat
+        seen = seen_cards(view)
+        pinned = pinned_cards(view, seen)
+        fixed: list[list[Card]] = [[] for _ in range(n)]
+        for s in range(n):
+            if s == me:
+                fixed[s] = list(view.hand)
+            elif s in view.visible_hands:
+                fixed[s] = list(view.visible_hands[s])
+            else:
+                fixed[s] = list(view.known_cards.get(s, ())) + pinned.get(s, [])
+        slots = [max(0, view.hand_sizes[s] - len(fixed[s])) for s in range(n)]
+        for s in range(n):
+            if len(fixed[s]) > view.hand_sizes[s]:  # a pin that no longer fits: drop it
+                fixed[s] = fixed[s][: view.hand_sizes[s]]
+        placed = {c for h in fixed for c in h}
+        self.fixed = [tuple(h) for h in fixed]
+        self.slots = slots
+        self.top = view.stock_top
+        self.down = view.stock_size - (1 if view.stock_top is not None else 0)
+        """Face-down stock cards whose place is unknown."""
+        pool = [c for c in rules.deck if c not in seen and c not in placed]
+        need = sum(slots) + self.down
+        extra = len(pool) - need
+        if extra < 0:
+            raise ValueError(
+                f"the view does not fit the rules of {rules.key}: {need} hidden places "
+                f"but only {len(pool)} unseen cards"
+            )
+        self.removals: list[frozenset[Card]] = [frozenset()]
+        if extra > 0:
+            fits = [r for r in rules.removals if len(r) == extra and r <= set(pool)]
+            if not fits:
+                # the rule set guessed for the view is wrong about the deck: leave out cards
+                # of those that may be out, else any (a world is still consistent with the
+                # view, only its prior is off)
+                maybe = [c for r in rules.removals for c in r if c in pool]
+                rest = [c for c in pool if c not in maybe]
+                fits = [frozenset((maybe + rest)[:extra])]
+            self.removals = fits
+        self.pool = pool
+        self.called = None if view.auction is None else view.auction.called
+
+    # ------------------------------------------------------------------ counting
+
+    def hidden(self) -> int:
+        """How many cards are hidden from the view (in hands and the face-down stock)."""
+        return sum(self.slots) + self.down
+
+    def count(self) -> int:
+        """How many distinct worlds the view allows."""
+        n = self.hidden()
+        ways = math.factorial(n)
+        for k in self.slots:
+            ways //= math.factorial(k)
+        return ways * len(self.removals)
+
+    # ------------------------------------------------------------------ worlds
+
+    def _world(self, removed: frozenset[Card], cards: Sequence[Card]) -> World:
+        """The world that deals ``cards`` (the pool without ``removed``, in dealing order) to
+        the hidden places: each seat's unknown cards in seat order (kept sorted, so that a
+        world has one form), then the stock."""
+        hands = []
+        at = 0
+        for s, k in enumerate(self.slots):
+            hands.append(self.fixed[s] + tuple(sorted(cards[at : at + k])))
+            at += k
+        stock = tuple(cards[at:])
+        if self.top is not None:
+            stock = (self.top, *stock)
+        return World(tuple(hands), stock, self.view.turned, removed, self._partner(hands))
+
+    def _partner(self, hands: Sequence[Sequence[Card]]) -> int | None:
+        called = self.called
+        if called is None:
+            return None
+        for t in self.view.tricks:
+            for seat, card in zip(t.seats, t.cards, strict=False):
+                if card == called:
+                    return seat
+        for seat, card in self.view.trick:
+            if card == called:
+                return seat
+        for seat, hand in enumerate(hands):
+            if called in hand:
+                return seat
+        return None
+
+    def sample(self, rng: random.Random) -> World:
+        """A random world, every consistent world equally likely."""
+        removed = self.removals[0] if len(self.removals) == 1 else rng.choice(self.removals)
+        cards = [c for c in self.pool if c not in removed]
+        rng.shuffle(cards)
+        return self._world(removed, cards)
+
+    def worlds(self) -> Iterator[World]:
+        """Every consistent world, once each (mind :meth:`count` before asking)."""
+        for removed in self.removals:
+            cards = [c for c in self.pool if c not in removed]
+            yield from self._deals(removed, cards, 0, [])
+
+    def _deals(
+        self, removed: frozenset[Card], cards: list[Card], seat: int, dealt: list[Card]
+    ) -> Iterator[World]:
+        if seat == len(self.slots):
+            for order in itertools.permutations(cards):
+                yield self._world(removed, dealt + list(order))
+            return
+        for hand in itertools.combinations(cards, self.slots[seat]):
+            rest = [c for c in cards if c not in hand]
+            yield from self._deals(removed, rest, seat + 1, dealt + list(hand))
+
+
+# ---------------------------------------------------------------------------- states
+
+
+def _bid(seat: int, text: str | None) -> Bid | None:
+    if text is None:
+        return None
+    if text.startswith("2 at "):
+        return Bid(seat, points=int(text[5:]))
+    return Bid(seat, rank=Rank(text))
+
+
+def rebuild_state(view: View, world: World, rules: Rules | None = None) -> GameState:
+    """A reference engine state for ``world``: the position of the view with the hidden
+    cards where the world puts them, ready to play on (for rollouts and exact search).
+    Its :func:`~briscola.engine.views.seat_view` for the view's seat is the view again.
+    What no view records is left at its start: the moves list, and which kinds of talk a
+    seat already used in the current trick."""
+    rules = rules_for(view, rules)
+    seed = 0 if rules.needs_seed else None
+    deal = Deal(view.dealer, world.hands, world.turned, world.stock, seed)
+    state = GameState(rules, deal)
+    state.trump = view.trump
+    state.turned = view.turned
+    state.phase = view.phase
+    state.turn = -1 if view.to_act is None else view.to_act
+    if view.trick_order:
+        state.order = view.trick_order
+    state.trick = [c for _, c in view.trick]
+    seat_points = [0] * view.players
+    tricks = []
+    for t in view.tricks:
+        seat_points[t.winner] += t.points
+        tricks.append(TrickWon(t.winner, t.leader, t.seats, t.cards, t.points))
+    state.seat_points = seat_points
+    state.tricks = tricks
+    state.moves = []
+    state.sides = view.sides
+    state.side_of = tuple(
+        next(i for i, side in enumerate(view.sides) if s in side) for s in range(view.players)
+    )
+    state.known = [set(view.known_cards.get(s, ())) for s in range(view.players)]
+    state.shown = bool(
+        rules.teams
+        and rules.options.get("show_partner_hands") == "yes"
+        and not state.pile
+        and view.tricks
+    )
+    for addon in state.addons:
+        if isinstance(addon, TrumpExchange):
+            addon.window = None
+            for a in view.legal:
+                if isinstance(a, Exchange) and addon.after_win:
+                    addon.window = (len(view.tricks), a.card)
+        elif isinstance(addon, Chiamata) and view.auction is not None:
+            auc = view.auction
+            addon.bids = list(auc.bids)
+            addon.passed = {s for s, b in auc.bids if b == "pass"}
+            addon.bidder = auc.bidder
+            addon.high = _bid(auc.bidder if auc.bidder is not None else 0, auc.high)
+            addon.caller = auc.caller
+            addon.called = auc.called
+            addon.partner = world.partner
+            addon.revealed = auc.called is not None and any(
+                auc.called in t.cards for t in view.tricks
+            )
+            addon.redeal_needed = False
+        elif isinstance(addon, TableTalk):
+            addon.log = list(view.talk)
+            addon.looked = {
+                t.seat: t.to for t in view.talk if t.kind == "look" and t.to is not None
+            }
+    return state

@@ -1,0 +1,646 @@
+"""Exact solvers for positions where every card is known.
+
+In two-player Briscola the last three tricks are a game of perfect information: once the
+stock is empty, the opponent holds exactly the cards the player has not seen. The same
+search also solves a *determinized* world (a sample of the hidden cards, the order of the
+stock included) from any point of the hand, which is what the search bots do in their
+endgames, and averaging over every possible order of a small stock gives the exact
+expected values that :func:`enumerate_values` returns.
+
+Two engines, one answer:
+
+- :class:`Solver`: alpha-beta with a transposition table and move ordering over the fast
+  core's positions (:mod:`briscola.ai.fast`), compiled with numba; the last three tricks
+  take a few microseconds, a whole open deal a fraction of a second.
+- :func:`solve_state`: plain minimax (with alpha-beta) over reference engine states, for
+  the last trick or two of any game of the family (teams, three to six players,
+  chiamata's hidden partner made known), slow but general.
+
+Values are card points. A position's value is the points seat 0 still takes from it with
+best play on both sides (each side maximizing its own points, which in a game of perfect
+information also decides who can reach 61).
+
+>>> import random
+>>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+>>> rules = Rules.make("briscola-2")
+>>> state = GameState(rules, shuffled_deal(rules, 1, random.Random(4)))
+>>> while state.pile:
+...     _ = state.apply(state.legal_actions()[0])
+>>> sol = solve_view(seat_view(state, state.turn), rules)
+>>> sol.best in [a.card for a in state.legal_actions()], -120 <= sol.diff <= 120
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from briscola.ai.determinize import Sampler, World, rules_for
+from briscola.ai.fast import (
+    DRAW,
+    FOLLOW,
+    LEADER,
+    MAXH,
+    ND,
+    NH,
+    PTS,
+    PVAL,
+    SIZE,
+    SP,
+    TRICK,
+    TRUMP,
+    Array,
+    Codec,
+    H,
+    is_over,
+    jit,
+    lead_key,
+    legal_cards,
+    play_card,
+    to_move,
+)
+from briscola.engine.actions import Play
+from briscola.engine.cards import Card
+from briscola.engine.games import Rules
+from briscola.engine.state import GameState
+from briscola.engine.views import View
+
+TT_BITS = 16
+"""log2 of the transposition table's entries (64 K entries, 3 MB)."""
+MAXPLY = 2 * 20 + 2
+"""Most plies of a two-player hand (20 tricks of two cards), with room for the root."""
+
+# transposition table columns
+K1, K2, LO, HI, MOVE = 0, 1, 2, 3, 4
+TT_COLS = 5
+INF = 1 << 20
+
+
+@jit
+def hand_mask(pos: Array, seat: int) -> int:
+    m = 0
+    base = H + seat * MAXH
+    for i in range(int(pos[NH + seat])):
+        m |= 1 << int(pos[base + i])
+    return m
+
+
+@jit
+def tt_keys(pos: Array, gen: int) -> tuple[int, int]:
+    """The two words that identify a position of one world (``gen``): both hands, the card
+    led, the leader and how far the drawing has gone (the world fixes the rest)."""
+    k1 = hand_mask(pos, 0) | ((int(pos[TRICK]) + 1) << 40) | (int(pos[LEADER]) << 46)
+    k1 |= int(pos[SP]) << 47
+    k2 = hand_mask(pos, 1) | (gen << 40)
+    return k1, k2
+
+
+@jit
+def tt_index(k1: int, k2: int, mask: int) -> int:
+    h = (k1 * 0x9E3779B1 + k2 * 0x85EBCA77) ^ (k1 >> 29) ^ (k2 >> 31)
+    h ^= h >> 17
+    return int(h & mask)
+
+
+@jit
+def order_moves(pos: Array, moves: Array, n: int, first: int, score: Array) -> None:
+    """Sort the ``n`` moves so that the likely best come first: the table's move, then for
+    the leader the cheapest cards, and for the second player the winning cards (the
+    richest trick first) before the cheapest losing ones. ``score`` is scratch space."""
+    led = pos[TRICK]
+    for i in range(n):
+        c = moves[i]
+        if c == first:
+            score[i] = -1000
+        elif led < 0:
+            score[i] = lead_key(pos, c)
+        else:
+            wins = (c // 10 == led // 10 and c > led) or (
+                c // 10 != led // 10 and c // 10 == pos[TRUMP]
+            )
+            if wins:
+                score[i] = -100 - pos[PVAL + c % 10] + (c // 10 == pos[TRUMP]) * 20
+            else:
+                score[i] = lead_key(pos, c)
+    for i in range(1, n):
+        c = moves[i]
+        sc = score[i]
+        j = i - 1
+        while j >= 0 and score[j] > sc:
+            moves[j + 1] = moves[j]
+            score[j + 1] = score[j]
+            j -= 1
+        moves[j + 1] = c
+        score[j + 1] = sc
+
+
+@jit
+def drop_equivalent(pos: Array, moves: Array, n: int, dead: int) -> int:
+    """Keep one card of each run of equivalent cards: two cards of a suit in one hand,
+    worth the same points, with every card between them already played, win and lose
+    exactly the same tricks. Returns the number of moves kept (at the front)."""
+    k = 0
+    for i in range(n):
+        c = moves[i]
+        dup = False
+        for j in range(k):
+            o = moves[j]
+            if o // 10 == c // 10 and pos[PVAL + o % 10] == pos[PVAL + c % 10]:
+                lo = min(o, c)
+                hi = max(o, c)
+                between = (1 << hi) - (1 << (lo + 1))
+                if between & ~dead == 0:
+                    dup = True
+                    break
+        if not dup:
+            moves[k] = c
+            k += 1
+    return k
+
+
+@jit
+def dead_cards(pos: Array) -> int:
+    """The cards out of play in a position: played, or never dealt (ids 0..39)."""
+    live = hand_mask(pos, 0) | hand_mask(pos, 1)
+    for i in range(int(pos[SP]), int(pos[ND])):
+        live |= 1 << int(pos[DRAW + i])
+    if pos[TRICK] >= 0:
+        live |= 1 << int(pos[TRICK])
+    return ((1 << 40) - 1) & ~live
+
+
+# frame columns of the explicit search stack
+F_ALPHA, F_BETA, F_A0, F_B0, F_BEST, F_MOVE, F_N, F_I, F_GAIN, F_DEAD = range(10)
+F_SLOT, F_K1, F_K2, F_TT = 10, 11, 12, 13
+F_COLS = 14
+
+
+@jit
+def alphabeta(
+    stack: Array,
+    moves: Array,
+    frames: Array,
+    alpha: int,
+    beta: int,
+    dead: int,
+    tt: Array,
+    gen: int,
+    nodes: Array,
+) -> int:
+    """The points seat 0 still takes from ``stack[0]`` with best play, exact when the result
+    lies strictly inside (``alpha``, ``beta``), else a bound on that side of the window
+    (fail-soft). ``dead`` holds the cards out of play. The rest of ``stack``, ``moves``
+    and ``frames`` is scratch space: the search keeps its own stack (numba cannot cache a
+    recursive function)."""
+    d = 0
+    frames[0, F_ALPHA] = alpha
+    frames[0, F_BETA] = beta
+    frames[0, F_DEAD] = dead
+    frames[0, F_GAIN] = 0
+    entering = True
+    ret = 0
+    while True:
+        pos = stack[d]
+        fr = frames[d]
+        if entering:
+            nodes[0] += 1
+            done = False
+            if is_over(pos):
+                ret = 0
+                done = True
+            elif pos[NH] + pos[NH + 1] == 1 and pos[TRICK] >= 0:
+                # the last card of the hand plays itself
+                child = stack[d + 1]
+                child[:] = pos
+                play_card(child, pos[H + to_move(pos) * MAXH])
+                ret = int(child[PTS] - pos[PTS])
+                done = True
+            else:
+                first = -1
+                fr[F_TT] = 0
+                if tt.shape[0] > 0 and pos[NH] + pos[NH + 1] > 3:
+                    k1, k2 = tt_keys(pos, gen)
+                    slot = tt_index(k1, k2, tt.shape[0] - 1)
+                    fr[F_TT] = 1
+                    fr[F_SLOT] = slot
+                    fr[F_K1] = k1
+                    fr[F_K2] = k2
+                    if tt[slot, K1] == k1 and tt[slot, K2] == k2:
+                        lo = tt[slot, LO]
+                        hi = tt[slot, HI]
+                        if lo >= fr[F_BETA]:
+                            ret = int(lo)
+                            done = True
+                        elif hi <= fr[F_ALPHA]:
+                            ret = int(hi)
+                            done = True
+                        elif lo == hi:
+                            ret = int(lo)
+                            done = True
+                        else:
+                            if lo > fr[F_ALPHA]:
+                                fr[F_ALPHA] = lo
+                            if hi < fr[F_BETA]:
+                                fr[F_BETA] = hi
+                            first = tt[slot, MOVE]
+                if not done:
+                    fr[F_A0] = fr[F_ALPHA]
+                    fr[F_B0] = fr[F_BETA]
+                    mv = moves[d]
+                    n = legal_cards(pos, mv)
+                    if n > 1:
+                        n = drop_equivalent(pos, mv, n, fr[F_DEAD])
+                        order_moves(pos, mv, n, first, moves[d, MAXH:])
+                    fr[F_N] = n
+                    fr[F_I] = 0
+                    fr[F_BEST] = -INF if to_move(pos) == 0 else INF
+                    fr[F_MOVE] = mv[0]
+            if done:
+                if d == 0:
+                    return ret
+                d -= 1
+                entering = False
+                continue
+        else:
+            # a child returned ``ret``: the value of the move just tried
+            v = frames[d + 1, F_GAIN] + ret
+            c = moves[d, fr[F_I] - 1]
+            if to_move(pos) == 0:
+                if v > fr[F_BEST]:
+                    fr[F_BEST] = v
+                    fr[F_MOVE] = c
+                    if v > fr[F_ALPHA]:
+                        fr[F_ALPHA] = v
+            else:
+                if v < fr[F_BEST]:
+                    fr[F_BEST] = v
+                    fr[F_MOVE] = c
+                    if v < fr[F_BETA]:
+                        fr[F_BETA] = v
+            if fr[F_ALPHA] >= fr[F_BETA]:
+                fr[F_I] = fr[F_N]  # cut off: no more moves
+        if fr[F_I] < fr[F_N]:
+            c = moves[d, fr[F_I]]
+            fr[F_I] += 1
+            child = stack[d + 1]
+            copy_moving(child, pos)
+            play_card(child, c)
+            gain = child[PTS] - pos[PTS]
+            ch = frames[d + 1]
+            ch[F_GAIN] = gain
+            ch[F_ALPHA] = fr[F_ALPHA] - gain
+            ch[F_BETA] = fr[F_BETA] - gain
+            ch[F_DEAD] = fr[F_DEAD] | (1 << c)
+            d += 1
+            entering = True
+            continue
+        # every move tried (or cut off): store the result and return it
+        best = fr[F_BEST]
+        if fr[F_TT] == 1:
+            slot = fr[F_SLOT]
+            k1 = fr[F_K1]
+            k2 = fr[F_K2]
+            lo = -INF
+            hi = INF
+            if best <= fr[F_A0]:
+                hi = best
+            elif best >= fr[F_B0]:
+                lo = best
+            else:
+                lo = best
+                hi = best
+            if tt[slot, K1] == k1 and tt[slot, K2] == k2:
+                lo = max(lo, tt[slot, LO])
+                hi = min(hi, tt[slot, HI])
+            tt[slot, K1] = k1
+            tt[slot, K2] = k2
+            tt[slot, LO] = lo
+            tt[slot, HI] = hi
+            tt[slot, MOVE] = fr[F_MOVE]
+        ret = int(best)
+        if d == 0:
+            return ret
+        d -= 1
+        entering = False
+
+
+@jit
+def copy_moving(dst: Array, src: Array) -> None:
+    """Copy the parts of a position that play changes (hands, drawing index, leader, trick,
+    points); the cards to draw and the points table stay as they are in ``dst``."""
+    for i in range(DRAW):
+        dst[i] = src[i]
+    for i in range(SP, FOLLOW):
+        dst[i] = src[i]
+
+
+@jit
+def scratch(pos: Array) -> tuple[Array, Array, Array]:
+    """Scratch space for :func:`alphabeta` searching in the world of ``pos``: positions
+    (each a copy of ``pos``), move lists and frames."""
+    stack = np.empty((MAXPLY, SIZE), np.int64)
+    for d in range(MAXPLY):
+        stack[d, :] = pos
+    return (
+        stack,
+        np.empty((MAXPLY, 2 * MAXH), np.int64),
+        np.empty((MAXPLY, F_COLS), np.int64),
+    )
+
+
+@jit
+def root_values(pos: Array, out_moves: Array, out_values: Array, tt: Array, gen: int) -> int:
+    """For every legal card of the player to move, the final points seat 0 takes in all
+    (points taken so far included) with best play after it. Returns how many moves."""
+    stack, moves, frames = scratch(pos)
+    nodes = np.zeros(1, np.int64)
+    dead = dead_cards(pos)
+    n = legal_cards(pos, out_moves)
+    for i in range(n):
+        copy_moving(stack[0], pos)
+        c = out_moves[i]
+        play_card(stack[0], c)
+        v = alphabeta(stack, moves, frames, -INF, INF, dead | (1 << c), tt, gen, nodes)
+        out_values[i] = v + stack[0, PTS]
+    return n
+
+
+@jit
+def solve_value(pos: Array, tt: Array, gen: int, nodes: Array) -> tuple[int, int]:
+    """The final points of seat 0 with best play from ``pos``, and a best card to play."""
+    if is_over(pos):
+        return int(pos[PTS]), -1
+    stack, moves, frames = scratch(pos)
+    dead = dead_cards(pos)
+    v = alphabeta(stack, moves, frames, -INF, INF, dead, tt, gen, nodes)
+    root = np.empty(MAXH, np.int64)
+    n = legal_cards(pos, root)
+    best = -1
+    for i in range(n):
+        c = root[i]
+        copy_moving(stack[0], pos)
+        play_card(stack[0], c)
+        gain = int(stack[0, PTS] - pos[PTS])
+        w = gain + alphabeta(
+            stack, moves, frames, v - gain - 1, v - gain + 1, dead | (1 << c), tt, gen, nodes
+        )
+        if w == v:
+            best = c
+            break
+    return v + int(pos[PTS]), int(best)
+
+
+def new_table(bits: int = TT_BITS) -> npt.NDArray[np.int64]:
+    """An empty transposition table (2**bits entries)."""
+    return np.zeros((1 << bits, TT_COLS), np.int64)
+
+
+NO_TABLE = np.zeros((0, TT_COLS), np.int64)
+
+_TABLE: npt.NDArray[np.int64] | None = None
+
+
+def table() -> npt.NDArray[np.int64]:
+    """The process's shared transposition table for searches that run one after another
+    (each keeps its worlds apart by a generation number it passes)."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = new_table()
+    return _TABLE
+
+
+@jit
+def exact_final(
+    pos: Array, stack: Array, moves: Array, frames: Array, tt: Array, gen: int, nodes: Array
+) -> int:
+    """The final points of seat 0 from ``pos`` with best play, with scratch space from
+    :func:`scratch` (rows refreshed here for the world of ``pos``)."""
+    if is_over(pos):
+        return int(pos[PTS])
+    for d in range(stack.shape[0]):
+        stack[d, :] = pos
+    v = alphabeta(stack, moves, frames, -INF, INF, dead_cards(pos), tt, gen, nodes)
+    return v + int(pos[PTS])
+
+
+class Solver:
+    """Alpha-beta over fast-core positions, with one transposition table kept between
+    calls. Each call is one world (a fresh generation of the table), unless ``same_world``
+    says the position comes from the world of the last call (the table's entries still
+    hold)."""
+
+    def __init__(self, table_bits: int = TT_BITS) -> None:
+        self.table = new_table(table_bits) if table_bits > 0 else NO_TABLE
+        self.gen = 0
+        self.nodes = np.zeros(1, np.int64)
+
+    def _next(self, same_world: bool) -> int:
+        if not same_world:
+            self.gen += 1
+            if self.gen >= 1 << 22:
+                self.table[:] = 0
+                self.gen = 1
+        return self.gen
+
+    def values(self, pos: Array, same_world: bool = False) -> tuple[list[int], list[int]]:
+        """The legal cards (ids) of the player to move and, after each, the final points of
+        seat 0 with best play."""
+        mv = np.empty(MAXH, np.int64)
+        vals = np.empty(MAXH, np.int64)
+        n = root_values(pos, mv, vals, self.table, self._next(same_world))
+        return [int(x) for x in mv[:n]], [int(x) for x in vals[:n]]
+
+    def solve(self, pos: Array, same_world: bool = False) -> tuple[int, int]:
+        """The final points of seat 0 with best play, and a best card (-1 if over)."""
+        v, best = solve_value(pos, self.table, self._next(same_world), self.nodes)
+        return int(v), int(best)
+
+
+# ---------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact solution of a position for the player to move."""
+
+    best: Card
+    """A best card to play."""
+    diff: int
+    """Final card points of the player's side minus the other side's, with best play."""
+    values: dict[Card, int]
+    """The final point difference after each legal card."""
+
+
+def open_position(view: View, rules: Rules) -> tuple[Codec, Array]:
+    """The fast position of a two-player view where nothing is hidden any more: the stock
+    is empty, so the opponent holds every card the player has not seen."""
+    seat = view.seat
+    if seat is None or view.stock_size or view.turned is not None or view.players != 2:
+        raise ValueError("only a two-player view with the stock run out is an open position")
+    seen = set(view.hand)
+    for t in view.tricks:
+        seen.update(t.cards)
+    seen.update(c for _, c in view.trick)
+    removed = [r for r in rules.removals if not (r & seen)]
+    out = removed[0] if removed else frozenset()
+    opponent = [c for c in rules.deck if c not in seen and c not in out]
+    if len(opponent) != view.hand_sizes[1 - seat]:
+        raise ValueError("the view does not fit the rules: the opponent's hand is not the rest")
+    codec = Codec(rules)
+    return codec, codec.from_view(view, opponent, (), None)
+
+
+_DEFAULT_SOLVER: Solver | None = None
+
+
+def default_solver() -> Solver:
+    global _DEFAULT_SOLVER
+    if _DEFAULT_SOLVER is None:
+        _DEFAULT_SOLVER = Solver(0)
+    return _DEFAULT_SOLVER
+
+
+def solve_view(view: View, rules: Rules | None = None, solver: Solver | None = None) -> Solution:
+    """Solve a two-player position once the stock is empty: the best card for the player to
+    move and the exact final point difference (this seat minus the other) with best play."""
+    rules = rules_for(view, rules)
+    codec, pos = open_position(view, rules)
+    seat = view.seat
+    assert seat is not None
+    if view.to_act != seat:
+        raise ValueError("it is not this seat's turn")
+    mv, vals = (solver or default_solver()).values(pos)
+    values = {}
+    for c, v in zip(mv, vals, strict=True):
+        mine = v if seat == 0 else 120 - v
+        total = sum(rules.points[c] for c in rules.deck)
+        values[codec.card[c]] = 2 * mine - total
+    best = max(values, key=lambda c: values[c])
+    return Solution(best, values[best], values)
+
+
+# ---------------------------------------------------------------------------- enumeration
+
+
+def world_position(codec: Codec, view: View, world: World) -> Array:
+    """The fast position of a two-player view in one world of its hidden cards."""
+    seat = view.seat
+    assert seat is not None
+    return codec.from_view(view, world.hands[1 - seat], world.stock, world.turned)
+
+
+def enumerate_values(
+    view: View,
+    rules: Rules | None = None,
+    solver: Solver | None = None,
+    max_worlds: int = 20_000,
+) -> dict[Card, float]:
+    """For each card the two-player ``view`` may play, its side's final card points averaged
+    over every world the view allows (every split of the unseen cards between the
+    opponent's hand and the stock, in every order of the stock), each world solved
+    exactly. Feasible with few cards left to draw: 4 worlds with one face-down card,
+    120 with three, 6 720 with five.
+
+    :raises ValueError: when the view allows more than ``max_worlds`` worlds.
+    """
+    rules = rules_for(view, rules)
+    seat = view.seat
+    if seat is None or view.players != 2 or view.to_act != seat:
+        raise ValueError("enumerate_values needs the view of a two-player seat to play")
+    sampler = Sampler(view, rules)
+    count = sampler.count()
+    if count > max_worlds:
+        raise ValueError(f"the view allows {count} worlds, more than {max_worlds}")
+    codec = Codec(rules)
+    solver = solver or default_solver()
+    totals: dict[int, int] = {}
+    for world in sampler.worlds():
+        mv, vals = solver.values(world_position(codec, view, world))
+        for c, v in zip(mv, vals, strict=True):
+            totals[c] = totals.get(c, 0) + (v if seat == 0 else 120 - v)
+    return {codec.card[c]: t / count for c, t in totals.items()}
+
+
+# ---------------------------------------------------------------------------- the engine
+
+
+def side_of_seat(state: GameState, seat: int) -> frozenset[int]:
+    """The seats whose points count with ``seat``'s in this state: its side, and in chiamata
+    the caller and the holder of the called card (known in a determinized world)."""
+    from briscola.engine.chiamata import Chiamata
+
+    addon = state.addon(Chiamata)
+    if isinstance(addon, Chiamata) and addon.caller is not None and addon.partner is not None:
+        team = frozenset({addon.caller, addon.partner})
+        return team if seat in team else frozenset(range(state.n)) - team
+    rules = state.rules
+    return frozenset(rules.sides[rules.side_of[seat]])
+
+
+def solve_state(state: GameState, seat: int) -> int:
+    """The final card points of ``seat``'s side with best play by everyone from a reference
+    engine state where all is known (a determinized world): ``seat``'s side maximizes its
+    points, the others minimize them. Only card plays are searched (no talk, no exchange).
+    Slow: meant for the last trick or two of the bigger games."""
+    side = side_of_seat(state, seat)
+    return int(search_state(state, side, lambda s: side_points(s, side), -1.0, 121.0, [0]))
+
+
+def side_points(state: GameState, side: frozenset[int]) -> int:
+    return sum(state.seat_points[s] for s in side)
+
+
+def search_state(
+    state: GameState,
+    side: frozenset[int],
+    value: Callable[[GameState], float],
+    alpha: float,
+    beta: float,
+    nodes: list[int],
+) -> float:
+    """Alpha-beta over card plays: ``value`` of the finished hand, maximized by the seats
+    of ``side`` and minimized by the others. ``nodes[0]`` counts the states visited."""
+    nodes[0] += 1
+    if state.over:
+        return value(state)
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    maximize = state.turn in side
+    best = -math.inf if maximize else math.inf
+    for a in plays:
+        child = state.copy()
+        child.apply(a)
+        v = search_state(child, side, value, alpha, beta, nodes)
+        if maximize:
+            best = max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def state_values(
+    state: GameState,
+    seat: int,
+    value: Callable[[GameState], float] | None = None,
+    nodes: list[int] | None = None,
+) -> dict[Card, float]:
+    """For each card ``seat`` (to move) may play, the ``value`` of the hand with best play
+    after it (by default its side's final points)."""
+    side = side_of_seat(state, seat)
+    fn = value if value is not None else (lambda s: float(side_points(s, side)))
+    count = nodes if nodes is not None else [0]
+    out = {}
+    for a in state.legal_actions():
+        if isinstance(a, Play):
+            child = state.copy()
+            child.apply(a)
+            out[a.card] = search_state(child, side, fn, -math.inf, math.inf, count)
+    return out

@@ -1,0 +1,175 @@
+"""The search levels: legal in every game, deterministic at a seed, exact where the hand is
+known, and better than random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from briscola.ai import make_bot
+from briscola.ai.search import CHAMPION, STRONG, SearchBot, SearchConfig, greedy_play
+from briscola.ai.solver import solve_view
+from briscola.engine import Exchange, GameState, Play, Rules, seat_view, shuffled_deal
+from briscola.engine.actions import Bid, Call, Pass
+from helpers import config_id, new_state, play
+from test_conformance import CONFIGS
+
+QUICK = SearchConfig(worlds=16, rollouts=1, enumerate=24, engine_plies=150, engine_worlds=4)
+"""A small budget, so that every game can be played through in a test."""
+
+
+def play_hand(rules: Rules, bots: list[SearchBot | object], seed: int) -> GameState:
+    state = GameState(rules, shuffled_deal(rules, seed % rules.players, random.Random(seed)))
+    for s, bot in enumerate(bots):
+        hook = getattr(bot, "new_hand", None)
+        if callable(hook):
+            hook(seat_view(state, s))
+    while not state.over:
+        view = seat_view(state, state.turn)
+        action = bots[state.turn].choose(view)  # type: ignore[attr-defined]
+        assert action in view.legal
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize(("key", "options"), CONFIGS, ids=[config_id(k, o) for k, o in CONFIGS])
+def test_the_search_bot_plays_every_game(key: str, options: dict[str, object]) -> None:
+    rules = Rules.make(key, options)
+    bots = [SearchBot(seed=s, config=QUICK, rules=rules if s % 2 else None) for s in range(4)]
+    seats = [
+        bots[s % 2] if s % 2 else SearchBot(seed=9, config=QUICK) for s in range(rules.players)
+    ]
+    state = play_hand(rules, list(seats), seed=3)
+    assert state.over
+
+
+def test_the_levels_are_registered_and_legal() -> None:
+    rules = Rules.make("briscola-2")
+    for name in ("strong", "champion"):
+        bot = make_bot(name, seed=1)
+        state = GameState(rules, shuffled_deal(rules, 0, random.Random(5)))
+        for _ in range(3):
+            view = seat_view(state, state.turn)
+            action = bot.choose(view)
+            assert action in view.legal
+            state.apply(action)
+    assert STRONG.worlds < CHAMPION.worlds
+
+
+def test_the_same_seed_makes_the_same_moves() -> None:
+    rules = Rules.make("briscola-2")
+
+    def moves(seed: int) -> list[object]:
+        state = play_hand(rules, [SearchBot(seed=seed, config=QUICK), make_bot("random", 2)], 11)
+        return [m for m in state.moves if m.seat == 0]
+
+    assert moves(4) == moves(4)
+    assert moves(4) != moves(5) or moves(4) != moves(6)
+
+
+def test_with_the_stock_empty_it_plays_a_best_card() -> None:
+    rules = Rules.make("briscola-2")
+    rng = random.Random(12)
+    checked = 0
+    for seed in range(40):
+        state = GameState(rules, shuffled_deal(rules, seed % 2, rng))
+        while state.pile:
+            state.apply(rng.choice(state.legal_actions()))
+        if rng.random() < 0.5:
+            state.apply(rng.choice(state.legal_actions()))
+        view = seat_view(state, state.turn)
+        if len(view.legal) < 2:
+            continue
+        action = SearchBot(seed=seed, config=QUICK).choose(view)
+        sol = solve_view(view, rules)
+        assert isinstance(action, Play)
+        assert sol.values[action.card] == sol.diff
+        checked += 1
+    assert checked > 25
+
+
+def test_it_beats_random_play() -> None:
+    rules = Rules.make("briscola-2")
+    wins = 0
+    for seed in range(30):
+        bot = SearchBot(seed=seed, config=QUICK)
+        seats: list[object] = [bot, make_bot("random", seed)]
+        if seed % 2:
+            seats.reverse()
+        state = play_hand(rules, seats, seed)  # type: ignore[arg-type]
+        wins += seats.index(bot) in state.winners()
+    assert wins >= 24  # intermediate play wins 93% against random play
+
+
+def test_it_takes_the_exchange_and_leaves_bids_to_the_rules() -> None:
+    state = new_state(
+        "briscola-2",
+        ["7s 4c 5d", "2c 6d Jb"],
+        "As",
+        dealer=1,
+        options={"trump_exchange": "seven", "exchange_timing": "on-turn"},
+    )
+    view = seat_view(state, 0)
+    assert SearchBot(seed=1, config=QUICK).choose(view) == Exchange(0, state.hands[0][0])
+    rules = Rules.make("chiamata")
+    state = GameState(rules, shuffled_deal(rules, 0, random.Random(3)))
+    bot = SearchBot(seed=2, config=QUICK)
+    while state.phase != "play" and not state.over:
+        view = seat_view(state, state.turn)
+        action = bot.choose(view)
+        assert isinstance(action, Bid | Pass | Call)
+        state.apply(action)
+
+
+def test_the_greedy_playout_policy_loads_a_partners_trick() -> None:
+    # briscola-4: seats 0 and 2 against 1 and 3; seat 1 leads (the dealer is 0)
+    state = new_state(
+        "briscola-4",
+        ["Ac 5c 6c", "2d 5d 6d", "Ad 3s 4s", "Kc Jd Qd"],
+        "7b",
+        dealer=0,
+    )
+    play(state, "2d", "Ad")  # seat 2 takes the lead with the ace of denari
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    # seat 3 cannot beat the ace: it throws its cheapest card, the fante
+    assert str(greedy_play(state, plays).card) == "Jd"
+    play(state, "Jd")
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    # seat 0 plays last and its partner holds the trick: it loads its ace
+    assert str(greedy_play(state, plays).card) == "Ac"
+
+
+def test_inference_weighs_worlds_by_the_opponents_plays() -> None:
+    """The opponent led a king: worlds where it held a liscio to lead instead (which the
+    model of play would have led) lose weight."""
+    import numpy as np
+
+    from briscola.ai import fast, pimc
+    from briscola.ai.determinize import Sampler
+    from briscola.ai.fast import Codec
+
+    state = new_state("briscola-2", ["Ac 4s 2b", "Kc Qd 5d"], "7s", dealer=0)
+    play(state, "Kc")
+    view = seat_view(state, 0)
+    rules = state.rules
+    codec = Codec(rules)
+    led, cards, extra, drawn = pimc.evidence(view, rules, codec, 2)
+    assert led.tolist() == [-1] and cards.tolist() == [codec.id[state.trick[0]]]
+    assert drawn.tolist() == [-1]
+    sampler = Sampler(view, rules)
+    first = sampler.sample(random.Random(1))
+    root = codec.from_view(view, first.hands[1], first.stock, first.turned)
+    slots, pool = pimc.hidden_slots(sampler, 0)
+    ids = np.array([codec.id[c] for c in pool], np.int64)
+    worlds = pimc.fill_worlds(root, slots, ids, 3000, 3)
+    weights = pimc.world_weights(worlds, 1, led, cards, extra, drawn, fast.GREEDY, 0.3)
+    start = fast.H + fast.MAXH  # seat 1's hand
+    opp = [[codec.card[int(c)] for c in w[start : start + int(w[fast.NH + 1])]] for w in worlds]
+    liscio = np.array([any(rules.points[c] == 0 and c.suit.value != "s" for c in h) for h in opp])
+    prior = liscio.mean()
+    posterior = (weights * liscio).sum() / weights.sum()
+    assert posterior < prior - 0.15
+    # a model that plays at random learns nothing: one card of three, in every world
+    flat = pimc.world_weights(worlds, 1, led, cards, extra, drawn, fast.GREEDY, 1.0)
+    assert np.allclose(flat, 1 / 3)
