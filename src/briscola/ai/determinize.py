@@ -23,7 +23,7 @@ with a random 2 out of the deck, the 2 that left is any 2 not seen.
 >>> world = sampler.sample(random.Random(1))
 >>> len(world.hands[1]), len(world.stock), world.turned == state.turned
 (3, 33, True)
->>> seat_view(rebuild_state(seat_view(state, 0), world, rules), 0).hand == state.hands[0]
+>>> seat_view(rebuild_state(seat_view(state, 0), world, rules), 0).hand == tuple(state.hands[0])
 True
 """
 
