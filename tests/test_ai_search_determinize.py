@@ -54,7 +54,7 @@ def positions(key: str, options: dict[str, object], count: int, seed: int) -> li
     """Random positions of a game: random deals played on at random for a random while."""
     rules = Rules.make(key, options)
     rng = random.Random(seed)
-    out = []
+    out: list[GameState] = []
     while len(out) < count:
         state = random_state(rules, rng)
         stop = rng.randrange(60)
@@ -201,7 +201,7 @@ def test_chiamata_puts_the_called_card_where_the_view_allows() -> None:
         for seat in range(5):
             view = seat_view(state, seat)
             sampler = Sampler(view, rules)
-            places = Counter()
+            places: Counter[int] = Counter()
             for _ in range(60):
                 world = sampler.sample(rng)
                 assert world.partner is not None

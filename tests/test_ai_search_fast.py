@@ -75,13 +75,14 @@ def test_other_two_player_games_agree_move_for_move(key: str, options: dict[str,
 
 
 def test_the_games_the_core_leaves_to_the_engine() -> None:
-    for key, options in [
+    others: list[tuple[str, dict[str, object]]] = [
         ("briscola-3", {}),
         ("briscola-4", {}),
         ("chiamata", {}),
         ("briskula-double", {"players": 2}),
         ("briskula", {"players": 4, "teams": "pairs"}),
-    ]:
+    ]
+    for key, options in others:
         assert not fast.supports(Rules.make(key, options))
 
 
@@ -185,6 +186,7 @@ def test_the_counting_policy_judges_as_the_intermediate_bot() -> None:
                 pos = codec.from_state(state)
                 n = fast.legal_cards(pos, buf)
                 total += 1
+                assert isinstance(action, Play)
                 agree += codec.card[fast.counting_card(pos, buf, n)] == action.card
             state.apply(rng.choice(state.legal_actions()) if rng.random() < 0.3 else action)
     assert total > 1000

@@ -90,7 +90,7 @@ def random_positions(
     card already led."""
     rules = Rules.make(key, options)
     rng = random.Random(seed)
-    out = []
+    out: list[GameState] = []
     while len(out) < count:
         state = GameState(rules, shuffled_deal(rules, rng.randrange(2), rng))
         while len(state.pile) > pile:

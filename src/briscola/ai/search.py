@@ -9,20 +9,25 @@ takes more points is preferred.
 
 How a hand is finished depends on the game and how much is left:
 
-- Head to head (two-player games the fast core plays, :mod:`briscola.ai.fast`): with the
-  stock empty, or few enough worlds left to list (a small stock), every world is solved
-  exactly (:mod:`briscola.ai.solver`) and averaged; otherwise sampled worlds are played out
-  by a cheap greedy policy (with a chance of a random card), the last tricks of each
-  playout solved exactly. Everything runs in compiled numba kernels.
-- Every other game (three to six players, teams, chiamata, the double trick): the worlds are
-  reference engine states (:func:`~briscola.ai.determinize.rebuild_state`) played out by a
-  greedy policy that knows its partners, the last trick or two solved exactly.
+- Head to head (the two-player games the fast core plays, :mod:`briscola.ai.fast`): when
+  the view allows few enough worlds (the stock empty, or nearly), every world is listed
+  and solved exactly (:mod:`briscola.ai.solver`); otherwise sampled worlds are played out
+  by a card-counting policy (the ``intermediate`` bot's judgement of each card, compiled,
+  with a 10% chance of a random card), the last tricks of each playout solved exactly.
+  The playouts of the cards of one world share their random numbers. All of it runs in
+  compiled numba kernels (:mod:`briscola.ai.pimc`).
+- Every other game (three to six players, teams, chiamata, the double trick): the worlds
+  are reference engine states (:func:`~briscola.ai.determinize.rebuild_state`) played out
+  by a greedy policy that knows its partners, the last trick or two solved exactly. The
+  budget is counted in card plays, so that a move costs about the same in every game.
 
-The choices that are not card play (chiamata's bids and call, the trump exchange, partner
-talk, a rais's look) are left to the ``intermediate`` bot's rules.
+The choices that are not card play (chiamata's bids and call, partner talk, a rais's
+look) are left to the ``intermediate`` bot's rules; the trump exchange is always made.
 
-Both levels are deterministic for a given seed. ``strong`` thinks about 20-40 ms a move
-head to head, ``champion`` about half a second (``benchmarks/search_speed.py``).
+Both levels are deterministic for a given seed. Measured on the project's 2-core machine
+(``benchmarks/search_speed.py``): ``strong`` takes about 10 ms a move head to head and
+40-70 ms in the bigger games; ``champion`` about 0.15 s head to head and 0.3-0.5 s in
+the bigger games. What was tried and measured is in ``benchmarks/README.md``.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
@@ -80,13 +85,6 @@ class SearchConfig:
     """Other games: the most worlds sampled."""
     exact_tricks: int = 1
     """Other games: solve exactly from when this many tricks (or fewer) are left."""
-    infer: int = 0
-    """Head to head: weigh the worlds by how likely they make this many of the opponent's
-    last plays (0: every world alike)."""
-    infer_eps: float = 0.3
-    """The model of the opponent's play for that: greedy, but any card with this chance."""
-    oversample: int = 4
-    """With inference: worlds sampled per world kept (drawn again by weight)."""
 
 
 STRONG = SearchConfig()

@@ -9,16 +9,19 @@ expected values that :func:`enumerate_values` returns.
 
 Two engines, one answer:
 
-- :class:`Solver`: alpha-beta with a transposition table and move ordering over the fast
-  core's positions (:mod:`briscola.ai.fast`), compiled with numba; the last three tricks
-  take a few microseconds, a whole open deal a fraction of a second.
+- :class:`Solver`: alpha-beta (fail-soft, with a transposition table, move ordering and
+  equivalent cards pruned) over the fast core's positions (:mod:`briscola.ai.fast`),
+  compiled with numba, iterative (numba cannot cache a recursive function). The last
+  three tricks take about 0.1 ms from a view (:func:`solve_view`), ten tricks left about
+  2 ms (``benchmarks/solver_speed.py``). :func:`evaluate`, the kernel the search bots
+  run, scores the cards of many worlds by this solver or by playouts ending in it.
 - :func:`solve_state`: plain minimax (with alpha-beta) over reference engine states, for
   the last trick or two of any game of the family (teams, three to six players,
   chiamata's hidden partner made known), slow but general.
 
-Values are card points. A position's value is the points seat 0 still takes from it with
-best play on both sides (each side maximizing its own points, which in a game of perfect
-information also decides who can reach 61).
+Values are card points. A position's value is the points seat 0 takes with best play on
+both sides (each side maximizing its own points, which in a game of perfect information
+also decides who can reach 61).
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
@@ -44,7 +47,10 @@ from briscola.ai.determinize import Sampler, World, rules_for
 from briscola.ai.fast import (
     DRAW,
     FOLLOW,
+    GREEDY,
+    LASTW,
     LEADER,
+    MAXDRAW,
     MAXH,
     ND,
     NH,
@@ -62,6 +68,8 @@ from briscola.ai.fast import (
     lead_key,
     legal_cards,
     play_card,
+    playout,
+    seed_rng,
     to_move,
 )
 from briscola.engine.actions import Play
@@ -354,45 +362,94 @@ def scratch(pos: Array) -> tuple[Array, Array, Array]:
 
 
 @jit
-def root_values(pos: Array, out_moves: Array, out_values: Array, tt: Array, gen: int) -> int:
-    """For every legal card of the player to move, the final points seat 0 takes in all
-    (points taken so far included) with best play after it. Returns how many moves."""
-    stack, moves, frames = scratch(pos)
-    nodes = np.zeros(1, np.int64)
-    dead = dead_cards(pos)
-    n = legal_cards(pos, out_moves)
-    for i in range(n):
-        copy_moving(stack[0], pos)
-        c = out_moves[i]
-        play_card(stack[0], c)
-        v = alphabeta(stack, moves, frames, -INF, INF, dead | (1 << c), tt, gen, nodes)
-        out_values[i] = v + stack[0, PTS]
-    return n
+def exact_final(
+    pos: Array, stack: Array, moves: Array, frames: Array, tt: Array, gen: int, nodes: Array
+) -> int:
+    """The final points of seat 0 from ``pos`` with best play, with scratch space from
+    :func:`scratch` (rows refreshed here for the world of ``pos``)."""
+    if is_over(pos):
+        return int(pos[PTS])
+    for d in range(stack.shape[0]):
+        stack[d, :] = pos
+    v = alphabeta(stack, moves, frames, -INF, INF, dead_cards(pos), tt, gen, nodes)
+    return v + int(pos[PTS])
 
 
 @jit
-def solve_value(pos: Array, tt: Array, gen: int, nodes: Array) -> tuple[int, int]:
-    """The final points of seat 0 with best play from ``pos``, and a best card to play."""
-    if is_over(pos):
-        return int(pos[PTS]), -1
-    stack, moves, frames = scratch(pos)
-    dead = dead_cards(pos)
-    v = alphabeta(stack, moves, frames, -INF, INF, dead, tt, gen, nodes)
-    root = np.empty(MAXH, np.int64)
-    n = legal_cards(pos, root)
-    best = -1
-    for i in range(n):
-        c = root[i]
-        copy_moving(stack[0], pos)
-        play_card(stack[0], c)
-        gain = int(stack[0, PTS] - pos[PTS])
-        w = gain + alphabeta(
-            stack, moves, frames, v - gain - 1, v - gain + 1, dead | (1 << c), tt, gen, nodes
-        )
-        if w == v:
-            best = c
-            break
-    return v + int(pos[PTS]), int(best)
+def outcome(mine: int, total: int, won_last: bool, margin: float, tie_last: int) -> float:
+    """A finished hand for the searching seat, from its points."""
+    half = total // 2
+    if mine > half:
+        result = 1.0
+    elif mine < half:
+        result = 0.0
+    elif tie_last == 1:
+        result = 1.0 if won_last else 0.0
+    else:
+        result = 0.5
+    return result + margin * (mine - half) / 60.0
+
+
+@jit
+def evaluate(
+    worlds: Array,
+    moves: Array,
+    seat: int,
+    rollouts: int,
+    policy: int,
+    eps: float,
+    exact_draw: int,
+    exact_end: int,
+    margin: float,
+    tie_last: int,
+    seed: int,
+    tt: Array,
+    gen0: int,
+    out: npt.NDArray[np.float64],
+    nodes: Array,
+) -> None:
+    """Add up, for each card ``moves[m]`` of the seat to move in each world, the outcome
+    (``out[m, 0]``), the seat's final points (``out[m, 1]``) and the count (``out[m, 2]``).
+
+    After the card, a world with at most ``exact_draw`` cards left to draw is solved
+    exactly; otherwise it is played out ``rollouts`` times by the ``policy`` (see
+    :mod:`briscola.ai.fast`) with a chance ``eps`` of a random card, each playout solved
+    exactly from when at most ``exact_end`` cards are left to draw (-1: played to the
+    end). The playouts of the cards of one world use the same random numbers, so that the
+    cards are compared on equal luck. ``nodes[0]`` counts the positions solved."""
+    stack, mstack, frames = scratch(worlds[0])
+    rng = np.empty(1, np.uint64)
+    child = np.empty(SIZE, np.int64)
+    line = np.empty(SIZE, np.int64)
+    total = 0
+    for i in range(10):
+        total += 4 * worlds[0, PVAL + i]
+    for w in range(worlds.shape[0]):
+        gen = gen0 + w
+        for m in range(moves.shape[0]):
+            child[:] = worlds[w]
+            play_card(child, moves[m])
+            if child[ND] - child[SP] <= exact_draw:
+                p0 = exact_final(child, stack, mstack, frames, tt, gen, nodes)
+                mine = p0 if seat == 0 else total - p0
+                out[m, 0] += outcome(mine, total, False, margin, 0)
+                out[m, 1] += mine
+                out[m, 2] += 1
+                continue
+            for r in range(rollouts):
+                seed_rng(rng, seed + w * 1000003 + r * 7919)
+                line[:] = child
+                playout(line, policy, eps, rng, exact_end)
+                won_last = False
+                if is_over(line):
+                    p0 = int(line[PTS])
+                    won_last = line[LASTW] == seat
+                else:
+                    p0 = exact_final(line, stack, mstack, frames, tt, gen, nodes)
+                mine = p0 if seat == 0 else total - p0
+                out[m, 0] += outcome(mine, total, won_last, margin, tie_last)
+                out[m, 1] += mine
+                out[m, 2] += 1
 
 
 def new_table(bits: int = TT_BITS) -> npt.NDArray[np.int64]:
@@ -412,20 +469,6 @@ def table() -> npt.NDArray[np.int64]:
     if _TABLE is None:
         _TABLE = new_table()
     return _TABLE
-
-
-@jit
-def exact_final(
-    pos: Array, stack: Array, moves: Array, frames: Array, tt: Array, gen: int, nodes: Array
-) -> int:
-    """The final points of seat 0 from ``pos`` with best play, with scratch space from
-    :func:`scratch` (rows refreshed here for the world of ``pos``)."""
-    if is_over(pos):
-        return int(pos[PTS])
-    for d in range(stack.shape[0]):
-        stack[d, :] = pos
-    v = alphabeta(stack, moves, frames, -INF, INF, dead_cards(pos), tt, gen, nodes)
-    return v + int(pos[PTS])
 
 
 class Solver:
@@ -451,14 +494,37 @@ class Solver:
         """The legal cards (ids) of the player to move and, after each, the final points of
         seat 0 with best play."""
         mv = np.empty(MAXH, np.int64)
-        vals = np.empty(MAXH, np.int64)
-        n = root_values(pos, mv, vals, self.table, self._next(same_world))
-        return [int(x) for x in mv[:n]], [int(x) for x in vals[:n]]
+        n = legal_cards(pos, mv)
+        out = np.zeros((n, 3), np.float64)
+        gen = self._next(same_world)
+        # every move solved exactly, for seat 0, scored by points alone (no margin)
+        evaluate(
+            pos[None, :],
+            mv[:n],
+            0,
+            1,
+            GREEDY,
+            0.0,
+            MAXDRAW,
+            -1,
+            0.0,
+            0,
+            0,
+            self.table,
+            gen,
+            out,
+            self.nodes,
+        )
+        return [int(x) for x in mv[:n]], [round(float(x)) for x in out[:, 1]]
 
     def solve(self, pos: Array, same_world: bool = False) -> tuple[int, int]:
         """The final points of seat 0 with best play, and a best card (-1 if over)."""
-        v, best = solve_value(pos, self.table, self._next(same_world), self.nodes)
-        return int(v), int(best)
+        if is_over(pos):
+            return int(pos[PTS]), -1
+        moves, values = self.values(pos, same_world)
+        pick = max if to_move(pos) == 0 else min
+        best = pick(range(len(moves)), key=lambda i: values[i])
+        return values[best], moves[best]
 
 
 # ---------------------------------------------------------------------------- views
