@@ -234,11 +234,15 @@ def test_the_removed_two_is_any_two_not_seen() -> None:
     )
 
 
-def test_rules_are_guessed_from_the_view_when_not_given() -> None:
-    state = positions("briskula", {"players": 4, "teams": "pairs"}, 1, seed=1)[0]
-    rules = rules_for(seat_view(state, 0))
-    assert rules.players == 4 and rules.teams
-    assert rules_for(seat_view(state, 0), state.rules) is state.rules
+def test_the_rules_come_with_the_view_or_are_guessed_from_it() -> None:
+    options = {"players": 4, "teams": "pairs", "court_order": "south"}
+    state = positions("briskula", options, 1, seed=1)[0]
+    view = seat_view(state, 0)
+    assert rules_for(view).options == state.rules.options
+    assert rules_for(view, state.rules) is state.rules
+    guessed = rules_for(replace(view, rules={}))
+    assert guessed.players == 4 and guessed.teams
+    assert guessed.option("court_order") == "north"
 
 
 def test_house_rules_are_read_from_what_the_views_give_away() -> None:
@@ -261,5 +265,7 @@ def test_house_rules_are_read_from_what_the_views_give_away() -> None:
                     assert learned.get(rule) != value
                 elif learned.get(rule) == value:
                     found += 1
-                    assert rules_for(seat_view(state, 0), None, learned).option(rule) == value
+                    bare = replace(seat_view(state, 0), rules={})
+                    assert rules_for(bare, None, learned).option(rule) == value
+                    assert rules_for(bare).option(rule) != value
         assert found >= 12

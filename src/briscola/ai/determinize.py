@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -42,6 +43,7 @@ from briscola.engine.deal import Deal
 from briscola.engine.events import TrickWon
 from briscola.engine.exchange import TrumpExchange
 from briscola.engine.games import Rules, find_game
+from briscola.engine.house_rules import RuleValue
 from briscola.engine.state import GameState
 from briscola.engine.talk import HONOURS, TableTalk
 from briscola.engine.views import View
@@ -66,11 +68,14 @@ class World:
 def rules_for(
     view: View, rules: Rules | None = None, learned: Mapping[str, str] | None = None
 ) -> Rules:
-    """The rule set to search a view with: the given one, else the game's defaults with the
-    view's number of players and teams and the house rules ``learned`` from earlier views
-    (see :func:`read_house_rules`). A view does not carry the table's house rules."""
+    """The rule set to search a view with: the given one, else the table's house rules the
+    view carries. Without those (a view made by hand), the game's defaults with the view's
+    number of players and teams and the house rules ``learned`` from earlier views (see
+    :func:`read_house_rules`)."""
     if rules is not None:
         return rules
+    if view.rules:
+        return _table_rules(view.game, tuple(sorted(view.rules.items())))
     game = find_game(view.game)
     options: dict[str, object] = {}
     if "players" in game.rules:
@@ -83,8 +88,14 @@ def rules_for(
     return Rules.make(game, options)
 
 
+@functools.lru_cache(maxsize=64)
+def _table_rules(game: str, options: tuple[tuple[str, RuleValue], ...]) -> Rules:
+    return Rules.make(game, dict(options))
+
+
 def read_house_rules(view: View) -> dict[str, str]:
-    """House rules a view gives away: the court order, from a trick whose points or winner
+    """House rules the play in a view gives away (for views without the table's rules):
+    the court order, from a trick whose points or winner
     fit only the southern order (K, J, Q); following suit, from the cards the seat may play
     to a trick (some held back: required; a card of another suit allowed while holding the
     suit led: free)."""

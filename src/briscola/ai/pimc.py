@@ -102,7 +102,9 @@ def head_to_head(
     count = sampler.count()
     policy = COUNTING if config.policy == "counting" else GREEDY
     listed = config.enumerate if rules.game.hand_size <= 3 else config.enumerate // 20
-    if count <= max(1, listed):  # (five-card hands are dearer to solve)
+    to_draw = view.stock_size + (view.turned is not None)
+    # (five-card hands, and longer ends, are dearer to solve)
+    if count == 1 or (count <= listed and to_draw <= config.enumerate_draw):
         worlds = all_worlds(root, slots, [codec.id[c] for c in pool], count)
         rollouts, exact_draw = 1, MAXDRAW
     else:

@@ -75,8 +75,10 @@ class SearchConfig:
     """Solve a playout exactly from when at most this many cards are left to draw (-1: play
     it to the end)."""
     enumerate: int = 120
-    """List every world (instead of sampling) when the view allows at most this many; each
-    is then solved exactly."""
+    """List every world (instead of sampling) when the view allows at most this many, and
+    at most ``enumerate_draw`` cards are left to draw; each is then solved exactly."""
+    enumerate_draw: int = 4
+    """See ``enumerate`` (the turned card counts)."""
     margin: float = 0.2
     """Weight of the point margin (per 60 points) beside the hand's result."""
     engine_plies: int = 4000
@@ -93,6 +95,7 @@ CHAMPION = SearchConfig(
     rollouts=4,
     exact_end=2,
     enumerate=840,
+    enumerate_draw=5,
     engine_plies=40_000,
     engine_worlds=400,
     exact_tricks=2,
@@ -100,8 +103,8 @@ CHAMPION = SearchConfig(
 
 
 class SearchBot:
-    """A PIMC player (see the module's notes). ``rules`` gives the table's house rules,
-    which a view does not carry; without them the game's defaults are assumed."""
+    """A PIMC player (see the module's notes). The table's house rules come with each
+    view; ``rules``, when given, overrides them."""
 
     def __init__(
         self,
@@ -168,14 +171,14 @@ class SearchBot:
         return None  # pragma: no cover
 
     def table_rules(self, view: View) -> Rules:
-        """The given rules, else the game's defaults with what the views so far gave away
-        of the house rules (kept for the bot's life: one table, one set of rules)."""
-        if self.rules is not None:
-            return self.rules
-        found = read_house_rules(view)
+        """The given rules, else those the view carries; for a view without them, the
+        game's defaults with what the views so far gave away (kept for the bot's life)."""
+        if self.rules is not None or view.rules:
+            return rules_for(view, self.rules)
         key = (view.game, view.players, len(view.sides))
         if self._rules_for != key:
             self._learned = {}
+        found = read_house_rules(view)
         if self._rules_for != key or found.items() - self._learned.items():
             self._learned.update(found)
             self._cached_rules = rules_for(view, None, self._learned)
