@@ -1,6 +1,6 @@
 """The rule-based bots: legal in every game and house rule, every kind of action taken
 where the rules offer it, the heuristics' main rules on hand-built tricks, the exact
-endgame against a search through the engine, chiamata bidding, and speed."""
+endgame against the numba solver and brute force, chiamata bidding, and speed."""
 
 from __future__ import annotations
 
@@ -8,14 +8,16 @@ import random
 import time
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 
 import pytest
 
-from briscola.ai import BOTS, make_bot
+from briscola.ai import BOTS, fast, make_bot
 from briscola.ai.auction import best_suit, choose_bid, choose_call, suit_value
 from briscola.ai.counting import Reading, card_tables, sides_of, tables_for
-from briscola.ai.endgame import best_play
+from briscola.ai.endgame import best_play, state_values
 from briscola.ai.heuristic import Beginner, Intermediate
+from briscola.ai.solver import solve_view
 from briscola.engine import (
     BriscolaError,
     Card,
@@ -221,24 +223,59 @@ def engine_value(state: GameState, me: int) -> int:
     return max(values) if state.turn == me else min(values)
 
 
-@pytest.mark.parametrize("key", ["briscola-2", "briscolone", "briskula", "scoperta"])
-def test_the_exact_endgame_matches_a_search_through_the_engine(key: str) -> None:
-    rules = Rules.make(key)
+ENDGAMES: list[tuple[str, dict[str, object]]] = [
+    ("briscola-2", {}),
+    ("briscola-2", {"follow_suit": "required", "court_order": "south"}),
+    ("briscolone", {}),
+    ("briskula", {}),
+    ("scoperta", {}),
+    ("brisca", {}),
+    ("briskula-double", {}),
+    ("briskula-double", {"follow_suit": "required"}),
+]
+
+
+def endgame_state(rules: Rules, seed: int, cards: int = 3) -> GameState:
+    """A random hand played at random until the stock is out and nobody holds more than
+    ``cards`` cards (over if the hand ends first)."""
+    rng = random.Random(seed)
+    state = GameState(rules, shuffled_deal(rules, seed % 2, rng))
+    while not state.over and (state.pile or max(len(h) for h in state.hands) > cards):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("key", "options"), ENDGAMES, ids=[config_id(*e) for e in ENDGAMES])
+def test_the_exact_endgame_plays_a_best_card(key: str, options: dict[str, object]) -> None:
+    """The intermediate bot's endgame card is one of the best: by the numba solver where
+    the fast core plays the game, and by brute force through the engine (every line,
+    no pruning) on a few positions, or on all where the fast core does not play it. Of
+    the best cards it is the cheapest."""
+    rules = Rules.make(key, options)
     checked = 0
     for seed in range(40):
-        rng = random.Random(seed)
-        state = GameState(rules, shuffled_deal(rules, seed % 2, rng))
-        while not state.over and (state.pile or max(len(h) for h in state.hands) > 3):
-            state.apply(rng.choice(state.legal_actions()))
+        state = endgame_state(rules, seed)
         if state.over:
             continue
-        r = Reading(seat_view(state, state.turn))
-        chosen = best_play(r, follow_suit=False)
-        assert chosen is not None
         me = state.turn
-        after = state.copy()
-        after.apply(Play(me, chosen))
-        assert engine_value(after, me) == engine_value(state, me)
+        view = seat_view(state, me)
+        chosen = best_play(view)
+        assert chosen is not None
+        assert Play(me, chosen) in view.legal
+        if not options:  # a view without the house rules: the defaults serve
+            assert best_play(replace(view, rules={})) is chosen
+        if fast.supports(rules):
+            sol = solve_view(view, rules)
+            assert sol.values[chosen] == sol.diff
+        if checked < 5 or not fast.supports(rules):
+            after = state.copy()
+            after.apply(Play(me, chosen))
+            assert engine_value(after, me) == engine_value(state, me)
+        values = state_values(state, me)
+        best = max(values.values())
+        assert values[chosen] == best
+        cheap = {c: (rules.points[c], rules.strength[c], c.suit is view.trump) for c in values}
+        assert all(cheap[chosen] <= cheap[c] for c, v in values.items() if v == best)
         checked += 1
     assert checked >= 30
 
@@ -246,7 +283,20 @@ def test_the_exact_endgame_matches_a_search_through_the_engine(key: str) -> None
 def test_the_endgame_waits_for_certainty() -> None:
     rules = Rules.make("briscola-2")
     state = GameState(rules, shuffled_deal(rules, 0, random.Random(1)))
-    assert best_play(Reading(seat_view(state, state.turn)), False) is None
+    assert best_play(seat_view(state, state.turn)) is None  # the stock is still there
+    state = endgame_state(rules, 3)
+    view = seat_view(state, state.turn)
+    assert best_play(view) is not None
+    # One card of the deck unaccounted for (out of the deck, though the rules name none):
+    # the opponent's hand is no longer the cards not seen.
+    sizes = list(view.hand_sizes)
+    sizes[1 - state.turn] -= 1
+    assert best_play(replace(view, hand_sizes=tuple(sizes))) is None
+    assert best_play(seat_view(state, 1 - state.turn)) is None  # not its turn
+    # Four cards each (two-card tricks, stock out): too many to search.
+    double = endgame_state(Rules.make("briskula-double"), 1, cards=4)
+    assert max(len(h) for h in double.hands) == 4
+    assert best_play(seat_view(double, double.turn)) is None
 
 
 # ---------------------------------------------------------------------------- counting

@@ -13,15 +13,9 @@ import pytest
 
 from briscola.ai import fast
 from briscola.ai.determinize import Sampler
+from briscola.ai.endgame import solve_state, state_values
 from briscola.ai.fast import Codec
-from briscola.ai.solver import (
-    Solver,
-    enumerate_values,
-    solve_state,
-    solve_view,
-    state_values,
-    world_position,
-)
+from briscola.ai.solver import Solver, enumerate_values, solve_view, world_position
 from briscola.engine import GameState, Play, Rules, seat_view, shuffled_deal
 
 

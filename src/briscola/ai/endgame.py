@@ -1,138 +1,197 @@
-"""A small exact search for the last tricks of a head-to-head hand, once every card is
-known: the stock is empty and the opponent holds exactly the cards not yet seen (or
-its hand lies face up). It plays the few remaining tricks out in every order, with
-alpha-beta, and returns the card that keeps the most points for the seat to play.
+"""Exact search over reference engine states, for any game of the family.
 
-It is the intermediate bot's endgame awareness, kept deliberately small (a few
-cards each, well under a millisecond); the full solver lives elsewhere.
+Where every card is known (a determinized world, or the end of a head-to-head hand) the
+rest of a hand is a game of perfect information, and plain alpha-beta over the card plays
+of a :class:`~briscola.engine.state.GameState` solves it: teams, three to six players,
+two cards each to a trick, following suit, chiamata's hidden partner made known.
+:func:`solve_state` and :func:`state_values` give the best final points of a seat's side;
+:func:`search_state` searches for any value of the finished hand. It is slow but general,
+and free of numba: the intermediate bot plays the end of a head-to-head hand with it
+(:func:`best_play`), and the search bots solve the last trick or two of the bigger games.
+For speed the two-player games have the compiled solver in :mod:`briscola.ai.solver`.
+
+Values are card points of a side at the end of the hand, with best play on both sides
+(each side maximizing its own points).
+
+>>> import random
+>>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+>>> rules = Rules.make("briscola-2")
+>>> state = GameState(rules, shuffled_deal(rules, 1, random.Random(4)))
+>>> while len(state.hands[state.turn]) > 3 or state.pile:
+...     _ = state.apply(state.legal_actions()[0])
+>>> card = best_play(seat_view(state, state.turn))
+>>> values = state_values(state, state.turn)
+>>> values[card] == max(values.values()), solve_state(state, 0) + solve_state(state, 1)
+(True, 120)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable
 
-from briscola.ai.counting import Reading, beats
-from briscola.engine.cards import Card, Suit
+from briscola.ai.determinize import Sampler, World, read_house_rules, rebuild_state, rules_for
+from briscola.engine.actions import Play
+from briscola.engine.cards import Card
+from briscola.engine.games import Rules
+from briscola.engine.state import GameState
+from briscola.engine.views import View
 
 MAX_CARDS = 3
-"""Search only when each player holds at most this many cards."""
+"""The intermediate bot searches the end of a hand only when each player holds at most
+this many cards: the last three tricks of the one-card games, under a millisecond on
+average through the engine. Four cards each cost a few milliseconds (up to about 20),
+five some tens: far more than the rest of the bot's move."""
 
 
-def known_hands(r: Reading) -> dict[int, list[Card]] | None:
-    """Both hands of a two-player hand once nothing is hidden, else ``None``."""
-    view = r.view
-    if view.players != 2 or view.stock_size > 0 or view.turned is not None:
-        return None
-    me = r.me
-    other = 1 - me
-    size = view.hand_sizes[other]
-    if other in view.visible_hands:
-        theirs = list(view.visible_hands[other])
-    else:
-        theirs = sorted(r.unseen | r.located.get(other, set()), key=lambda c: c.index)
-    if len(theirs) != size:
-        return None  # a card of the deck is unaccounted for (a removed card): no certainty
-    return {me: list(view.hand), other: theirs}
+# ---------------------------------------------------------------------------- the engine
 
 
-def best_play(r: Reading, follow_suit: bool) -> Card | None:
-    """The card to play by exact search, or ``None`` when the position is not known
-    exactly or too large to search."""
-    hands = known_hands(r)
-    if hands is None:
+def side_of_seat(state: GameState, seat: int) -> frozenset[int]:
+    """The seats whose points count with ``seat``'s in this state: its side, and in chiamata
+    the caller and the holder of the called card (known in a determinized world)."""
+    from briscola.engine.chiamata import Chiamata
+
+    addon = state.addon(Chiamata)
+    if isinstance(addon, Chiamata) and addon.caller is not None and addon.partner is not None:
+        team = frozenset({addon.caller, addon.partner})
+        return team if seat in team else frozenset(range(state.n)) - team
+    rules = state.rules
+    return frozenset(rules.sides[rules.side_of[seat]])
+
+
+def solve_state(state: GameState, seat: int) -> int:
+    """The final card points of ``seat``'s side with best play by everyone from a reference
+    engine state where all is known (a determinized world): ``seat``'s side maximizes its
+    points, the others minimize them. Only card plays are searched (no talk, no exchange).
+    Slow: meant for the last trick or two of the bigger games."""
+    side = side_of_seat(state, seat)
+    return int(search_state(state, side, lambda s: side_points(s, side), -1.0, 121.0, [0]))
+
+
+def side_points(state: GameState, side: frozenset[int]) -> int:
+    return sum(state.seat_points[s] for s in side)
+
+
+def search_state(
+    state: GameState,
+    side: frozenset[int],
+    value: Callable[[GameState], float],
+    alpha: float,
+    beta: float,
+    nodes: list[int],
+) -> float:
+    """Alpha-beta over card plays: ``value`` of the finished hand, maximized by the seats
+    of ``side`` and minimized by the others. ``nodes[0]`` counts the states visited."""
+    nodes[0] += 1
+    if state.over:
+        return value(state)
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    maximize = state.turn in side
+    best = -math.inf if maximize else math.inf
+    for a in plays:
+        child = state.copy()
+        child.apply(a)
+        v = search_state(child, side, value, alpha, beta, nodes)
+        if maximize:
+            best = max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def state_values(
+    state: GameState,
+    seat: int,
+    value: Callable[[GameState], float] | None = None,
+    nodes: list[int] | None = None,
+) -> dict[Card, float]:
+    """For each card ``seat`` (to move) may play, the ``value`` of the hand with best play
+    after it (by default its side's final points)."""
+    side = side_of_seat(state, seat)
+    fn = value if value is not None else (lambda s: float(side_points(s, side)))
+    count = nodes if nodes is not None else [0]
+    out = {}
+    for a in state.legal_actions():
+        if isinstance(a, Play):
+            child = state.copy()
+            child.apply(a)
+            out[a.card] = search_state(child, side, fn, -math.inf, math.inf, count)
+    return out
+
+
+# ---------------------------------------------------------------------------- a view
+
+
+def known_world(view: View, rules: Rules) -> World | None:
+    """The one world a view allows, when nothing is hidden from it, else ``None``: every
+    card is in sight or its place follows from the rest (the stock is empty and the
+    opponents hold exactly the cards not yet seen). A card of the deck unaccounted for
+    (one out of the deck that the rules do not name) leaves it uncertain."""
+    try:
+        sampler = Sampler(view, rules)
+    except ValueError:
+        return None  # the view does not fit the rules
+    if sampler.count() != 1:
         return None
-    view = r.view
-    if max(len(h) for h in hands.values()) > MAX_CARDS:
+    removed = sampler.removals[0]
+    if removed and removed not in rules.removals:
+        return None  # the sampler guessed which card is out of the deck
+    return next(sampler.worlds())
+
+
+def best_play(view: View, rules: Rules | None = None) -> Card | None:
+    """The card to play by exact search at the end of a two-player hand, or ``None`` when
+    the position is not known exactly (something is still hidden) or too large to search.
+
+    The card keeps the most final points for the seat; of cards worth the same, the
+    cheapest: fewest points, then lowest, a plain card before a trump. ``rules`` default
+    to the table's house rules the view carries (or those its play gives away)."""
+    seat = view.seat
+    if (
+        seat is None
+        or view.players != 2
+        or view.to_act != seat
+        or view.stock_size > 0
+        or view.turned is not None
+        or max(view.hand_sizes) > MAX_CARDS
+        or not view.hand
+    ):
         return None
-    if len(view.trick_order) not in (2, 4):
+    if rules is None:
+        rules = rules_for(view, None, None if view.rules else read_house_rules(view))
+    world = known_world(view, rules)
+    if world is None:
         return None
-    search = _Search(
-        r.me,
-        r.tables.strength,
-        r.tables.points,
-        r.trump,
-        follow_suit,
-        len(view.trick_order) // 2,
+    state = rebuild_state(view, world, rules)
+    trump = view.trump
+    plays = sorted(
+        (a for a in state.legal_actions() if isinstance(a, Play)),
+        key=lambda a: (
+            rules.points[a.card],
+            rules.strength[a.card],
+            a.card.suit is trump,
+            a.card.index,
+        ),
     )
+    side = side_of_seat(state, seat)
+
+    def points(s: GameState) -> float:
+        return side_points(s, side)
+
+    # Cheapest first, each card searched only for more than the best so far (a card worth
+    # no more fails low, often after a line or two): the first of the best is the cheapest.
     best_card: Card | None = None
-    best = -1_000
-    trick = list(view.trick)
-    order = list(view.trick_order)
-    for card in search.moves(hands[r.me], trick):
-        hands[r.me].remove(card)
-        trick.append((r.me, card))
-        value = search.value(hands, trick, order, best, 1_000)
-        trick.pop()
-        hands[r.me].append(card)
+    best = -math.inf
+    nodes = [0]
+    for a in plays:
+        child = state.copy()
+        child.apply(a)
+        value = search_state(child, side, points, best, math.inf, nodes)
         if value > best:
-            best = value
-            best_card = card
+            best, best_card = value, a.card
     return best_card
-
-
-class _Search:
-    """Alpha-beta over the rest of a two-player hand, in points of the searching seat
-    minus the opponent's."""
-
-    def __init__(
-        self,
-        me: int,
-        strength: Mapping[Card, int],
-        points: Mapping[Card, int],
-        trump: Suit | None,
-        follow_suit: bool,
-        rounds: int,
-    ) -> None:
-        self.me = me
-        self.strength = strength
-        self.points = points
-        self.trump = trump
-        self.follow_suit = follow_suit
-        self.rounds = rounds
-
-    def moves(self, hand: Sequence[Card], trick: Sequence[tuple[int, Card]]) -> list[Card]:
-        if self.follow_suit and trick:
-            led = trick[0][1].suit
-            same = [c for c in hand if c.suit is led]
-            if same:
-                return same
-        return list(hand)
-
-    def value(
-        self,
-        hands: dict[int, list[Card]],
-        trick: list[tuple[int, Card]],
-        order: list[int],
-        alpha: int,
-        beta: int,
-    ) -> int:
-        if len(trick) == len(order):
-            top_seat, top = trick[0]
-            for seat, card in trick[1:]:
-                if beats(card, top, self.trump, self.strength):
-                    top_seat, top = seat, card
-            pts = sum(self.points[c] for _, c in trick)
-            gained = pts if top_seat == self.me else -pts
-            if not any(hands.values()):
-                return gained
-            nxt = [top_seat, 1 - top_seat] * self.rounds
-            return gained + self.value(hands, [], nxt, alpha - gained, beta - gained)
-        seat = order[len(trick)]
-        hand = hands[seat]
-        mine = seat == self.me
-        best = -1_000 if mine else 1_000
-        for card in self.moves(hand, trick):
-            hand.remove(card)
-            trick.append((seat, card))
-            v = self.value(hands, trick, order, alpha, beta)
-            trick.pop()
-            hand.append(card)
-            if mine:
-                best = max(best, v)
-                alpha = max(alpha, v)
-            else:
-                best = min(best, v)
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return best

@@ -136,8 +136,7 @@ class Intermediate:
         cards = [p.card for p in plays]
         if len(cards) == 1:
             return cards[0], False
-        follow = len(cards) < len(r.hand)
-        exact = best_play(r, follow)
+        exact = best_play(r.view)
         if exact is not None and exact in cards:
             return exact, False
         if r.top is None:

@@ -23,12 +23,20 @@ from briscola.ai.fast import (
     COUNTING,
     DRAW,
     GREEDY,
+    LEADER,
     MAXDRAW,
     MAXH,
+    ND,
+    NH,
+    SP,
+    TRICK,
     Array,
     Codec,
     H,
+    counting_card,
     jit,
+    legal_cards,
+    popcount,
     seed_rng,
     shuffle,
 )
@@ -72,6 +80,250 @@ def fill_worlds(root: Array, slots: Array, pool: Array, k: int, seed: int) -> Ar
     return out
 
 
+# ---------------------------------------------------------------------------- inference
+
+
+@jit
+def play_fits(
+    template: Array,
+    hand: int,
+    unseen: int,
+    seat: int,
+    opp_led: int,
+    mine: int,
+    played: int,
+    tau: int,
+    noise: float,
+    buf: Array,
+) -> float:
+    """How likely the opponent, holding the cards of mask ``hand`` and not having seen those
+    of ``unseen``, was to play ``played`` (it led, or answered ``mine``), were it to judge
+    cards as the card-counting policy does, with a chance ``noise`` of doing otherwise.
+    Only the set ``unseen`` and the seat's hand size matter to the policy, not who holds
+    which of those cards, so the seat's hand is made up of some of them."""
+    o = 1 - seat
+    pre = template.copy()
+    hs = 0
+    bits = hand
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        pre[H + o * MAXH + hs] = popcount(low - 1)
+        hs += 1
+    pre[NH + o] = hs
+    mine_n = hs if opp_led == 1 else hs - 1
+    k = 0
+    d = 0
+    bits = unseen
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        if k < mine_n:
+            pre[H + seat * MAXH + k] = popcount(low - 1)
+            k += 1
+        else:
+            pre[DRAW + d] = popcount(low - 1)
+            d += 1
+    pre[NH + seat] = k
+    if tau >= 0:
+        pre[DRAW + d] = tau
+        d += 1
+    pre[SP] = 0
+    pre[ND] = d
+    if opp_led == 1:
+        pre[TRICK] = -1
+        pre[LEADER] = o
+    else:
+        pre[TRICK] = mine
+        pre[LEADER] = seat
+    n = legal_cards(pre, buf)
+    hit = 1.0 if counting_card(pre, buf, n) == played else 0.0
+    return noise + (1.0 - noise) * hit
+
+
+@jit
+def history_fit(
+    worlds: Array,
+    seat: int,
+    opp_card: Array,
+    opp_led: Array,
+    my_card: Array,
+    base: Array,
+    now_card: int,
+    now_base: int,
+    tau: int,
+    noise: float,
+    out: npt.NDArray[np.float64],
+) -> bool:
+    """Weigh each world by how well it explains every card the opponent has played in the
+    hand, were it to judge cards as the card-counting policy does (see :func:`play_fits`).
+
+    Finished tricks ``t`` (oldest first): the opponent's card ``opp_card[t]``, whether it
+    led (``opp_led[t]``), the card it answered (``my_card[t]``), and ``base[t]``: the mask
+    of the cards it did not see then, with its own hand. ``now_card``: the card it led to
+    the trick now (-1: none), ``now_base`` likewise. The stock must not have run out:
+    after each trick the opponent drew a card, so its hand before a trick is its hand after
+    it, less the card it drew (any of them alike), plus the card it played. Every such
+    history is summed over, level by level of distinct hands. Returns False (and leaves
+    ``out`` alone) when the hands to follow would be too many."""
+    o = 1 - seat
+    T = opp_card.shape[0]
+    n = worlds.shape[0]
+    cap = 1 << 16
+    stride = MAXH + 1
+    masks = np.empty(cap, np.int64)
+    kids = np.empty(cap * stride, np.int64)
+    start = np.empty(T + 2, np.int64)
+    top = np.empty(n, np.int64)
+    buf = np.empty(MAXH + 1, np.int64)
+    template = worlds[0]
+    index = {np.int64(0): np.int64(0)}
+    index.clear()
+    count = 0
+    for w in range(n):
+        pos = worlds[w]
+        m = np.int64(0)
+        for i in range(int(pos[NH + o])):
+            m |= np.int64(1) << pos[H + o * MAXH + i]
+        if now_card >= 0:
+            m |= np.int64(1) << now_card
+        if m in index:
+            top[w] = index[m]
+        else:
+            index[m] = np.int64(count)
+            masks[count] = m
+            top[w] = count
+            count += 1
+    start[0] = 0
+    for j in range(1, T + 1):
+        start[j] = count
+        t = T - j
+        pbit = np.int64(1) << opp_card[t]
+        index.clear()
+        for p in range(start[j - 1], start[j]):
+            m = masks[p]
+            bits = m
+            k = 0
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                child = (m ^ low) | pbit
+                if child in index:
+                    ci = index[child]
+                else:
+                    if count >= cap:
+                        return False
+                    ci = np.int64(count)
+                    index[child] = ci
+                    masks[count] = child
+                    count += 1
+                kids[p * stride + k] = ci
+                k += 1
+            kids[p * stride + MAXH] = k
+    start[T + 1] = count
+    value = np.ones(count, np.float64)
+    for j in range(T, 0, -1):
+        t = T - j
+        for c in range(start[j], start[j + 1]):
+            m = masks[c]
+            value[c] *= play_fits(
+                template,
+                m,
+                base[t] & ~m,
+                seat,
+                opp_led[t],
+                my_card[t],
+                opp_card[t],
+                tau,
+                noise,
+                buf,
+            )
+        for p in range(start[j - 1], start[j]):
+            k = kids[p * stride + MAXH]
+            total = 0.0
+            for i in range(k):
+                total += value[kids[p * stride + i]]
+            value[p] = total / k
+    for w in range(n):
+        c = top[w]
+        v = value[c]
+        if now_card >= 0:
+            m = masks[c]
+            v *= play_fits(template, m, now_base & ~m, seat, 1, -1, now_card, tau, noise, buf)
+        out[w] = v
+    return True
+
+
+def weigh(
+    worlds: Array, seat: int, history: OpponentHistory, noise: float
+) -> npt.NDArray[np.float64]:
+    """Each world's weight by :func:`history_fit` (all alike when it gives up)."""
+    fit = np.ones(worlds.shape[0], np.float64)
+    opp_card, opp_led, my_card, base, now_card, now_base, tau = history
+    if not history_fit(
+        worlds, seat, opp_card, opp_led, my_card, base, now_card, now_base, tau, noise, fit
+    ):
+        fit[:] = 1.0
+    return fit
+
+
+def resample(weights: npt.NDArray[np.float64], k: int, rng: random.Random) -> Array:
+    """``k`` indices drawn in proportion to ``weights`` (systematic resampling)."""
+    total = float(weights.sum())
+    n = weights.shape[0]
+    if total <= 0.0:
+        return np.arange(k, dtype=np.int64)
+    edges = np.cumsum(weights) / total
+    points = (rng.random() + np.arange(k)) / k
+    picked: Array = np.minimum(np.searchsorted(edges, points), n - 1).astype(np.int64)
+    return picked
+
+
+OpponentHistory = tuple[Array, Array, Array, Array, int, int, int]
+
+
+def opponent_history(view: View, rules: Rules, codec: Codec) -> OpponentHistory | None:
+    """The opponent's plays so far in a two-player view, as :func:`history_fit` reads them,
+    with the turned card's id (-1: none); ``None`` when there is nothing to read or the
+    reading does not hold: the stock has run out (nothing is hidden from then on), the
+    opponent's hand lies face up, or a trump exchange may have moved cards."""
+    seat = view.seat
+    assert seat is not None
+    o = 1 - seat
+    if view.stock_size + (view.turned is not None) == 0 or o in view.visible_hands:
+        return None
+    if str(rules.options.get("trump_exchange", "none")) not in ("none", "None"):
+        return None
+    removed = rules.removals[0]
+    live = 0
+    for c in rules.deck:
+        if c not in removed:
+            live |= 1 << codec.id[c]
+    tau = -1 if view.turned is None else codec.id[view.turned]
+    if tau >= 0:
+        live &= ~(1 << tau)
+    opp_card, opp_led, my_card, base = [], [], [], []
+    for t in view.tricks:
+        cards = dict(zip(t.seats, t.cards, strict=True))
+        led = t.leader == o
+        opp_card.append(codec.id[cards[o]])
+        opp_led.append(int(led))
+        my_card.append(codec.id[cards[seat]])
+        base.append(live if led else live & ~(1 << codec.id[cards[seat]]))
+        for c in t.cards:
+            live &= ~(1 << codec.id[c])
+    now_card = -1
+    if view.trick and view.trick[0][0] == o:
+        now_card = codec.id[view.trick[0][1]]
+    if not opp_card and now_card < 0:
+        return None
+
+    def arr(xs: list[int]) -> Array:
+        return np.array(xs, np.int64)
+
+    return arr(opp_card), arr(opp_led), arr(my_card), arr(base), now_card, live, tau
+
+
 # ---------------------------------------------------------------------------- the search
 
 
@@ -104,12 +356,20 @@ def head_to_head(
     listed = config.enumerate if rules.game.hand_size <= 3 else config.enumerate // 20
     to_draw = view.stock_size + (view.turned is not None)
     # (five-card hands, and longer ends, are dearer to solve)
+    history = opponent_history(view, rules, codec) if config.model_noise < 1.0 else None
+    weights = np.empty(0, np.float64)
     if count == 1 or (count <= listed and to_draw <= config.enumerate_draw):
         worlds = all_worlds(root, slots, [codec.id[c] for c in pool], count)
         rollouts, exact_draw = 1, MAXDRAW
+        if history is not None and count > 1:
+            weights = weigh(worlds, seat, history, config.model_noise)
     else:
         ids = np.array([codec.id[c] for c in pool], np.int64)
-        worlds = fill_worlds(root, slots, ids, config.worlds, seed)
+        many = config.worlds * (config.candidates if history is not None else 1)
+        worlds = fill_worlds(root, slots, ids, many, seed)
+        if history is not None:
+            fit = weigh(worlds, seat, history, config.model_noise)
+            worlds = worlds[resample(fit, config.worlds, random.Random(seed))]
         rollouts, exact_draw = config.rollouts, config.exact_draw
     exact_end = config.exact_end if rules.game.hand_size <= 3 else -1  # five-card endings
     out = np.zeros((moves.shape[0], 3), np.float64)
@@ -131,6 +391,7 @@ def head_to_head(
         gen,
         out,
         np.zeros(1, np.int64),
+        weights,
     )
     return {
         codec.card[int(c)]: (out[i, 0] / out[i, 2], out[i, 1] / out[i, 2])

@@ -79,6 +79,12 @@ class SearchConfig:
     at most ``enumerate_draw`` cards are left to draw; each is then solved exactly."""
     enumerate_draw: int = 4
     """See ``enumerate`` (the turned card counts)."""
+    model_noise: float = 0.1
+    """Head to head, inference: worlds are drawn in proportion to how well they explain
+    the opponent's last plays, were it to judge cards as the card-counting policy does
+    with this chance of playing otherwise (1: no inference, every world alike)."""
+    candidates: int = 4
+    """With inference, the worlds sampled per world kept."""
     margin: float = 0.2
     """Weight of the point margin (per 60 points) beside the hand's result."""
     engine_plies: int = 4000
@@ -225,7 +231,7 @@ def engine_values(
     sampled worlds (any game): played out by the greedy policy, or solved exactly over the
     last tricks. Worlds are added until the card plays (or states searched) reach the
     budget, four at least."""
-    from briscola.ai.solver import side_of_seat, side_points, state_values
+    from briscola.ai.endgame import side_of_seat, side_points, state_values
 
     seat = view.seat
     assert seat is not None
@@ -287,7 +293,7 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
     """A cheap, sensible card for the seat to act, for playouts of any game: lead the
     cheapest card; load points on a trick a partner holds when no opponent plays after;
     take a trick worth taking with the cheapest card that does; else throw the cheapest."""
-    from briscola.ai.solver import side_of_seat
+    from briscola.ai.endgame import side_of_seat
 
     rules = state.rules
     points = rules.points

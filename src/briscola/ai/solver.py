@@ -15,9 +15,10 @@ Two engines, one answer:
   three tricks take about 0.1 ms from a view (:func:`solve_view`), ten tricks left about
   2 ms (``benchmarks/solver_speed.py``). :func:`evaluate`, the kernel the search bots
   run, scores the cards of many worlds by this solver or by playouts ending in it.
-- :func:`solve_state`: plain minimax (with alpha-beta) over reference engine states, for
-  the last trick or two of any game of the family (teams, three to six players,
-  chiamata's hidden partner made known), slow but general.
+- :func:`briscola.ai.endgame.solve_state`: plain minimax (with alpha-beta) over reference
+  engine states, for the last trick or two of any game of the family (teams, three to six
+  players, chiamata's hidden partner made known), slow but general; it lives apart, free
+  of numba, for the rule-based bots.
 
 Values are card points. A position's value is the points seat 0 takes with best play on
 both sides (each side maximizing its own points, which in a game of perfect information
@@ -36,8 +37,6 @@ also decides who can reach 61).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,10 +71,8 @@ from briscola.ai.fast import (
     seed_rng,
     to_move,
 )
-from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.games import Rules
-from briscola.engine.state import GameState
 from briscola.engine.views import View
 
 TT_BITS = 16
@@ -407,9 +404,11 @@ def evaluate(
     gen0: int,
     out: npt.NDArray[np.float64],
     nodes: Array,
+    weights: npt.NDArray[np.float64],
 ) -> None:
-    """Add up, for each card ``moves[m]`` of the seat to move in each world, the outcome
-    (``out[m, 0]``), the seat's final points (``out[m, 1]``) and the count (``out[m, 2]``).
+    """Add up, for each card ``moves[m]`` of the seat to move in each world ``w``, the
+    outcome (``out[m, 0]``), the seat's final points (``out[m, 1]``) and the count
+    (``out[m, 2]``), each counted ``weights[w]`` times (empty ``weights``: once).
 
     After the card, a world with at most ``exact_draw`` cards left to draw is solved
     exactly; otherwise it is played out ``rollouts`` times by the ``policy`` (see
@@ -426,15 +425,16 @@ def evaluate(
         total += 4 * worlds[0, PVAL + i]
     for w in range(worlds.shape[0]):
         gen = gen0 + w
+        wt = weights[w] if weights.shape[0] > 0 else 1.0
         for m in range(moves.shape[0]):
             child[:] = worlds[w]
             play_card(child, moves[m])
             if child[ND] - child[SP] <= exact_draw:
                 p0 = exact_final(child, stack, mstack, frames, tt, gen, nodes)
                 mine = p0 if seat == 0 else total - p0
-                out[m, 0] += outcome(mine, total, False, margin, 0)
-                out[m, 1] += mine
-                out[m, 2] += 1
+                out[m, 0] += wt * outcome(mine, total, False, margin, 0)
+                out[m, 1] += wt * mine
+                out[m, 2] += wt
                 continue
             for r in range(rollouts):
                 seed_rng(rng, seed + w * 1000003 + r * 7919)
@@ -447,9 +447,9 @@ def evaluate(
                 else:
                     p0 = exact_final(line, stack, mstack, frames, tt, gen, nodes)
                 mine = p0 if seat == 0 else total - p0
-                out[m, 0] += outcome(mine, total, won_last, margin, tie_last)
-                out[m, 1] += mine
-                out[m, 2] += 1
+                out[m, 0] += wt * outcome(mine, total, won_last, margin, tie_last)
+                out[m, 1] += wt * mine
+                out[m, 2] += wt
 
 
 def new_table(bits: int = TT_BITS) -> npt.NDArray[np.int64]:
@@ -514,6 +514,7 @@ class Solver:
             gen,
             out,
             self.nodes,
+            np.empty(0, np.float64),
         )
         return [int(x) for x in mv[:n]], [round(float(x)) for x in out[:, 1]]
 
@@ -630,83 +631,3 @@ def enumerate_values(
         for c, v in zip(mv, vals, strict=True):
             totals[c] = totals.get(c, 0) + (v if seat == 0 else 120 - v)
     return {codec.card[c]: t / count for c, t in totals.items()}
-
-
-# ---------------------------------------------------------------------------- the engine
-
-
-def side_of_seat(state: GameState, seat: int) -> frozenset[int]:
-    """The seats whose points count with ``seat``'s in this state: its side, and in chiamata
-    the caller and the holder of the called card (known in a determinized world)."""
-    from briscola.engine.chiamata import Chiamata
-
-    addon = state.addon(Chiamata)
-    if isinstance(addon, Chiamata) and addon.caller is not None and addon.partner is not None:
-        team = frozenset({addon.caller, addon.partner})
-        return team if seat in team else frozenset(range(state.n)) - team
-    rules = state.rules
-    return frozenset(rules.sides[rules.side_of[seat]])
-
-
-def solve_state(state: GameState, seat: int) -> int:
-    """The final card points of ``seat``'s side with best play by everyone from a reference
-    engine state where all is known (a determinized world): ``seat``'s side maximizes its
-    points, the others minimize them. Only card plays are searched (no talk, no exchange).
-    Slow: meant for the last trick or two of the bigger games."""
-    side = side_of_seat(state, seat)
-    return int(search_state(state, side, lambda s: side_points(s, side), -1.0, 121.0, [0]))
-
-
-def side_points(state: GameState, side: frozenset[int]) -> int:
-    return sum(state.seat_points[s] for s in side)
-
-
-def search_state(
-    state: GameState,
-    side: frozenset[int],
-    value: Callable[[GameState], float],
-    alpha: float,
-    beta: float,
-    nodes: list[int],
-) -> float:
-    """Alpha-beta over card plays: ``value`` of the finished hand, maximized by the seats
-    of ``side`` and minimized by the others. ``nodes[0]`` counts the states visited."""
-    nodes[0] += 1
-    if state.over:
-        return value(state)
-    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
-    maximize = state.turn in side
-    best = -math.inf if maximize else math.inf
-    for a in plays:
-        child = state.copy()
-        child.apply(a)
-        v = search_state(child, side, value, alpha, beta, nodes)
-        if maximize:
-            best = max(best, v)
-            alpha = max(alpha, v)
-        else:
-            best = min(best, v)
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return best
-
-
-def state_values(
-    state: GameState,
-    seat: int,
-    value: Callable[[GameState], float] | None = None,
-    nodes: list[int] | None = None,
-) -> dict[Card, float]:
-    """For each card ``seat`` (to move) may play, the ``value`` of the hand with best play
-    after it (by default its side's final points)."""
-    side = side_of_seat(state, seat)
-    fn = value if value is not None else (lambda s: float(side_points(s, side)))
-    count = nodes if nodes is not None else [0]
-    out = {}
-    for a in state.legal_actions():
-        if isinstance(a, Play):
-            child = state.copy()
-            child.apply(a)
-            out[a.card] = search_state(child, side, fn, -math.inf, math.inf, count)
-    return out
