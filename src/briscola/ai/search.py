@@ -14,8 +14,12 @@ How a hand is finished depends on the game and how much is left:
   and solved exactly (:mod:`briscola.ai.solver`); otherwise sampled worlds are played out
   by a card-counting policy (the ``intermediate`` bot's judgement of each card, compiled,
   with a 10% chance of a random card), the last tricks of each playout solved exactly.
-  The playouts of the cards of one world share their random numbers. All of it runs in
-  compiled numba kernels (:mod:`briscola.ai.pimc`).
+  The playouts of the cards of one world share their random numbers. The worlds are
+  weighed by how well they explain every card the opponent has played in the hand, were
+  it to judge cards as that policy does with a 10% chance of not doing so (inference:
+  :func:`briscola.ai.pimc.history_fit`): sampled worlds are drawn four times over and
+  resampled by weight, listed worlds count by weight. All of it runs in compiled numba
+  kernels (:mod:`briscola.ai.pimc`).
 - Every other game (three to six players, teams, chiamata, the double trick): the worlds
   are reference engine states (:func:`~briscola.ai.determinize.rebuild_state`) played out
   by a greedy policy that knows its partners, the last trick or two solved exactly. The
