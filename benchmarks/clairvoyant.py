@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
+from search_match import importable_here, play_match
 
 from briscola.ai import arena as arena_module
-from briscola.ai.arena import Arena, run
 from briscola.ai.fast import COUNTING, DRAW, SP, Codec
 from briscola.ai.pimc import fill_worlds, reserve_generations, utility_params
 from briscola.ai.search import STRONG, pick
@@ -130,25 +127,13 @@ def main() -> None:
         help="all: the opponent's hand and the stock's order; hand: only the hand",
     )
     args = p.parse_args()
-    here = str(Path(__file__).resolve().parent)
-    sys.path.insert(0, here)
-    os.environ["PYTHONPATH"] = here + os.pathsep + os.environ.get("PYTHONPATH", "")
+    importable_here()
     os.environ["CLAIRVOYANT_EXACT"] = str(args.exact_draw)
     os.environ["CLAIRVOYANT_ROLLOUTS"] = str(args.rollouts)
     os.environ["CLAIRVOYANT_KNOW"] = args.know
     bots = ("clairvoyant:clairvoyant", args.b)
-    start = time.perf_counter()
-    report = run(Arena(args.game, (), bots, deals=args.deals, seed=args.seed), jobs=args.jobs)
-    pair = report.pairs[0]
-    s, d = pair.score, pair.points
-    print(
-        f"clairvoyant ({args.know}) vs {args.b}: {args.game}, {pair.games} games, seed {args.seed}"
-    )
-    half = (d.high - d.low) / 2
-    print(f"  score {s.mean:.3f} ({s.low:.3f}-{s.high:.3f})  points {d.mean:+.1f} ±{half:.1f}")
-    for bot in report.bots:
-        print(f"  {bot.name}: {bot.ms_per_move:.2f} ms a move")
-    print(f"  {time.perf_counter() - start:.0f} s")
+    title = f"clairvoyant ({args.know}) vs {args.b}"
+    play_match(title, bots, args.game, args.deals, args.seed, args.jobs)
 
 
 if __name__ == "__main__":

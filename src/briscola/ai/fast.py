@@ -265,21 +265,28 @@ def lead_key(pos: Array, c: int) -> int:
 
 
 @jit
+def cheapest(pos: Array, cards: Array, n: int) -> int:
+    """The card of ``cards[:n]`` cheapest to lead or throw away (by :func:`lead_key`; the
+    first of equals)."""
+    best = cards[0]
+    key = lead_key(pos, best)
+    for i in range(1, n):
+        k = lead_key(pos, cards[i])
+        if k < key:
+            key = k
+            best = cards[i]
+    return int(best)
+
+
+@jit
 def greedy_card(pos: Array, cards: Array, n: int) -> int:
     """A cheap, sensible card among ``cards[:n]``: lead the cheapest card; second, take a
     trick for free with a card of the suit led (the richest one), take a carico (or a
     trick worth 3 or more with a trump that counts nothing) with the lowest trump, and
     otherwise throw the cheapest card."""
     led = pos[TRICK]
-    best = cards[0]
     if led < 0:
-        key = lead_key(pos, best)
-        for i in range(1, n):
-            k = lead_key(pos, cards[i])
-            if k < key:
-                key = k
-                best = cards[i]
-        return int(best)
+        return cheapest(pos, cards, n)
     trump = pos[TRUMP]
     lp = pos[PVAL + led % 10]
     same = -1
@@ -297,13 +304,7 @@ def greedy_card(pos: Array, cards: Array, n: int) -> int:
         return int(same)
     if low_trump >= 0 and (lp >= 10 or (lp >= 3 and pos[PVAL + low_trump % 10] == 0)):
         return int(low_trump)
-    key = lead_key(pos, best)
-    for i in range(1, n):
-        k = lead_key(pos, cards[i])
-        if k < key:
-            key = k
-            best = cards[i]
-    return int(best)
+    return cheapest(pos, cards, n)
 
 
 @jit

@@ -260,10 +260,7 @@ def weigh(
     """Each world's weight by :func:`history_fit` (all alike when it gives up)."""
     fit = np.ones(worlds.shape[0], np.float64)
     opp_card, opp_led, my_card, base, now_card, now_base, tau = history
-    if not history_fit(
-        worlds, seat, opp_card, opp_led, my_card, base, now_card, now_base, tau, noise, fit
-    ):
-        fit[:] = 1.0
+    history_fit(worlds, seat, opp_card, opp_led, my_card, base, now_card, now_base, tau, noise, fit)
     return fit
 
 
