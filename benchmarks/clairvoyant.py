@@ -24,7 +24,7 @@ from briscola.ai import arena as arena_module
 from briscola.ai.fast import COUNTING, DRAW, SP, Codec
 from briscola.ai.pimc import fill_worlds, reserve_generations, utility_params
 from briscola.ai.search import STRONG, pick
-from briscola.ai.solver import evaluate, table
+from briscola.ai.solver import NO_EACH, evaluate, table
 from briscola.engine.actions import Action, Play
 from briscola.engine.state import GameState
 from briscola.engine.views import View
@@ -83,6 +83,7 @@ class Clairvoyant:
             self.rollouts if worlds.shape[0] == 1 else 2,
             COUNTING,
             STRONG.eps,
+            STRONG.eps,
             self.exact_draw,
             2,
             margin,
@@ -93,6 +94,7 @@ class Clairvoyant:
             out,
             np.zeros(1, np.int64),
             np.empty(0, np.float64),
+            NO_EACH,
         )
         values = {
             codec.card[int(c)]: (out[i, 0] / out[i, 2], out[i, 1] / out[i, 2])

@@ -296,3 +296,51 @@ def test_arena_errors_speak_plainly(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["arena", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+# ---------------------------------------------------------------------------- saved runs
+
+
+def test_a_saved_run_goes_on_where_it_stopped(tmp_path: Any) -> None:
+    """Games kept with --save are not played again: a run stopped half way (a line cut
+    short at the end) and finished later reports what one whole run reports."""
+    path = tmp_path / "run.jsonl"
+    base = ["arena", "--seed", "4", "--json", "intermediate", "beginner"]
+    whole = runner.invoke(app, [*base, "-n", "12"])
+    half = runner.invoke(app, [*base, "-n", "6", "--save", str(path)])
+    assert whole.exit_code == half.exit_code == 0, half.output
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 6
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20])  # the last game cut short
+    rest = runner.invoke(app, [*base, "-n", "12", "--save", str(path), "--jobs", "2"])
+    assert rest.exit_code == 0, rest.output
+    assert without_timing(json.loads(rest.stdout)) == without_timing(json.loads(whole.stdout))
+    # the deal cut short was played again (its whole game kept but not counted twice);
+    # the two whole deals were not
+    deals = []
+    for line in path.read_text().splitlines()[1:]:
+        try:
+            deals.append(json.loads(line)["deal"])
+        except json.JSONDecodeError:
+            assert line == lines[-1][:20]
+    assert [deals.count(d) for d in range(6)] == [2, 2, 3, 2, 2, 2]
+
+
+def test_a_saved_run_refuses_another_arena_or_other_code(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from briscola.ai import arena_log
+
+    path = tmp_path / "run.jsonl"
+    args = ["arena", "-n", "2", "--seed", "1", "--save", str(path), "intermediate", "random"]
+    assert runner.invoke(app, args).exit_code == 0
+    other = runner.invoke(app, [*args[:4], "2", *args[5:]])
+    assert other.exit_code == 2
+    assert "holds the games of another arena" in other.output
+    assert "seed 1); this one is" in other.output.replace("\n", " ")
+    monkeypatch.setattr(arena_log, "code_fingerprint", lambda: "0123456789abcdef")
+    changed = runner.invoke(app, [*args[:2], "4", *args[3:]])
+    assert changed.exit_code == 2
+    assert "was played by other code" in changed.output
+    path.write_text("hello\n")
+    assert "is not an arena's saved games" in runner.invoke(app, args).output

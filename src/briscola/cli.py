@@ -413,11 +413,20 @@ def arena(
         ),
     ] = 1,
     as_json: JsonFlag = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep every finished game in this file (JSON lines). Run again with the "
+            "same file to go on where a run stopped, or with more --games to add deals.",
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Bots play duplicate deals against each other: each bot's score with its 95%
     interval, point difference and time per move; with more than two bots, every pair
     plays the same deals and a rating table follows."""
     from briscola.ai import arena as arenas  # imported here: loading the bots takes a moment
+    from briscola.ai.arena_log import ArenaLog
     from briscola.ai.bot import make_bot
 
     rules = make_rules(game, rule)
@@ -438,9 +447,12 @@ def arena(
             f"{games} games asked: playing {setup.games_per_pairing}, since each deal is "
             f"played {arenas.ROTATIONS} times"
         )
+    log = ArenaLog(save, setup) if save is not None else None
     try:
+        done = log.load() if log is not None else None
+        record = log.append if log is not None else None
         if as_json:
-            report = arenas.run(setup, jobs)
+            report = arenas.run(setup, jobs, done=done, record=record)
         else:
             total = setup.games_per_pairing * len(setup.pairings)
             with Progress(
@@ -452,7 +464,7 @@ def arena(
                 transient=True,
             ) as progress:
                 task = progress.add_task(f"{rules.key} games", total=total)
-                report = arenas.run(setup, jobs, lambda k: progress.advance(task, k))
+                report = arenas.run(setup, jobs, lambda k: progress.advance(task, k), done, record)
     except BriscolaError as e:
         raise fail(str(e)) from None
     if as_json:

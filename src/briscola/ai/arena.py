@@ -52,7 +52,7 @@ import multiprocessing
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -223,40 +223,51 @@ def play_deals(arena: Arena, indices: Sequence[int]) -> list[GameResult]:
 
 
 def play_all(
-    arena: Arena, jobs: int = 1, progress: Callable[[int], None] | None = None
+    arena: Arena,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    done: Mapping[int, Sequence[GameResult]] | None = None,
+    record: Callable[[list[GameResult]], None] | None = None,
 ) -> list[GameResult]:
     """Every game of the arena, in deal order whatever the number of worker processes;
-    ``progress(games)`` is called as games finish. Workers are started with "spawn":
-    a script that calls this with ``jobs > 1`` needs the usual
-    ``if __name__ == "__main__":`` guard."""
+    ``progress(games)`` is called as games finish. ``done``: the games of deals already
+    played (kept from an earlier run, see :mod:`briscola.ai.arena_log`), which are not
+    played again; ``record(games)`` is given the games of newly played deals as they
+    finish. Workers are started with "spawn": a script that calls this with ``jobs > 1``
+    needs the usual ``if __name__ == "__main__":`` guard."""
     rules = arena.rules()  # fails here, in the caller, on bad house rules
     for spec in arena.bots:
         make_bot(spec, seed=0)  # and here on a bot that cannot be made
-    indices = list(range(arena.deals))
-    if jobs <= 1 or arena.deals <= 1:
-        results: list[GameResult] = []
+    done = {d: list(g) for d, g in (done or {}).items() if d < arena.deals}
+    if progress is not None and done:
+        progress(sum(len(g) for g in done.values()))
+    indices = [d for d in range(arena.deals) if d not in done]
+    played: dict[int, list[GameResult]] = defaultdict(list)
+
+    def finished(games: list[GameResult]) -> None:
+        for g in games:
+            played[g.deal].append(g)
+        if record is not None:
+            record(games)
+        if progress is not None:
+            progress(len(games))
+
+    if jobs <= 1 or len(indices) <= 1:
         for d in indices:
-            games = play_deal(arena, rules, d)
-            results.extend(games)
-            if progress is not None:
-                progress(len(games))
-        return results
-    size = max(1, min(50, math.ceil(arena.deals / (jobs * 8))))
-    chunks = [indices[i : i + size] for i in range(0, len(indices), size)]
-    by_chunk: dict[int, list[GameResult]] = {}
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = {pool.submit(play_deals, arena, chunk): k for k, chunk in enumerate(chunks)}
-        try:
-            for future in as_completed(futures):
-                games = future.result()
-                by_chunk[futures[future]] = games
-                if progress is not None:
-                    progress(len(games))
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)  # a bot failed, or Ctrl-C
-            raise
-    return [g for k in range(len(chunks)) for g in by_chunk[k]]
+            finished(play_deal(arena, rules, d))
+    else:
+        size = max(1, min(50, math.ceil(len(indices) / (jobs * 8))))
+        chunks = [indices[i : i + size] for i in range(0, len(indices), size)]
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = [pool.submit(play_deals, arena, chunk) for chunk in chunks]
+            try:
+                for future in as_completed(futures):
+                    finished(future.result())
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)  # a bot failed, or Ctrl-C
+                raise
+    return [g for d in range(arena.deals) for g in done.get(d) or played[d]]
 
 
 # --------------------------------------------------------------------------- figures
@@ -500,6 +511,12 @@ def report(arena: Arena, results: Sequence[GameResult]) -> Report:
     return Report(arena, rules.overrides(), bots, pairs, len(results), per_seat)
 
 
-def run(arena: Arena, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Report:
-    """Play the arena and work out its figures."""
-    return report(arena, play_all(arena, jobs, progress))
+def run(
+    arena: Arena,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    done: Mapping[int, Sequence[GameResult]] | None = None,
+    record: Callable[[list[GameResult]], None] | None = None,
+) -> Report:
+    """Play the arena (see :func:`play_all`) and work out its figures."""
+    return report(arena, play_all(arena, jobs, progress, done, record))

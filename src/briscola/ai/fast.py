@@ -433,14 +433,21 @@ def choose_card(
 
 @jit
 def playout(
-    pos: Array, policy: int, eps: float, rng: npt.NDArray[np.uint64], stop_draw: int
+    pos: Array,
+    policy: int,
+    eps0: float,
+    eps1: float,
+    rng: npt.NDArray[np.uint64],
+    stop_draw: int,
 ) -> None:
     """Play on in place until the game is over, or until at most ``stop_draw`` cards are left
-    to draw at the start of a trick (``stop_draw`` < 0: to the end)."""
+    to draw at the start of a trick (``stop_draw`` < 0: to the end); seat 0 plays a random
+    card with chance ``eps0``, seat 1 with ``eps1``."""
     buf = np.empty(MAXH, np.int64)
     while not is_over(pos):
         if pos[TRICK] < 0 and pos[ND] - pos[SP] <= stop_draw:
             return
+        eps = eps0 if to_move(pos) == 0 else eps1
         play_card(pos, choose_card(pos, policy, eps, rng, buf))
 
 

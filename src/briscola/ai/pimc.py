@@ -40,7 +40,7 @@ from briscola.ai.fast import (
     seed_rng,
     shuffle,
 )
-from briscola.ai.solver import evaluate, table
+from briscola.ai.solver import NO_EACH, evaluate, table
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.games import Rules
@@ -369,31 +369,71 @@ def head_to_head(
             worlds = worlds[resample(fit, config.worlds, random.Random(seed))]
         rollouts, exact_draw = config.rollouts, config.exact_draw
     exact_end = config.exact_end if rules.game.hand_size <= 3 else -1  # five-card endings
-    out = np.zeros((moves.shape[0], 3), np.float64)
+    eps_other = config.eps if config.eps_other is None else config.eps_other
     tt = table()
     gen = reserve_generations(worlds.shape[0], tt)
-    evaluate(
-        worlds,
-        moves,
-        seat,
-        rollouts,
-        policy,
-        config.eps,
-        exact_draw,
-        exact_end,
-        margin,
-        tie_last,
-        seed & 0xFFFFFFFF,
-        tt,
-        gen,
-        out,
-        np.zeros(1, np.int64),
-        weights,
-    )
+    out = np.zeros((moves.shape[0], 3), np.float64)
+    live = np.arange(moves.shape[0])
+    batch = config.min_worlds if 0 < config.min_worlds < worlds.shape[0] and rollouts > 1 else 0
+    each = np.zeros((worlds.shape[0], moves.shape[0]), np.float64) if batch else NO_EACH
+    done = 0
+    while done < worlds.shape[0]:
+        end = worlds.shape[0] if not batch else min(worlds.shape[0], done + batch)
+        part = np.zeros((live.shape[0], 3), np.float64)
+        part_each = np.zeros((end - done, live.shape[0]), np.float64) if batch else NO_EACH
+        evaluate(
+            worlds[done:end],
+            moves[live],
+            seat,
+            rollouts,
+            policy,
+            config.eps,
+            eps_other,
+            exact_draw,
+            exact_end,
+            margin,
+            tie_last,
+            (seed + done * 1000003) & 0xFFFFFFFF,
+            tt,
+            gen + done,
+            part,
+            np.zeros(1, np.int64),
+            weights[done:end] if weights.shape[0] else weights,
+            part_each,
+        )
+        if batch:
+            each[done:end, live] = part_each
+        out[live] += part
+        done = end
+        if batch and done < worlds.shape[0]:
+            live = still_open(each[:done], live, config.stop_z)
+            if live.shape[0] == 1:
+                break
     return {
         codec.card[int(c)]: (out[i, 0] / out[i, 2], out[i, 1] / out[i, 2])
         for i, c in enumerate(moves)
     }
+
+
+def still_open(each: npt.NDArray[np.float64], live: Array, z: float) -> Array:
+    """The cards of ``live`` still worth searching after the worlds so far (``each``: a row
+    per world, a column per card): the best by mean outcome, and every card whose deficit
+    to it is within ``z`` standard errors (the worlds are shared, so the difference is
+    measured world by world)."""
+    values = each[:, live]
+    means = values.mean(axis=0)
+    best = int(np.argmax(means))
+    n = values.shape[0]
+    keep = []
+    for i in range(live.shape[0]):
+        if i == best:
+            keep.append(True)
+            continue
+        diff = values[:, best] - values[:, i]
+        se = float(diff.std(ddof=1)) / np.sqrt(n) if n > 1 else np.inf
+        keep.append(bool(diff.mean() <= z * se))
+    kept: Array = live[np.array(keep)]
+    return kept
 
 
 def hidden_slots(sampler: Sampler, seat: int) -> tuple[Array, list[Card]]:

@@ -73,6 +73,9 @@ class SearchConfig:
     intermediate bot's judgement of each card from the cards unseen)."""
     eps: float = 0.1
     """The chance that the playout policy plays a random card instead of its own."""
+    eps_other: float | None = None
+    """Head to head, the same chance for the opponent's cards in the playouts (``None``:
+    ``eps``)."""
     exact_draw: int = 0
     """Solve each world exactly (no playout) once at most this many cards are left to draw."""
     exact_end: int = 0
@@ -89,6 +92,12 @@ class SearchConfig:
     with this chance of playing otherwise (1: no inference, every world alike)."""
     candidates: int = 4
     """With inference, the worlds sampled per world kept."""
+    min_worlds: int = 0
+    """Head to head, stop early: search the sampled worlds in batches of this many, and
+    after each stop searching the cards that trail the best by more than ``stop_z``
+    standard errors (0: search every card in all ``worlds``)."""
+    stop_z: float = 3.0
+    """See ``min_worlds``."""
     margin: float = 0.2
     """Weight of the point margin (per 60 points) beside the hand's result."""
     engine_plies: int = 4000

@@ -395,6 +395,7 @@ def evaluate(
     rollouts: int,
     policy: int,
     eps: float,
+    eps_other: float,
     exact_draw: int,
     exact_end: int,
     margin: float,
@@ -405,14 +406,17 @@ def evaluate(
     out: npt.NDArray[np.float64],
     nodes: Array,
     weights: npt.NDArray[np.float64],
+    each: npt.NDArray[np.float64],
 ) -> None:
     """Add up, for each card ``moves[m]`` of the seat to move in each world ``w``, the
     outcome (``out[m, 0]``), the seat's final points (``out[m, 1]``) and the count
-    (``out[m, 2]``), each counted ``weights[w]`` times (empty ``weights``: once).
+    (``out[m, 2]``), each counted ``weights[w]`` times (empty ``weights``: once); when
+    ``each`` has a row per world, ``each[w, m]`` gets the card's mean outcome in the world.
 
     After the card, a world with at most ``exact_draw`` cards left to draw is solved
     exactly; otherwise it is played out ``rollouts`` times by the ``policy`` (see
-    :mod:`briscola.ai.fast`) with a chance ``eps`` of a random card, each playout solved
+    :mod:`briscola.ai.fast`) with a chance ``eps`` of a random card for the seat
+    (``eps_other`` for its opponent), each playout solved
     exactly from when at most ``exact_end`` cards are left to draw (-1: played to the
     end). The playouts of the cards of one world use the same random numbers, so that the
     cards are compared on equal luck. ``nodes[0]`` counts the positions solved."""
@@ -423,6 +427,7 @@ def evaluate(
     total = 0
     for i in range(10):
         total += 4 * worlds[0, PVAL + i]
+    keep = each.shape[0] == worlds.shape[0]
     for w in range(worlds.shape[0]):
         gen = gen0 + w
         wt = weights[w] if weights.shape[0] > 0 else 1.0
@@ -432,14 +437,25 @@ def evaluate(
             if child[ND] - child[SP] <= exact_draw:
                 p0 = exact_final(child, stack, mstack, frames, tt, gen, nodes)
                 mine = p0 if seat == 0 else total - p0
-                out[m, 0] += wt * outcome(mine, total, False, margin, 0)
+                value = outcome(mine, total, False, margin, 0)
+                out[m, 0] += wt * value
                 out[m, 1] += wt * mine
                 out[m, 2] += wt
+                if keep:
+                    each[w, m] = value
                 continue
+            acc = 0.0
             for r in range(rollouts):
                 seed_rng(rng, seed + w * 1000003 + r * 7919)
                 line[:] = child
-                playout(line, policy, eps, rng, exact_end)
+                playout(
+                    line,
+                    policy,
+                    eps if seat == 0 else eps_other,
+                    eps_other if seat == 0 else eps,
+                    rng,
+                    exact_end,
+                )
                 won_last = False
                 if is_over(line):
                     p0 = int(line[PTS])
@@ -447,9 +463,13 @@ def evaluate(
                 else:
                     p0 = exact_final(line, stack, mstack, frames, tt, gen, nodes)
                 mine = p0 if seat == 0 else total - p0
-                out[m, 0] += wt * outcome(mine, total, won_last, margin, tie_last)
+                value = outcome(mine, total, won_last, margin, tie_last)
+                acc += value
+                out[m, 0] += wt * value
                 out[m, 1] += wt * mine
                 out[m, 2] += wt
+            if keep:
+                each[w, m] = acc / rollouts
 
 
 def new_table(bits: int = TT_BITS) -> npt.NDArray[np.int64]:
@@ -458,6 +478,7 @@ def new_table(bits: int = TT_BITS) -> npt.NDArray[np.int64]:
 
 
 NO_TABLE = np.zeros((0, TT_COLS), np.int64)
+NO_EACH = np.zeros((0, 0), np.float64)
 
 _TABLE: npt.NDArray[np.int64] | None = None
 
@@ -505,6 +526,7 @@ class Solver:
             1,
             GREEDY,
             0.0,
+            0.0,
             MAXDRAW,
             -1,
             0.0,
@@ -515,6 +537,7 @@ class Solver:
             out,
             self.nodes,
             np.empty(0, np.float64),
+            NO_EACH,
         )
         return [int(x) for x in mv[:n]], [round(float(x)) for x in out[:, 1]]
 
