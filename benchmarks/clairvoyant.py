@@ -21,7 +21,7 @@ import numpy as np
 from search_match import importable_here, play_match
 
 from briscola.ai import arena as arena_module
-from briscola.ai.fast import COUNTING, DRAW, SP, Codec
+from briscola.ai.fast import COUNTING, COUNTING_JUDGE, DRAW, SP, Codec
 from briscola.ai.pimc import fill_worlds, reserve_generations, utility_params
 from briscola.ai.search import STRONG, pick
 from briscola.ai.solver import NO_EACH, evaluate, table
@@ -82,6 +82,9 @@ class Clairvoyant:
             seat,
             self.rollouts if worlds.shape[0] == 1 else 2,
             COUNTING,
+            COUNTING,
+            COUNTING_JUDGE,
+            COUNTING_JUDGE,
             STRONG.eps,
             STRONG.eps,
             self.exact_draw,

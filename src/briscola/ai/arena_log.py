@@ -1,7 +1,7 @@
 """An arena run kept on disk, so that a long run can stop and go on where it stopped.
 
 The file is JSON lines: the first says what is played (the game, its house rules, the
-bots, the seed) and by which code (a fingerprint of the ``briscola`` package's source);
+bots, the seed) and by which code (a fingerprint of the engine's and the bots' source);
 each further line is one finished game (:class:`~briscola.ai.arena.GameResult`), written
 as soon as its deal is done. Running the same arena with the same file plays only the
 deals not in it yet, so more games can be asked for later, too; a file made by another
@@ -33,10 +33,13 @@ from briscola.engine.errors import BriscolaError
 
 @cache
 def code_fingerprint() -> str:
-    """A hash of every Python source file of the installed ``briscola`` package."""
+    """A hash of the source of what games and bots are made of: the ``briscola.engine``
+    and ``briscola.ai`` packages (the rest, the command line or the server, does not
+    change a game's result)."""
     root = Path(__file__).resolve().parents[1]
     h = hashlib.blake2b(digest_size=8)
-    for path in sorted(root.rglob("*.py")):
+    files = [*(root / "engine").rglob("*.py"), *(root / "ai").rglob("*.py")]
+    for path in sorted(files):
         h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()

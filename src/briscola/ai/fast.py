@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 Array = npt.NDArray[np.int64]
+FArray = npt.NDArray[np.float64]
 
 KERNEL_MODULES = ("fast.py", "solver.py", "pimc.py")
 """The modules with compiled kernels, which call each other's."""
@@ -331,29 +332,55 @@ def none_of(pool: int, bad: int, drawn: int) -> float:
     return p
 
 
+JUDGE_NAMES = (
+    "trump_unsafe",
+    "trump_control",
+    "trump_control_rank",
+    "plain_keep",
+    "plain_keep_rank",
+    "last_draw_offset",
+    "last_draw_weight",
+    "lead_exposure",
+    "win_weight",
+    "lose_weight",
+)
+"""The weights of :func:`judged_card`'s judgement, in the order of a weights array."""
+COUNTING_JUDGE = np.array([0.6, 5.0, 0.6, 0.3, 0.1, 6.0, 0.5, 0.5, 1.0, 1.0], np.float64)
+"""The ``intermediate`` bot's weights (:func:`counting_card`)."""
+
+
 @jit
-def keep_value(pos: Array, c: int, live_out: int, hand_n: int, stock_empty: bool) -> float:
+def keep_value(
+    pos: Array, c: int, live_out: int, hand_n: int, stock_empty: bool, judge: FArray
+) -> float:
     """What holding card ``c`` is worth to its player: a trump by its rank (and its points
     when no higher trump is left out), little for a plain card. ``live_out``: the cards
     not yet played outside the player's hand."""
     rank = c % 10
     if c // 10 == pos[TRUMP]:
         higher = live_out & (((1 << (c // 10 * 10 + 10)) - 1) ^ ((1 << (c + 1)) - 1))
-        safe = 0.6 if higher != 0 else 1.0
-        control = 5.0 + 0.6 * rank
+        safe = judge[0] if higher != 0 else 1.0
+        control = judge[1] + judge[2] * rank
         if stock_empty:
             control *= min(1.0, (hand_n - 1) / 3.0)
         return float(pos[PVAL + rank] * safe + control)
-    return 0.3 + 0.1 * rank
+    return float(judge[3] + judge[4] * rank)
 
 
 @jit
 def counting_card(pos: Array, cards: Array, n: int) -> int:
     """The card the ``intermediate`` bot's head-to-head judgement picks among
-    ``cards[:n]``, for the seat to move: each card scores the points it is likely to win or
-    lose on the trick, from the chance that the opponent holds a card that takes it (the
-    opponent's hand drawn from the cards the player has not seen), minus what holding it
-    is worth; with one face-down card left, who draws the turned card counts too."""
+    ``cards[:n]``, for the seat to move (:func:`judged_card` with its weights)."""
+    return judged_card(pos, cards, n, COUNTING_JUDGE)
+
+
+@jit
+def judged_card(pos: Array, cards: Array, n: int, judge: FArray) -> int:
+    """The card a card-counting judgement picks among ``cards[:n]``, for the seat to move:
+    each card scores the points it is likely to win or lose on the trick, from the chance
+    that the opponent holds a card that takes it (the opponent's hand drawn from the cards
+    the player has not seen), minus what holding it is worth; with one face-down card
+    left, who draws the turned card counts too. ``judge``: the weights (``JUDGE_NAMES``)."""
     s = to_move(pos)
     o = 1 - s
     mine = 0
@@ -382,7 +409,7 @@ def counting_card(pos: Array, cards: Array, n: int) -> int:
     stake = 0.0
     if down == 1 and has_turned:
         tc = int(pos[DRAW + pos[ND] - 1])
-        stake = keep_value(pos, tc, live_out, hand_n, False) - 6.0
+        stake = keep_value(pos, tc, live_out, hand_n, False, judge) - judge[5]
     best = cards[0]
     best_v = -1e18
     for i in range(n):
@@ -404,12 +431,12 @@ def counting_card(pos: Array, cards: Array, n: int) -> int:
                     if same & (1 << b):
                         tot += pos[PVAL + b % 10]
                 extra = tot / k
-            v = (2 * p - 1) * pts - (1 - p) * 0.5 * extra
+            v = (judge[8] * p - judge[9] * (1 - p)) * pts - (1 - p) * judge[7] * extra
         else:
             p = 1.0 if beats(pos, led, c) else 0.0
-            v = (2 * p - 1) * (pos[PVAL + led % 10] + pts)
-        v -= keep_value(pos, c, live_out, hand_n, stock_empty)
-        v += (1 - 2 * p) * stake * 0.5
+            v = (judge[8] * p - judge[9] * (1 - p)) * (pos[PVAL + led % 10] + pts)
+        v -= keep_value(pos, c, live_out, hand_n, stock_empty, judge)
+        v += (1 - 2 * p) * stake * judge[6]
         if v > best_v or (v == best_v and c < best):
             best_v = v
             best = c
@@ -418,37 +445,45 @@ def counting_card(pos: Array, cards: Array, n: int) -> int:
 
 @jit
 def choose_card(
-    pos: Array, policy: int, eps: float, rng: npt.NDArray[np.uint64], buf: Array
+    pos: Array, policy: int, eps: float, rng: npt.NDArray[np.uint64], buf: Array, judge: FArray
 ) -> int:
-    """The card the playout policy picks for the seat to move."""
+    """The card the playout policy picks for the seat to move (``judge``: the counting
+    policy's weights)."""
     n = legal_cards(pos, buf)
     if policy == RANDOM:
         return int(buf[rand_below(rng, n)])
     if eps > 0.0 and rand_below(rng, 1 << 30) < eps * (1 << 30):
         return int(buf[rand_below(rng, n)])
     if policy == COUNTING:
-        return counting_card(pos, buf, n)
+        return judged_card(pos, buf, n, judge)
     return greedy_card(pos, buf, n)
 
 
 @jit
 def playout(
     pos: Array,
-    policy: int,
+    policy0: int,
+    policy1: int,
+    judge0: FArray,
+    judge1: FArray,
     eps0: float,
     eps1: float,
     rng: npt.NDArray[np.uint64],
     stop_draw: int,
 ) -> None:
     """Play on in place until the game is over, or until at most ``stop_draw`` cards are left
-    to draw at the start of a trick (``stop_draw`` < 0: to the end); seat 0 plays a random
-    card with chance ``eps0``, seat 1 with ``eps1``."""
+    to draw at the start of a trick (``stop_draw`` < 0: to the end): seat 0 by ``policy0``
+    (judging by ``judge0``) with a chance ``eps0`` of a random card, seat 1 by ``policy1``
+    (``judge1``) with ``eps1``."""
     buf = np.empty(MAXH, np.int64)
     while not is_over(pos):
         if pos[TRICK] < 0 and pos[ND] - pos[SP] <= stop_draw:
             return
-        eps = eps0 if to_move(pos) == 0 else eps1
-        play_card(pos, choose_card(pos, policy, eps, rng, buf))
+        if to_move(pos) == 0:
+            card = choose_card(pos, policy0, eps0, rng, buf, judge0)
+        else:
+            card = choose_card(pos, policy1, eps1, rng, buf, judge1)
+        play_card(pos, card)
 
 
 # ---------------------------------------------------------------------------- whole games

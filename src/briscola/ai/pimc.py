@@ -21,6 +21,7 @@ import numpy.typing as npt
 from briscola.ai.determinize import Sampler
 from briscola.ai.fast import (
     COUNTING,
+    COUNTING_JUDGE,
     DRAW,
     GREEDY,
     LEADER,
@@ -28,10 +29,12 @@ from briscola.ai.fast import (
     MAXH,
     ND,
     NH,
+    RANDOM,
     SP,
     TRICK,
     Array,
     Codec,
+    FArray,
     H,
     counting_card,
     jit,
@@ -41,6 +44,7 @@ from briscola.ai.fast import (
     shuffle,
 )
 from briscola.ai.solver import NO_EACH, evaluate, table
+from briscola.ai.tuning import tuned_judge
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.games import Rules
@@ -50,6 +54,14 @@ if TYPE_CHECKING:
     from briscola.ai.search import SearchConfig
 
 _GEN = [0]
+POLICIES = {"greedy": GREEDY, "counting": COUNTING, "tuned": COUNTING, "random": RANDOM}
+"""The playout policies by name: ``tuned`` is the counting policy with the weights
+trained by self-play (:mod:`briscola.ai.tuning`)."""
+
+
+def judge_of(policy: str) -> FArray:
+    """The counting judgement's weights of a playout policy."""
+    return tuned_judge() if policy == "tuned" else COUNTING_JUDGE
 
 
 def reserve_generations(k: int, table: npt.NDArray[np.int64]) -> int:
@@ -349,7 +361,8 @@ def head_to_head(
     slots, pool = hidden_slots(sampler, seat)
     moves = np.array([codec.id[a.card] for a in view.legal if isinstance(a, Play)], np.int64)
     count = sampler.count()
-    policy = COUNTING if config.policy == "counting" else GREEDY
+    policy = POLICIES[config.policy]
+    policy_other = POLICIES[config.policy_other or config.policy]
     listed = config.enumerate if rules.game.hand_size <= 3 else config.enumerate // 20
     to_draw = view.stock_size + (view.turned is not None)
     # (five-card hands, and longer ends, are dearer to solve)
@@ -387,6 +400,9 @@ def head_to_head(
             seat,
             rollouts,
             policy,
+            policy_other,
+            judge_of(config.policy),
+            judge_of(config.policy_other or config.policy),
             config.eps,
             eps_other,
             exact_draw,

@@ -71,6 +71,8 @@ class SearchConfig:
     policy: str = "counting"
     """Head to head, the playout policy: ``greedy`` (cheap rules) or ``counting`` (the
     intermediate bot's judgement of each card from the cards unseen)."""
+    policy_other: str | None = None
+    """Head to head, the opponent's playout policy (``None``: ``policy``)."""
     eps: float = 0.1
     """The chance that the playout policy plays a random card instead of its own."""
     eps_other: float | None = None

@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from briscola.ai.determinize import Sampler, World, rules_for
 from briscola.ai.fast import (
+    COUNTING_JUDGE,
     DRAW,
     FOLLOW,
     GREEDY,
@@ -61,6 +62,7 @@ from briscola.ai.fast import (
     TRUMP,
     Array,
     Codec,
+    FArray,
     H,
     is_over,
     jit,
@@ -394,6 +396,9 @@ def evaluate(
     seat: int,
     rollouts: int,
     policy: int,
+    policy_other: int,
+    judge: FArray,
+    judge_other: FArray,
     eps: float,
     eps_other: float,
     exact_draw: int,
@@ -414,9 +419,10 @@ def evaluate(
     ``each`` has a row per world, ``each[w, m]`` gets the card's mean outcome in the world.
 
     After the card, a world with at most ``exact_draw`` cards left to draw is solved
-    exactly; otherwise it is played out ``rollouts`` times by the ``policy`` (see
-    :mod:`briscola.ai.fast`) with a chance ``eps`` of a random card for the seat
-    (``eps_other`` for its opponent), each playout solved
+    exactly; otherwise it is played out ``rollouts`` times, the seat by the ``policy`` (see
+    :mod:`briscola.ai.fast`, judging by the weights ``judge``) with a chance ``eps`` of a
+    random card, its opponent by ``policy_other`` (``judge_other``) with a chance
+    ``eps_other``, each playout solved
     exactly from when at most ``exact_end`` cards are left to draw (-1: played to the
     end). The playouts of the cards of one world use the same random numbers, so that the
     cards are compared on equal luck. ``nodes[0]`` counts the positions solved."""
@@ -448,14 +454,30 @@ def evaluate(
             for r in range(rollouts):
                 seed_rng(rng, seed + w * 1000003 + r * 7919)
                 line[:] = child
-                playout(
-                    line,
-                    policy,
-                    eps if seat == 0 else eps_other,
-                    eps_other if seat == 0 else eps,
-                    rng,
-                    exact_end,
-                )
+                if seat == 0:
+                    playout(
+                        line,
+                        policy,
+                        policy_other,
+                        judge,
+                        judge_other,
+                        eps,
+                        eps_other,
+                        rng,
+                        exact_end,
+                    )
+                else:
+                    playout(
+                        line,
+                        policy_other,
+                        policy,
+                        judge_other,
+                        judge,
+                        eps_other,
+                        eps,
+                        rng,
+                        exact_end,
+                    )
                 won_last = False
                 if is_over(line):
                     p0 = int(line[PTS])
@@ -525,6 +547,9 @@ class Solver:
             0,
             1,
             GREEDY,
+            GREEDY,
+            COUNTING_JUDGE,
+            COUNTING_JUDGE,
             0.0,
             0.0,
             MAXDRAW,

@@ -1,0 +1,48 @@
+"""The playout policy's weights trained by self-play (:mod:`briscola.ai.tuning`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from briscola.ai import tuning
+from briscola.ai.fast import COUNTING_JUDGE, JUDGE_NAMES
+
+
+def test_a_judgement_against_itself_scores_one_half() -> None:
+    score, margin = tuning.match(COUNTING_JUDGE, COUNTING_JUDGE, 500, 3)
+    assert score == 0.5 and margin == 0.0
+
+
+def test_the_shipped_weights_beat_the_intermediate_judgement_on_fresh_deals() -> None:
+    weights = tuning.tuned_judge()
+    assert weights.shape == (len(JUDGE_NAMES),)
+    assert not np.array_equal(weights, COUNTING_JUDGE)
+    score, margin = tuning.match(weights, COUNTING_JUDGE, 20_000, 12345)
+    assert score > 0.52 and margin > 1.0
+
+
+def test_training_keeps_only_what_scores_better() -> None:
+    logged: list[str] = []
+    trained = tuning.train(300, 1, seed=5, log=logged.append)
+    before, _ = tuning.match(COUNTING_JUDGE, COUNTING_JUDGE, 300, 5)
+    after, _ = tuning.match(trained, COUNTING_JUDGE, 300, 5)
+    assert after >= before
+    assert (after > before) == any("score" in line for line in logged)
+
+
+def test_weights_for_another_judgement_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps({"names": ["a", "b"], "weights": [1.0, 2.0]}))
+    monkeypatch.setattr(tuning, "WEIGHTS_FILE", path)
+    tuning.tuned_judge.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="train them again"):
+            tuning.tuned_judge()
+    finally:
+        tuning.tuned_judge.cache_clear()
