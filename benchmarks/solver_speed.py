@@ -18,23 +18,14 @@ import statistics
 import time
 
 from briscola.ai.fast import Codec
-from briscola.ai.solver import Solver, solve_view
-from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+from briscola.ai.solver import Solver, random_states, solve_view
+from briscola.engine import GameState, Rules, seat_view
 
 SIZES = (0, 2, 4, 6, 8, 10, 14, 20)
 
 
 def positions(rules: Rules, pile: int, count: int, rng: random.Random) -> list[GameState]:
-    out = []
-    while len(out) < count:
-        state = GameState(rules, shuffled_deal(rules, rng.randrange(2), rng))
-        while len(state.pile) > pile:
-            state.apply(rng.choice(state.legal_actions()))
-        if rng.random() < 0.5:
-            state.apply(rng.choice(state.legal_actions()))
-        if not state.over and len(state.legal_actions()) > 1:
-            out.append(state)
-    return out
+    return random_states(rules, pile, count, rng, choices=2)
 
 
 def main() -> None:

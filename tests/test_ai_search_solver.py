@@ -15,7 +15,13 @@ from briscola.ai import fast
 from briscola.ai.determinize import Sampler
 from briscola.ai.endgame import solve_state, state_values
 from briscola.ai.fast import Codec
-from briscola.ai.solver import Solver, enumerate_values, solve_view, world_position
+from briscola.ai.solver import (
+    Solver,
+    enumerate_values,
+    random_states,
+    solve_view,
+    world_position,
+)
 from briscola.engine import GameState, Play, Rules, seat_view, shuffled_deal
 
 
@@ -80,20 +86,7 @@ def brute_position(pos: np.ndarray) -> int:
 def random_positions(
     key: str, options: dict[str, object], pile: int, count: int, seed: int
 ) -> list[GameState]:
-    """Random states with ``pile`` cards left to draw (turned card included), some with a
-    card already led."""
-    rules = Rules.make(key, options)
-    rng = random.Random(seed)
-    out: list[GameState] = []
-    while len(out) < count:
-        state = GameState(rules, shuffled_deal(rules, rng.randrange(2), rng))
-        while len(state.pile) > pile:
-            state.apply(rng.choice(state.legal_actions()))
-        if rng.random() < 0.5:
-            state.apply(rng.choice(state.legal_actions()))
-        if not state.over:
-            out.append(state)
-    return out
+    return random_states(Rules.make(key, options), pile, count, random.Random(seed))
 
 
 @pytest.mark.parametrize(

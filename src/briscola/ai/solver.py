@@ -37,6 +37,7 @@ also decides who can reach 61).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,7 +75,9 @@ from briscola.ai.fast import (
     to_move,
 )
 from briscola.engine.cards import Card
+from briscola.engine.deal import shuffled_deal
 from briscola.engine.games import Rules
+from briscola.engine.state import GameState
 from briscola.engine.views import View
 
 TT_BITS = 16
@@ -679,3 +682,21 @@ def enumerate_values(
         for c, v in zip(mv, vals, strict=True):
             totals[c] = totals.get(c, 0) + (v if seat == 0 else 120 - v)
     return {codec.card[c]: t / count for c, t in totals.items()}
+
+
+def random_states(
+    rules: Rules, pile: int, count: int, rng: random.Random, choices: int = 1
+) -> list[GameState]:
+    """``count`` positions reached by random play with ``pile`` cards left to draw (the
+    turned card included), half of them with a card already led, each with at least
+    ``choices`` legal actions: the solver's test and benchmark positions."""
+    out: list[GameState] = []
+    while len(out) < count:
+        state = GameState(rules, shuffled_deal(rules, rng.randrange(2), rng))
+        while len(state.pile) > pile:
+            state.apply(rng.choice(state.legal_actions()))
+        if rng.random() < 0.5:
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.over and len(state.legal_actions()) >= choices:
+            out.append(state)
+    return out
