@@ -343,9 +343,15 @@ JUDGE_NAMES = (
     "lead_exposure",
     "win_weight",
     "lose_weight",
+    "follow_win_weight",
+    "follow_lose_weight",
+    "trump_points",
+    "keep_early",
 )
 """The weights of :func:`judged_card`'s judgement, in the order of a weights array."""
-COUNTING_JUDGE = np.array([0.6, 5.0, 0.6, 0.3, 0.1, 6.0, 0.5, 0.5, 1.0, 1.0], np.float64)
+COUNTING_JUDGE = np.array(
+    [0.6, 5.0, 0.6, 0.3, 0.1, 6.0, 0.5, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0], np.float64
+)
 """The ``intermediate`` bot's weights (:func:`counting_card`)."""
 
 
@@ -363,7 +369,7 @@ def keep_value(
         control = judge[1] + judge[2] * rank
         if stock_empty:
             control *= min(1.0, (hand_n - 1) / 3.0)
-        return float(pos[PVAL + rank] * safe + control)
+        return float(judge[12] * pos[PVAL + rank] * safe + control)
     return float(judge[3] + judge[4] * rank)
 
 
@@ -410,6 +416,7 @@ def judged_card(pos: Array, cards: Array, n: int, judge: FArray) -> int:
     if down == 1 and has_turned:
         tc = int(pos[DRAW + pos[ND] - 1])
         stake = keep_value(pos, tc, live_out, hand_n, False, judge) - judge[5]
+    early = 1.0 + judge[13] * left / 34.0  # how much keeping counts, by the stock left
     best = cards[0]
     best_v = -1e18
     for i in range(n):
@@ -434,8 +441,9 @@ def judged_card(pos: Array, cards: Array, n: int, judge: FArray) -> int:
             v = (judge[8] * p - judge[9] * (1 - p)) * pts - (1 - p) * judge[7] * extra
         else:
             p = 1.0 if beats(pos, led, c) else 0.0
-            v = (judge[8] * p - judge[9] * (1 - p)) * (pos[PVAL + led % 10] + pts)
-        v -= keep_value(pos, c, live_out, hand_n, stock_empty, judge)
+            v = (judge[10] * p - judge[11] * (1 - p)) * (pos[PVAL + led % 10] + pts)
+        v -= keep_value(pos, c, live_out, hand_n, stock_empty, judge) * early
+
         v += (1 - 2 * p) * stake * judge[6]
         if v > best_v or (v == best_v and c < best):
             best_v = v

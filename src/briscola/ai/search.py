@@ -12,9 +12,13 @@ How a hand is finished depends on the game and how much is left:
 - Head to head (the two-player games the fast core plays, :mod:`briscola.ai.fast`): when
   the view allows few enough worlds (the stock empty, or nearly), every world is listed
   and solved exactly (:mod:`briscola.ai.solver`); otherwise sampled worlds are played out
-  by a card-counting policy (the ``intermediate`` bot's judgement of each card, compiled,
-  with a 10% chance of a random card), the last tricks of each playout solved exactly.
-  The playouts of the cards of one world share their random numbers. The worlds are
+  by card-counting policies, each with a 10% chance of a random card: the opponent by the
+  ``intermediate`` bot's judgement of each card (compiled), the searching side by the
+  same judgement with weights trained by self-play to beat it
+  (:mod:`briscola.ai.tuning`), since the search plays better than the intermediate bot;
+  the last tricks of each playout are solved exactly. The playouts of the cards of one
+  world share their random numbers. ``champion`` searches the worlds in batches and
+  stops searching a card once it trails the best by 2.5 standard errors. The worlds are
   weighed by how well they explain every card the opponent has played in the hand, were
   it to judge cards as that policy does with a 10% chance of not doing so (inference:
   :func:`briscola.ai.pimc.history_fit`): sampled worlds are drawn four times over and
@@ -30,7 +34,7 @@ look) are left to the ``intermediate`` bot's rules; the trump exchange is always
 
 Both levels are deterministic for a given seed. Measured on the project's 2-core machine
 (``benchmarks/search_speed.py``): ``strong`` takes about 10 ms a move head to head and
-40-70 ms in the bigger games; ``champion`` about 0.15 s head to head and 0.3-0.5 s in
+40-70 ms in the bigger games; ``champion`` about 0.2 s head to head and 0.3-0.5 s in
 the bigger games. What was tried and measured is in ``benchmarks/README.md``.
 
 >>> import random
@@ -68,10 +72,12 @@ class SearchConfig:
     """Worlds sampled per move (head to head)."""
     rollouts: int = 2
     """Playouts per world and card (head to head)."""
-    policy: str = "counting"
-    """Head to head, the playout policy: ``greedy`` (cheap rules) or ``counting`` (the
-    intermediate bot's judgement of each card from the cards unseen)."""
-    policy_other: str | None = None
+    policy: str = "tuned"
+    """Head to head, the searching side's playout policy: ``greedy`` (cheap rules),
+    ``counting`` (the intermediate bot's judgement of each card from the cards unseen) or
+    ``tuned`` (that judgement with weights trained by self-play to beat it,
+    :mod:`briscola.ai.tuning`)."""
+    policy_other: str | None = "counting"
     """Head to head, the opponent's playout policy (``None``: ``policy``)."""
     eps: float = 0.1
     """The chance that the playout policy plays a random card instead of its own."""
@@ -112,7 +118,9 @@ class SearchConfig:
 
 STRONG = SearchConfig()
 CHAMPION = SearchConfig(
-    worlds=600,
+    worlds=2400,
+    min_worlds=100,
+    stop_z=2.5,
     rollouts=4,
     exact_end=2,
     enumerate=840,

@@ -115,7 +115,7 @@ def train(
     intermediate bot's judgement, on ``deals`` fixed training deals."""
     best = (COUNTING_JUDGE if start is None else start).copy()
     best_score, _ = match(best, COUNTING_JUDGE, deals, seed)
-    step = np.maximum(np.abs(best) * 0.5, 0.1)
+    step = np.maximum(np.abs(best) * 0.5, 0.2)
     for r in range(rounds):
         improved = False
         for i, name in enumerate(JUDGE_NAMES):
