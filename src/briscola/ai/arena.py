@@ -257,6 +257,8 @@ def play_all(
             finished(play_deal(arena, rules, d))
     else:
         size = max(1, min(50, math.ceil(len(indices) / (jobs * 8))))
+        if record is not None:
+            size = min(size, 4)  # kept games are written as chunks finish: lose little
         chunks = [indices[i : i + size] for i in range(0, len(indices), size)]
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:

@@ -33,12 +33,12 @@ from briscola.engine.errors import BriscolaError
 
 @cache
 def code_fingerprint() -> str:
-    """A hash of the source of what games and bots are made of: the ``briscola.engine``
-    and ``briscola.ai`` packages (the rest, the command line or the server, does not
-    change a game's result)."""
+    """A hash of the source and data of what games and bots are made of: the
+    ``briscola.engine`` and ``briscola.ai`` packages, their trained weights included
+    (the rest, the command line or the server, does not change a game's result)."""
     root = Path(__file__).resolve().parents[1]
     h = hashlib.blake2b(digest_size=8)
-    files = [*(root / "engine").rglob("*.py"), *(root / "ai").rglob("*.py")]
+    files = [p for d in ("engine", "ai") for x in ("*.py", "*.json") for p in (root / d).rglob(x)]
     for path in sorted(files):
         h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
