@@ -368,7 +368,8 @@ def head_to_head(
     # (five-card hands, and longer ends, are dearer to solve)
     history = opponent_history(view, rules, codec) if config.model_noise < 1.0 else None
     weights = np.empty(0, np.float64)
-    if count == 1 or (count <= listed and to_draw <= config.enumerate_draw):
+    sampled = not (count == 1 or (count <= listed and to_draw <= config.enumerate_draw))
+    if not sampled:
         worlds = all_worlds(root, slots, [codec.id[c] for c in pool], count)
         rollouts, exact_draw = 1, MAXDRAW
         if history is not None and count > 1:
@@ -387,7 +388,8 @@ def head_to_head(
     gen = reserve_generations(worlds.shape[0], tt)
     out = np.zeros((moves.shape[0], 3), np.float64)
     live = np.arange(moves.shape[0])
-    batch = config.min_worlds if 0 < config.min_worlds < worlds.shape[0] and rollouts > 1 else 0
+    # early stopping (sampled worlds only: listed ones are few, solved once each)
+    batch = config.min_worlds if sampled and 0 < config.min_worlds < worlds.shape[0] else 0
     each = np.zeros((worlds.shape[0], moves.shape[0]), np.float64) if batch else NO_EACH
     done = 0
     while done < worlds.shape[0]:
