@@ -13,7 +13,7 @@ over common random numbers). The result is checked on fresh deals and written, w
 it was made, to ``tuned_judge.json`` beside this module, which the package ships and
 :func:`tuned_judge` reads.
 
-    python -m briscola.ai.tuning --deals 20000 --rounds 6 --check 50000
+    python -m briscola.ai.tuning --deals 50000 --rounds 10 --check 100000
 
 >>> w = tuned_judge()
 >>> w.shape == COUNTING_JUDGE.shape
@@ -135,10 +135,10 @@ def train(
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--deals", type=int, default=20_000, help="training deals")
-    p.add_argument("--rounds", type=int, default=6)
+    p.add_argument("--deals", type=int, default=50_000, help="training deals")
+    p.add_argument("--rounds", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--check", type=int, default=50_000, help="fresh deals to check on")
+    p.add_argument("--check", type=int, default=100_000, help="fresh deals to check on")
     p.add_argument("--out", type=Path, default=WEIGHTS_FILE)
     args = p.parse_args()
     start = time.perf_counter()
