@@ -344,3 +344,6 @@ def test_a_saved_run_refuses_another_arena_or_other_code(
     assert "was played by other code" in changed.output
     path.write_text("hello\n")
     assert "is not an arena's saved games" in runner.invoke(app, args).output
+    nowhere = runner.invoke(app, [*args[:6], str(tmp_path / "no" / "run.jsonl"), *args[7:]])
+    assert nowhere.exit_code == 2
+    assert "cannot keep the games in" in nowhere.output

@@ -467,6 +467,8 @@ def arena(
                 report = arenas.run(setup, jobs, lambda k: progress.advance(task, k), done, record)
     except BriscolaError as e:
         raise fail(str(e)) from None
+    except OSError as e:  # --save: a folder that is not there, no right to write...
+        raise fail(f"cannot keep the games in {save}: {e.strerror or e}") from None
     if as_json:
         print(json.dumps(report.to_json()))
         return
