@@ -363,6 +363,7 @@ def head_to_head(
     count = sampler.count()
     policy = POLICIES[config.policy]
     policy_other = POLICIES[config.policy_other or config.policy]
+    judge, judge_other = judge_of(config.policy), judge_of(config.policy_other or config.policy)
     listed = config.enumerate if rules.game.hand_size <= 3 else config.enumerate // 20
     to_draw = view.stock_size + (view.turned is not None)
     # (five-card hands, and longer ends, are dearer to solve)
@@ -403,8 +404,8 @@ def head_to_head(
             rollouts,
             policy,
             policy_other,
-            judge_of(config.policy),
-            judge_of(config.policy_other or config.policy),
+            judge,
+            judge_other,
             config.eps,
             eps_other,
             exact_draw,
