@@ -27,13 +27,15 @@ from briscola.ai.arena import Arena, play_all
 
 
 def deal_scores(games: list[Any]) -> tuple[list[float], list[float], float]:
-    """The first bot's mean score and point margin per deal, and its ms a move."""
+    """The first bot's mean score and point margin per deal, and its ms a move (games of
+    two sides: each alone or in teams)."""
     per: dict[int, list[tuple[float, int]]] = {}
     think = moves = 0.0
     for g in games:
         s = g.seats.index(0)
         won = 1.0 if s in g.winners else (0.5 if not g.winners else 0.0)  # () is a tie
-        per.setdefault(g.deal, []).append((won, g.seat_points[s] - g.seat_points[1 - s]))
+        mine = sum(p for b, p in zip(g.seats, g.seat_points, strict=True) if b == 0)
+        per.setdefault(g.deal, []).append((won, 2 * mine - sum(g.seat_points)))
         think += g.think[s]
         moves += g.moves[s]
     scores = [sum(w for w, _ in v) / len(v) for _, v in sorted(per.items())]

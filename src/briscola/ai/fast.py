@@ -42,7 +42,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 Array = npt.NDArray[np.int64]
 FArray = npt.NDArray[np.float64]
 
-KERNEL_MODULES = ("fast.py", "solver.py", "pimc.py")
+KERNEL_MODULES = ("fast.py", "solver.py", "pimc.py", "table.py")
 """The modules with compiled kernels, which call each other's."""
 
 

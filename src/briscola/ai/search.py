@@ -24,18 +24,21 @@ How a hand is finished depends on the game and how much is left:
   :func:`briscola.ai.pimc.history_fit`): sampled worlds are drawn four times over and
   resampled by weight, listed worlds count by weight. All of it runs in compiled numba
   kernels (:mod:`briscola.ai.pimc`).
-- Every other game (three to six players, teams, chiamata, the double trick): the worlds
-  are reference engine states (:func:`~briscola.ai.determinize.rebuild_state`) played out
-  by a greedy policy that knows its partners, the last trick or two solved exactly. The
-  budget is counted in card plays, so that a move costs about the same in every game.
+- Games of three to six players (teams, chiamata): the worlds are reference engine states
+  (:func:`~briscola.ai.determinize.rebuild_state`) played out by a greedy policy that
+  knows its partners, the last trick or two solved exactly. Where every trick goes round
+  the whole table (all but the double trick and Briškula's uneven last round) the
+  playouts run in the compiled table core (:mod:`briscola.ai.table`): ``strong`` plays
+  200 worlds twice per card, ``champion`` 1,000 worlds four times. Elsewhere they run in
+  the reference engine, on a budget counted in card plays.
 
 The choices that are not card play (chiamata's bids and call, partner talk, a rais's
 look) are left to the ``intermediate`` bot's rules; the trump exchange is always made.
 
 Both levels are deterministic for a given seed. Measured on the project's 2-core machine
-(``benchmarks/search_speed.py``): ``strong`` takes about 10 ms a move head to head and
-40-70 ms in the bigger games; ``champion`` about 0.2 s head to head and 0.3-0.5 s in
-the bigger games. What was tried and measured is in ``benchmarks/README.md``.
+(``benchmarks/search_speed.py``): ``strong`` takes about 10 ms a move, head to head and
+in the bigger games; ``champion`` about 0.1-0.2 s head to head and 0.05-0.1 s in the
+bigger games. What was tried and measured is in ``benchmarks/README.md``.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
@@ -108,12 +111,24 @@ class SearchConfig:
     """See ``min_worlds``."""
     margin: float = 0.2
     """Weight of the point margin (per 60 points) beside the hand's result."""
+    table_worlds: int = 200
+    """Games of three to six players that the table core plays (:mod:`briscola.ai.table`):
+    the worlds sampled per move."""
+    table_rollouts: int = 2
+    """See ``table_worlds``: playouts per world and card."""
+    table_exact: int = 64
+    """Table core: solve each world to the end instead, once the stock is out and the
+    hands left allow at most this many orders of play (the product over the seats of
+    their hand size's factorial; the trick's rules cut it further). 64 covers the last
+    two tricks of every table game; 10,000 the last three at up to five seats."""
     engine_plies: int = 4000
-    """Other games: the card plays budgeted for playouts of reference engine states."""
+    """Games neither core plays: the card plays budgeted for playouts of reference engine
+    states."""
     engine_worlds: int = 64
-    """Other games: the most worlds sampled."""
+    """Games neither core plays: the most worlds sampled."""
     exact_tricks: int = 1
-    """Other games: solve exactly from when this many tricks (or fewer) are left."""
+    """Games neither core plays: solve exactly from when this many tricks (or fewer) are
+    left."""
 
 
 STRONG = SearchConfig()
@@ -125,6 +140,9 @@ CHAMPION = SearchConfig(
     exact_end=2,
     enumerate=840,
     enumerate_draw=5,
+    table_worlds=1000,
+    table_rollouts=4,
+    table_exact=10_000,
     engine_plies=40_000,
     engine_worlds=400,
     exact_tricks=2,
@@ -250,11 +268,12 @@ def pick(
 def engine_values(
     view: View, rules: Rules, config: SearchConfig, cards: Sequence[Card], seed: int
 ) -> dict[Card, tuple[float, float]]:
-    """Mean outcome and mean points of each legal card, from reference engine states of
-    sampled worlds (any game): played out by the greedy policy, or solved exactly over the
-    last tricks. Worlds are added until the card plays (or states searched) reach the
-    budget, four at least."""
+    """Mean outcome and mean points of each legal card, from sampled worlds (any game):
+    played out by the greedy policy, in the table core where it plays the game
+    (:func:`table_values`), or solved exactly over the last tricks. Otherwise worlds are
+    added until the card plays (or states searched) reach the budget, four at least."""
     from briscola.ai.endgame import side_of_seat, side_points, state_values
+    from briscola.ai.table import supports as table_supports
 
     seat = view.seat
     assert seat is not None
@@ -264,6 +283,10 @@ def engine_values(
     total = sum(rules.points[c] for c in rules.deck)
     tricks_left = math.ceil(sum(view.hand_sizes) / (view.players * rules.game.rounds))
     exact = view.stock_size == 0 and view.turned is None and tricks_left <= config.exact_tricks
+    if table_supports(rules):
+        orders = math.prod(math.factorial(n) for n in view.hand_sizes)
+        ending = view.stock_size == 0 and view.turned is None and orders <= config.table_exact
+        return table_values(view, rules, config, cards, sampler, rng, ending)
     sums = {c: [0.0, 0.0] for c in cards}
     used = [0]
     worlds = 0
@@ -288,6 +311,43 @@ def engine_values(
             sums[card][0] += outcome(child, seat, pts, total, config.margin)
             sums[card][1] += pts
     return {c: (v[0] / worlds, v[1] / worlds) for c, v in sums.items()}
+
+
+def table_values(
+    view: View,
+    rules: Rules,
+    config: SearchConfig,
+    cards: Sequence[Card],
+    sampler: Sampler,
+    rng: random.Random,
+    exact: bool,
+) -> dict[Card, tuple[float, float]]:
+    """:func:`engine_values` in the compiled table core: ``table_worlds`` sampled worlds
+    (or every world, when fewer), each card played out ``table_rollouts`` times in each
+    by the greedy policy, or (``exact``) the rest of the hand solved in each."""
+    import numpy as np
+
+    from briscola.ai import table
+    from briscola.ai.fast import Codec
+
+    seat = view.seat
+    assert seat is not None
+    codec = Codec(rules)
+    n = min(config.table_worlds, max(1, sampler.count()))
+    worlds = np.stack(
+        [table.from_state(rebuild_state(view, sampler.sample(rng), rules), codec) for _ in range(n)]
+    )
+    ids = np.array([codec.id[c] for c in cards], np.int64)
+    sums = np.zeros((len(cards), 2))
+    half = sum(rules.points[c] for c in rules.deck) / 2
+    if exact:
+        table.exact_values(worlds, ids, seat, config.margin, half, sums)
+        return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
+    rollouts = config.table_rollouts
+    seed = rng.getrandbits(40)
+    table.card_values(worlds, ids, seat, rollouts, config.eps, config.margin, half, seed, sums)
+    k = n * rollouts
+    return {c: (float(sums[i, 0]) / k, float(sums[i, 1]) / k) for i, c in enumerate(cards)}
 
 
 def outcome(state: GameState, seat: int, points: int, total: int, margin: float) -> float:
@@ -315,7 +375,9 @@ def greedy_playout(state: GameState, rng: random.Random, eps: float) -> int:
 def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
     """A cheap, sensible card for the seat to act, for playouts of any game: lead the
     cheapest card; load points on a trick a partner holds when no opponent plays after;
-    take a trick worth taking with the cheapest card that does; else throw the cheapest."""
+    take a trick worth taking with the cheapest card that does; else throw the cheapest.
+    Of equal cards the first of ``plays`` (:func:`briscola.ai.table.greedy_card`, its
+    compiled twin, takes the lowest card id)."""
     from briscola.ai.endgame import side_of_seat
 
     rules = state.rules

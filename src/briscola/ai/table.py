@@ -1,0 +1,519 @@
+"""A fast core for the search bots in games of three to six players, private to
+:mod:`briscola.ai`: playouts of a determinized world in compiled numba kernels.
+
+Where :mod:`briscola.ai.fast` plays the head-to-head games, this core plays the table
+games with one card each to a trick and whole rounds of drawing: ``briscola-3``,
+``briscola-4``, ``briscola-6``, ``schembil``, four-player ``brisca`` and the card play of
+``chiamata`` (see :func:`supports`). Cards are the fast core's integers (``suit * 10 +
+strength``, :class:`~briscola.ai.fast.Codec`). A position is a flat ``int64`` array
+(the layout is below) with every seat's hand, the cards to draw in order, the trick in
+progress, the points each seat took, and the sides as the world has them (in chiamata,
+the caller and the holder of the called card against the rest, with the points the
+caller's side needs). Talk, the trump exchange and the auction are left to the reference
+engine: a position here only plays cards.
+
+The playout policy is :func:`greedy_card`, the same rules as
+:func:`briscola.ai.search.greedy_play` (which the reference engine path keeps for the
+games this core does not play). The core is checked move for move against the reference
+engine, and its results against the engine's winners, in tests/test_ai_table.py.
+
+>>> import random
+>>> from briscola.engine import GameState, Rules, shuffled_deal
+>>> rules = Rules.make("briscola-4")
+>>> state = GameState(rules, shuffled_deal(rules, 0, random.Random(3)))
+>>> pos = from_state(state)
+>>> random_playout(pos, 0.0, 7)
+>>> bool(is_over(pos)), int(pos[PTS : PTS + 4].sum())
+(True, 120)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from briscola.ai.fast import SUITS, Codec, jit, rand_below, seed_rng
+from briscola.engine.games import Rules
+from briscola.engine.state import GameState
+
+Array = npt.NDArray[np.int64]
+FArray = npt.NDArray[np.float64]
+
+# ---------------------------------------------------------------------------- the position
+
+MAXP = 6
+"""Most seats at a table."""
+MAXH = 8
+"""Most cards a hand holds (chiamata deals eight)."""
+MAXDRAW = 40
+"""Most cards left to draw."""
+
+H = 0
+"""Hands: seat ``s`` holds ``pos[H + s*MAXH : H + s*MAXH + pos[NH + s]]`` (unordered)."""
+NH = H + MAXP * MAXH
+"""Number of cards in each hand (``MAXP`` slots)."""
+DRAW = NH + MAXP
+"""Cards to draw, in drawing order: the stock top first, the turned card last."""
+ND = DRAW + MAXDRAW
+"""How many cards the drawing list holds (from the start; ``SP`` says how many are gone)."""
+SP = ND + 1
+"""Index in the drawing list of the next card to draw."""
+N = SP + 1
+"""The number of seats; play goes round from the leader: leader, leader + 1, ..."""
+LEADER = N + 1
+"""The seat that leads the current trick."""
+NT = LEADER + 1
+"""Cards played to the current trick so far."""
+TRICK = NT + 1
+"""The cards of the current trick in playing order (``MAXP`` slots)."""
+TRUMP = TRICK + MAXP
+"""The trump suit (0..3), or -1 while there is none."""
+FOLLOW = TRUMP + 1
+"""1 when a player must follow the suit led if able."""
+LASTW = FOLLOW + 1
+"""The winner of the last trick taken, or -1."""
+PTS = LASTW + 1
+"""Card points taken by each seat (``MAXP`` slots)."""
+SIDE = PTS + MAXP
+"""The side of each seat (``MAXP`` slots), numbered from 0."""
+NEED = SIDE + MAXP
+"""Chiamata: side 0 (the caller's) wins with at least this many points, else side 1.
+0 elsewhere: the side with the most points wins."""
+TIELAST = NEED + 1
+"""1 when sides tied on points are parted by the last trick (``sixty_sixty``)."""
+PVAL = TIELAST + 1
+"""Points of each strength index (ten slots)."""
+SIZE = PVAL + 10
+
+
+def supports(rules: Rules) -> bool:
+    """Whether this core plays the card play of ``rules``: three to six seats, one card each
+    to a trick, at most eight in hand, and a stock that runs out after a whole round of
+    drawing (so every trick is full and play always goes round from the leader)."""
+    g = rules.game
+    dealt = len(rules.deck) - (len(rules.removals[0]) if rules.removals else 0)
+    left = dealt - rules.players * g.hand_size
+    return (
+        3 <= rules.players <= MAXP
+        and g.rounds == 1
+        and g.hand_size <= MAXH
+        and len(rules.deck) <= 40
+        and 0 <= left <= MAXDRAW
+        and left % rules.players == 0
+    )
+
+
+def from_state(state: GameState, codec: Codec | None = None) -> Array:
+    """The position of a reference engine state in its play phase, every card known (a
+    determinized world). In chiamata the sides are the caller and its partner against
+    the rest, whether or not the partner is known at the table yet."""
+    from briscola.engine.chiamata import Chiamata
+
+    rules = state.rules
+    codec = codec or Codec(rules)
+    n = state.n
+    leader = state.order[0]
+    if tuple(state.order) != rules.orders[leader]:
+        raise ValueError(
+            f"the table core plays whole rounds from the leader; this trick goes {state.order}"
+        )
+    pos = np.full(SIZE, -1, np.int64)
+    for s in range(n):
+        for k, c in enumerate(state.hands[s]):
+            pos[H + s * MAXH + k] = codec.id[c]
+    pos[NH : NH + MAXP] = 0
+    for s in range(n):
+        pos[NH + s] = len(state.hands[s])
+    for k, c in enumerate(reversed(state.pile)):
+        pos[DRAW + k] = codec.id[c]
+    pos[ND] = len(state.pile)
+    pos[SP] = 0
+    pos[N] = n
+    pos[LEADER] = leader
+    pos[NT] = len(state.trick)
+    for k, c in enumerate(state.trick):
+        pos[TRICK + k] = codec.id[c]
+    pos[TRUMP] = -1 if state.trump is None else SUITS.index(state.trump)
+    pos[FOLLOW] = 1 if rules.follow_suit else 0
+    pos[LASTW] = state.tricks[-1].winner if state.tricks else -1
+    pos[PTS : PTS + MAXP] = 0
+    for s in range(n):
+        pos[PTS + s] = state.seat_points[s]
+    pos[SIDE : SIDE + MAXP] = 0
+    pos[NEED] = 0
+    addon = state.addon(Chiamata)
+    if isinstance(addon, Chiamata):
+        if addon.caller is None or addon.partner is None:
+            raise ValueError("chiamata's card play starts once the card is called")
+        team = {addon.caller, addon.partner}
+        for s in range(n):
+            pos[SIDE + s] = 0 if s in team else 1
+        pos[NEED] = addon.need()
+    else:
+        for s in range(n):
+            pos[SIDE + s] = state.side_of[s]
+    pos[TIELAST] = 1 if rules.options.get("sixty_sixty") == "last-trick" else 0
+    pos[PVAL : PVAL + 10] = codec.pval
+    return pos
+
+
+# ---------------------------------------------------------------------------- the rules
+
+
+@jit
+def to_move(pos: Array) -> int:
+    return int((pos[LEADER] + pos[NT]) % pos[N])
+
+
+@jit
+def is_over(pos: Array) -> bool:
+    left = pos[NT]
+    for s in range(int(pos[N])):
+        left += pos[NH + s]
+    return bool(left == 0)
+
+
+@jit
+def beats(pos: Array, top: int, card: int) -> bool:
+    """Whether ``card`` takes the trick from ``top``, the card winning it so far."""
+    if card // 10 == top // 10:
+        return card > top
+    return bool(card // 10 == pos[TRUMP])
+
+
+@jit
+def top_index(pos: Array) -> int:
+    """The index in the trick of the card winning it so far (the trick not empty)."""
+    best = 0
+    for i in range(1, int(pos[NT])):
+        if beats(pos, pos[TRICK + best], pos[TRICK + i]):
+            best = i
+    return best
+
+
+@jit
+def legal_cards(pos: Array, out: Array) -> int:
+    """Write the cards the seat to move may play into ``out``; return how many."""
+    s = to_move(pos)
+    base = H + s * MAXH
+    n = int(pos[NH + s])
+    if pos[NT] > 0 and pos[FOLLOW] == 1:
+        led = pos[TRICK] // 10
+        k = 0
+        for i in range(n):
+            if pos[base + i] // 10 == led:
+                out[k] = pos[base + i]
+                k += 1
+        if k > 0:
+            return k
+    for i in range(n):
+        out[i] = pos[base + i]
+    return n
+
+
+@jit
+def play_card(pos: Array, card: int) -> int:
+    """Play ``card`` for the seat to move (it must be legal). Returns the winner of the trick
+    when this card completes it, else -1; then every seat draws, the winner first."""
+    n_seats = int(pos[N])
+    s = to_move(pos)
+    base = H + s * MAXH
+    n = int(pos[NH + s])
+    for i in range(n):
+        if pos[base + i] == card:
+            pos[base + i] = pos[base + n - 1]
+            pos[base + n - 1] = -1
+            pos[NH + s] = n - 1
+            break
+    k = int(pos[NT])
+    pos[TRICK + k] = card
+    pos[NT] = k + 1
+    if k + 1 < n_seats:
+        return -1
+    best = top_index(pos)
+    winner = int((pos[LEADER] + best) % n_seats)
+    pts = 0
+    for i in range(n_seats):
+        pts += pos[PVAL + pos[TRICK + i] % 10]
+    pos[PTS + winner] += pts
+    pos[NT] = 0
+    pos[LEADER] = winner
+    pos[LASTW] = winner
+    sp = int(pos[SP])
+    if sp < pos[ND]:
+        for j in range(n_seats):
+            seat = (winner + j) % n_seats
+            pos[H + seat * MAXH + pos[NH + seat]] = pos[DRAW + sp + j]
+            pos[NH + seat] += 1
+        pos[SP] = sp + n_seats
+    return winner
+
+
+# ---------------------------------------------------------------------------- the policy
+
+
+@jit
+def cost(pos: Array, c: int) -> int:
+    """How dear a card is to lead or throw away: plain cards by points then strength,
+    trumps after them (as :func:`briscola.ai.search.greedy_play` weighs them)."""
+    p = pos[PVAL + c % 10]
+    if c // 10 == pos[TRUMP]:
+        return int(50 + (c % 10) * 10 + p * 20)
+    return int(p * 20 + c % 10)
+
+
+@jit
+def cheapest(pos: Array, cards: Array, n: int) -> int:
+    best = cards[0]
+    key = cost(pos, best)
+    for i in range(1, n):
+        k = cost(pos, cards[i])
+        if k < key or (k == key and cards[i] < best):
+            key = k
+            best = cards[i]
+    return int(best)
+
+
+@jit
+def greedy_card(pos: Array, cards: Array, n: int) -> int:
+    """The card :func:`briscola.ai.search.greedy_play` picks among ``cards[:n]`` for the
+    seat to move (ties broken by the lower card id): lead the cheapest card; load points
+    on a trick a partner holds when no opponent plays after; take a trick worth taking
+    with the cheapest card that does; else throw the cheapest."""
+    k = int(pos[NT])
+    if k == 0:
+        return cheapest(pos, cards, n)
+    n_seats = int(pos[N])
+    seat = to_move(pos)
+    mine = pos[SIDE + seat]
+    trump = pos[TRUMP]
+    foes_after = False
+    for j in range(k + 1, n_seats):
+        if pos[SIDE + (pos[LEADER] + j) % n_seats] != mine:
+            foes_after = True
+    best = top_index(pos)
+    top = int(pos[TRICK + best])
+    if pos[SIDE + (pos[LEADER] + best) % n_seats] == mine:
+        if not foes_after:
+            # the richest plain card, the weakest of equals
+            pick = -1
+            pick_key = -(1 << 30)
+            for i in range(n):
+                c = cards[i]
+                key = pos[PVAL + c % 10] * 1000 - (c % 10) * 100 - c
+                if c // 10 != trump and key > pick_key:
+                    pick = c
+                    pick_key = key
+            if pick >= 0:
+                return int(pick)
+        return cheapest(pos, cards, n)
+    won = 0
+    for i in range(k):
+        won += pos[PVAL + pos[TRICK + i] % 10]
+    same = -1
+    low = -1
+    for i in range(n):
+        c = cards[i]
+        if not beats(pos, top, c):
+            continue
+        if c // 10 == top // 10 and c // 10 != trump:
+            # among the takers of the suit: the richest (the strongest of equals) when no
+            # opponent plays after, else the strongest
+            if same < 0:
+                same = c
+            elif not foes_after:
+                pc = pos[PVAL + c % 10]
+                ps = pos[PVAL + same % 10]
+                if pc > ps or (pc == ps and c > same):
+                    same = c
+            elif c > same:
+                same = c
+        if low < 0 or cost(pos, c) < cost(pos, low) or (cost(pos, c) == cost(pos, low) and c < low):
+            low = c
+    if same >= 0:
+        return int(same)
+    if low >= 0 and (won >= 10 or (won >= 3 and pos[PVAL + low % 10] == 0)):
+        return int(low)
+    return cheapest(pos, cards, n)
+
+
+@jit
+def playout(pos: Array, eps: float, rng: npt.NDArray[np.uint64]) -> None:
+    """Play on in place to the end of the hand by :func:`greedy_card`, with a chance
+    ``eps`` of a random legal card at each play (``eps`` >= 1: random play)."""
+    buf = np.empty(MAXH, np.int64)
+    while not is_over(pos):
+        n = legal_cards(pos, buf)
+        if n == 1:
+            card = buf[0]
+        elif eps > 0.0 and rand_below(rng, 1 << 30) < eps * (1 << 30):
+            card = buf[rand_below(rng, n)]
+        else:
+            card = greedy_card(pos, buf, n)
+        play_card(pos, card)
+
+
+@jit
+def random_playout(pos: Array, eps: float, seed: int) -> None:
+    """:func:`playout` with a generator seeded from ``seed`` (for tests and examples)."""
+    rng = np.empty(1, np.uint64)
+    seed_rng(rng, seed)
+    playout(pos, eps, rng)
+
+
+# ---------------------------------------------------------------------------- the result
+
+
+@jit
+def side_points(pos: Array, side: int) -> int:
+    total = 0
+    for s in range(int(pos[N])):
+        if pos[SIDE + s] == side:
+            total += pos[PTS + s]
+    return int(total)
+
+
+@jit
+def winning_side(pos: Array) -> int:
+    """The side that won the finished hand, or -1 for a tie (as the engine decides)."""
+    if pos[NEED] > 0:
+        return 0 if side_points(pos, 0) >= pos[NEED] else 1
+    sides = 0
+    for s in range(int(pos[N])):
+        sides = max(sides, int(pos[SIDE + s]) + 1)
+    best = -1
+    tops = 0
+    top_side = -1
+    for k in range(sides):
+        p = side_points(pos, k)
+        if p > best:
+            best = p
+            tops = 1
+            top_side = k
+        elif p == best:
+            tops += 1
+    if tops == 1:
+        return top_side
+    if pos[TIELAST] == 1 and pos[LASTW] >= 0:
+        last = int(pos[SIDE + pos[LASTW]])
+        if side_points(pos, last) == best:
+            return last
+    return -1
+
+
+@jit
+def result(pos: Array, seat: int, margin: float, half: float) -> float:
+    """A finished hand for ``seat``: 1 won, 1/2 tied, 0 lost, plus ``margin`` times its
+    side's points over ``half`` (per 60), as :func:`briscola.ai.search.outcome`."""
+    win = winning_side(pos)
+    mine = int(pos[SIDE + seat])
+    r = 0.5 if win < 0 else (1.0 if win == mine else 0.0)
+    return r + margin * (side_points(pos, mine) - half) / 60.0
+
+
+@jit
+def card_values(
+    worlds: Array,
+    cards: Array,
+    seat: int,
+    rollouts: int,
+    eps: float,
+    margin: float,
+    half: float,
+    seed: int,
+    out: FArray,
+) -> None:
+    """Add up, for each card ``cards[i]`` and each world (a row of ``worlds``), the
+    :func:`result` and the side's points of ``rollouts`` playouts after ``seat`` plays it:
+    ``out[i, 0]`` and ``out[i, 1]``. The cards of one world and rollout share their random
+    numbers."""
+    rng = np.empty(1, np.uint64)
+    child = np.empty(SIZE, np.int64)
+    for w in range(worlds.shape[0]):
+        for r in range(rollouts):
+            for i in range(cards.shape[0]):
+                child[:] = worlds[w]
+                seed_rng(rng, seed + (w * rollouts + r) * 7919)
+                play_card(child, cards[i])
+                playout(child, eps, rng)
+                out[i, 0] += result(child, seat, margin, half)
+                out[i, 1] += side_points(child, int(child[SIDE + seat]))
+
+
+# ---------------------------------------------------------------------------- exact ends
+
+
+@jit
+def solve(root: Array, seat: int, margin: float, half: float) -> float:
+    """The :func:`result` for ``seat`` of the position with best play to the end: alpha-beta
+    over card plays, ``seat``'s side maximizing and every other seat minimizing (each
+    world fully known). Iterative, with one position per ply on a stack."""
+    depth = 1
+    for s in range(int(root[N])):
+        depth += int(root[NH + s])
+    stack = np.empty((depth + 1, SIZE), np.int64)
+    moves = np.empty((depth + 1, MAXH), np.int64)
+    nmoves = np.zeros(depth + 1, np.int64)
+    idx = np.zeros(depth + 1, np.int64)
+    alpha = np.empty(depth + 1)
+    beta = np.empty(depth + 1)
+    best = np.empty(depth + 1)
+    maxim = np.zeros(depth + 1, np.bool_)
+    mine = root[SIDE + seat]
+    if is_over(root):
+        return result(root, seat, margin, half)
+    stack[0] = root
+    d = 0
+    alpha[0] = -1e9
+    beta[0] = 1e9
+    nmoves[0] = legal_cards(stack[0], moves[0])
+    idx[0] = 0
+    maxim[0] = root[SIDE + to_move(root)] == mine
+    best[0] = -1e9 if maxim[0] else 1e9
+    while True:
+        if idx[d] < nmoves[d] and alpha[d] < beta[d]:
+            c = moves[d, idx[d]]
+            idx[d] += 1
+            stack[d + 1] = stack[d]
+            play_card(stack[d + 1], c)
+            if is_over(stack[d + 1]):
+                v = result(stack[d + 1], seat, margin, half)
+            else:
+                e = d + 1
+                nmoves[e] = legal_cards(stack[e], moves[e])
+                idx[e] = 0
+                alpha[e] = alpha[d]
+                beta[e] = beta[d]
+                maxim[e] = stack[e, SIDE + to_move(stack[e])] == mine
+                best[e] = -1e9 if maxim[e] else 1e9
+                d = e
+                continue
+        else:
+            v = best[d]
+            if d == 0:
+                return float(v)
+            d -= 1
+        if maxim[d]:
+            if v > best[d]:
+                best[d] = v
+            if v > alpha[d]:
+                alpha[d] = v
+        else:
+            if v < best[d]:
+                best[d] = v
+            if v < beta[d]:
+                beta[d] = v
+
+
+@jit
+def exact_values(
+    worlds: Array, cards: Array, seat: int, margin: float, half: float, out: FArray
+) -> None:
+    """Add to ``out[i, 0]``, for each card ``cards[i]`` and each world, the :func:`solve`d
+    result of the hand after ``seat`` plays it."""
+    child = np.empty(SIZE, np.int64)
+    for w in range(worlds.shape[0]):
+        for i in range(cards.shape[0]):
+            child[:] = worlds[w]
+            play_card(child, cards[i])
+            out[i, 0] += solve(child, seat, margin, half)
