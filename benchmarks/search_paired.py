@@ -27,15 +27,21 @@ from briscola.ai.arena import Arena, play_all
 
 
 def deal_scores(games: list[Any]) -> tuple[list[float], list[float], float]:
-    """The first bot's mean score and point margin per deal, and its ms a move (games of
-    two sides: each alone or in teams)."""
-    per: dict[int, list[tuple[float, int]]] = {}
+    """The first bot's mean score and point margin per deal, and its ms a move. In games
+    of two sides (each alone or in teams) the score is the share of games won; in
+    chiamata, the mean score points of its seats (+2/+1/-1, ...) and the margin is left
+    at 0."""
+    per: dict[int, list[tuple[float, float]]] = {}
     think = moves = 0.0
     for g in games:
         s = g.seats.index(0)
-        won = 1.0 if s in g.winners else (0.5 if not g.winners else 0.0)  # () is a tie
-        mine = sum(p for b, p in zip(g.seats, g.seat_points, strict=True) if b == 0)
-        per.setdefault(g.deal, []).append((won, 2 * mine - sum(g.seat_points)))
+        if g.scores is not None:
+            mine = [p for b, p in zip(g.seats, g.scores, strict=True) if b == 0]
+            per.setdefault(g.deal, []).append((sum(mine) / len(mine), 0.0))
+        else:
+            won = 1.0 if s in g.winners else (0.5 if not g.winners else 0.0)  # () is a tie
+            mine_pts = sum(p for b, p in zip(g.seats, g.seat_points, strict=True) if b == 0)
+            per.setdefault(g.deal, []).append((won, 2 * mine_pts - sum(g.seat_points)))
         think += g.think[s]
         moves += g.moves[s]
     scores = [sum(w for w, _ in v) / len(v) for _, v in sorted(per.items())]

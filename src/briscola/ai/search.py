@@ -29,8 +29,9 @@ How a hand is finished depends on the game and how much is left:
   knows its partners, the last trick or two solved exactly. Where every trick goes round
   the whole table (all but the double trick and Briškula's uneven last round) the
   playouts run in the compiled table core (:mod:`briscola.ai.table`): ``strong`` plays
-  200 worlds twice per card, ``champion`` 1,000 worlds four times. Elsewhere they run in
-  the reference engine, on a budget counted in card plays.
+  200 worlds twice per card, ``champion`` 1,000 worlds four times, and both solve the
+  last two tricks. Elsewhere they run in the reference engine, on a budget counted in
+  card plays.
 
 The choices that are not card play (chiamata's bids and call, partner talk, a rais's
 look) are left to the ``intermediate`` bot's rules; the trump exchange is always made.
@@ -120,7 +121,8 @@ class SearchConfig:
     """Table core: solve each world to the end instead, once the stock is out and the
     hands left allow at most this many orders of play (the product over the seats of
     their hand size's factorial; the trick's rules cut it further). 64 covers the last
-    two tricks of every table game; 10,000 the last three at up to five seats."""
+    two tricks of every table game (solving the last three at four seats changed
+    nothing measurable: ``benchmarks/README.md``)."""
     engine_plies: int = 4000
     """Games neither core plays: the card plays budgeted for playouts of reference engine
     states."""
@@ -142,7 +144,6 @@ CHAMPION = SearchConfig(
     enumerate_draw=5,
     table_worlds=1000,
     table_rollouts=4,
-    table_exact=10_000,
     engine_plies=40_000,
     engine_worlds=400,
     exact_tricks=2,
