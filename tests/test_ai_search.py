@@ -16,7 +16,15 @@ from briscola.engine.actions import Bid, Call, Pass
 from helpers import config_id, new_state, play
 from test_conformance import CONFIGS
 
-QUICK = SearchConfig(worlds=16, rollouts=1, enumerate=24, engine_plies=150, engine_worlds=4)
+QUICK = SearchConfig(
+    worlds=16,
+    rollouts=1,
+    enumerate=24,
+    table_worlds=8,
+    table_rollouts=1,
+    engine_plies=150,
+    engine_worlds=4,
+)
 """A small budget, so that every game can be played through in a test."""
 
 

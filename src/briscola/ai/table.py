@@ -1,21 +1,24 @@
 """A fast core for the search bots in games of three to six players, private to
-:mod:`briscola.ai`: playouts of a determinized world in compiled numba kernels.
+:mod:`briscola.ai`: playouts and exact ends of determinized worlds in compiled numba
+kernels.
 
 Where :mod:`briscola.ai.fast` plays the head-to-head games, this core plays the table
 games with one card each to a trick and whole rounds of drawing: ``briscola-3``,
-``briscola-4``, ``briscola-6``, ``schembil``, four-player ``brisca`` and the card play of
-``chiamata`` (see :func:`supports`). Cards are the fast core's integers (``suit * 10 +
-strength``, :class:`~briscola.ai.fast.Codec`). A position is a flat ``int64`` array
-(the layout is below) with every seat's hand, the cards to draw in order, the trick in
-progress, the points each seat took, and the sides as the world has them (in chiamata,
-the caller and the holder of the called card against the rest, with the points the
-caller's side needs). Talk, the trump exchange and the auction are left to the reference
-engine: a position here only plays cards.
+``briscola-4``, ``briscola-6``, ``schembil``, four-player ``brisca`` and ``briskula``, and
+the card play of ``chiamata`` (see :func:`supports`). Cards are the fast core's integers
+(``suit * 10 + strength``, :class:`~briscola.ai.fast.Codec`). A position is a flat
+``int64`` array (the layout is below) with every seat's hand, the cards to draw in
+order, the trick in progress, the points each seat took, and the sides as the world
+has them (in chiamata, the caller and the holder of the called card against the rest,
+with the points the caller's side needs). Talk, the trump exchange and the auction are
+left to the reference engine: a position here only plays cards.
 
 The playout policy is :func:`greedy_card`, the same rules as
 :func:`briscola.ai.search.greedy_play` (which the reference engine path keeps for the
-games this core does not play). The core is checked move for move against the reference
-engine, and its results against the engine's winners, in tests/test_ai_table.py.
+games this core does not play); :func:`solve` searches the last tricks exactly. The
+core is checked move for move against the reference engine, its results against the
+engine's winners and its exact values against the engine's search, in
+tests/test_ai_table.py.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, shuffled_deal
