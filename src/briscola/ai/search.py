@@ -280,14 +280,15 @@ def engine_values(
     assert seat is not None
     rng = random.Random(seed)
     sampler = Sampler(view, rules)
+    stock_out = view.stock_size == 0 and view.turned is None
+    if table_supports(rules):
+        orders = math.prod(math.factorial(n) for n in view.hand_sizes)
+        ending = stock_out and orders <= config.table_exact
+        return table_values(view, rules, config, cards, sampler, rng, ending)
     most = min(config.engine_worlds, max(1, sampler.count()))
     total = sum(rules.points[c] for c in rules.deck)
     tricks_left = math.ceil(sum(view.hand_sizes) / (view.players * rules.game.rounds))
-    exact = view.stock_size == 0 and view.turned is None and tricks_left <= config.exact_tricks
-    if table_supports(rules):
-        orders = math.prod(math.factorial(n) for n in view.hand_sizes)
-        ending = view.stock_size == 0 and view.turned is None and orders <= config.table_exact
-        return table_values(view, rules, config, cards, sampler, rng, ending)
+    exact = stock_out and tricks_left <= config.exact_tricks
     sums = {c: [0.0, 0.0] for c in cards}
     used = [0]
     worlds = 0
