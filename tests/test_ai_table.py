@@ -121,6 +121,7 @@ def test_tied_hands_follow_the_sixty_sixty_rule() -> None:
     ties = 0
     for options in ({}, {"sixty_sixty": "last-trick"}):
         rules = Rules.make("briscola-4", options)
+        codec = Codec(rules)
         for seed in range(400):
             rng = random.Random(seed)
             state = GameState(rules, shuffled_deal(rules, seed % 4, rng))
@@ -128,7 +129,7 @@ def test_tied_hands_follow_the_sixty_sixty_rule() -> None:
             while not state.over:
                 action = rng.choice([a for a in state.legal_actions() if isinstance(a, Play)])
                 state.apply(action)
-                table.play_card(pos, Codec(rules).id[action.card])
+                table.play_card(pos, codec.id[action.card])
             if state.points[0] == 60:
                 ties += 1
                 assert table.winning_side(pos) == (

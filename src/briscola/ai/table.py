@@ -315,6 +315,7 @@ def greedy_card(pos: Array, cards: Array, n: int) -> int:
         won += pos[PVAL + pos[TRICK + i] % 10]
     same = -1
     low = -1
+    low_cost = 0
     for i in range(n):
         c = cards[i]
         if not beats(pos, top, c):
@@ -331,8 +332,10 @@ def greedy_card(pos: Array, cards: Array, n: int) -> int:
                     same = c
             elif c > same:
                 same = c
-        if low < 0 or cost(pos, c) < cost(pos, low) or (cost(pos, c) == cost(pos, low) and c < low):
+        k = cost(pos, c)
+        if low < 0 or k < low_cost or (k == low_cost and c < low):
             low = c
+            low_cost = k
     if same >= 0:
         return int(same)
     if low >= 0 and (won >= 10 or (won >= 3 and pos[PVAL + low % 10] == 0)):
