@@ -14,6 +14,7 @@ from briscola.ai import table
 from briscola.ai.fast import Codec
 from briscola.ai.search import greedy_play
 from briscola.engine import GameState, Play, Rules, shuffled_deal
+from briscola.engine.cards import Card
 from briscola.engine.events import TrickWon
 
 TABLE_GAMES: list[tuple[str, dict[str, object]]] = [
@@ -201,3 +202,72 @@ def test_the_exact_end_matches_the_engine_search(key: str) -> None:
         assert out[:, 0] == pytest.approx([expect[c] for c in cards])
         checked += 1
     assert checked >= 30
+
+
+def lookahead_reference(state: GameState, plays: list[Play], codec: Codec) -> Card:
+    """:func:`table.lookahead_card` over engine states: each card played, the trick
+    finished by :func:`greedy_play` (equal cards by card id, as the core breaks ties),
+    worth the trick's points for or against the side less the worth of keeping the card;
+    ties to the cheaper card (``plays`` in card id order)."""
+    from briscola.ai.endgame import side_of_seat
+
+    rules = state.rules
+    seat = state.turn
+    friends = side_of_seat(state, seat)
+    trump = state.trump
+
+    def keep(c: Card) -> float:
+        rank = rules.strength[c]
+        if c.suit is trump:
+            return 5.0 + 0.6 * rank + 0.8 * rules.points[c]
+        return 0.3 + 0.1 * rank
+
+    def cheap(c: Card) -> int:
+        pts, rank = rules.points[c], rules.strength[c]
+        return 50 + rank * 10 + pts * 20 if c.suit is trump else pts * 20 + rank
+
+    best: tuple[float, int] | None = None
+    choice = plays[0].card
+    for p in plays:
+        child = state.copy()
+        won = [e for e in child.apply(p) if isinstance(e, TrickWon)]
+        while not won:
+            rest = sorted(
+                (a for a in child.legal_actions() if isinstance(a, Play)),
+                key=lambda a: codec.id[a.card],
+            )
+            won = [e for e in child.apply(greedy_play(child, rest)) if isinstance(e, TrickWon)]
+        pts = won[0].points
+        worth = (pts if won[0].winner in friends else -pts) - keep(p.card)
+        key = (worth, -cheap(p.card))
+        if best is None or key > best:
+            best, choice = key, p.card
+    return choice
+
+
+@pytest.mark.parametrize(("key", "options"), TABLE_GAMES)
+def test_the_lookahead_policy_matches_its_engine_reading(
+    key: str, options: dict[str, object]
+) -> None:
+    rules = Rules.make(key, options)
+    codec = Codec(rules)
+    buf = np.empty(table.MAXH, np.int64)
+    scratch = np.empty(table.SIZE, np.int64)
+    work = np.empty(table.MAXH, np.int64)
+    checked = 0
+    for seed in range(15):
+        rng = random.Random(seed)
+        state = GameState(rules, shuffled_deal(rules, seed % rules.players, rng))
+        while to_card_play(state, rng):
+            pos = table.from_state(state, codec)
+            plays = sorted(
+                (a for a in state.legal_actions() if isinstance(a, Play)),
+                key=lambda a: codec.id[a.card],
+            )
+            n = table.legal_cards(pos, buf)
+            cards = np.sort(buf[:n])
+            chosen = codec.card[table.lookahead_card(pos, cards, n, scratch, work)]
+            assert chosen == lookahead_reference(state, plays, codec), (str(state.trick), plays)
+            checked += n > 1
+            state.apply(rng.choice(plays))
+    assert checked > 15 * 10

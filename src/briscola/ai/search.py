@@ -30,8 +30,10 @@ How a hand is finished depends on the game and how much is left:
   the whole table (all but the double trick and Briškula's uneven last round) the
   playouts run in the compiled table core (:mod:`briscola.ai.table`): ``strong`` plays
   200 worlds twice per card, ``champion`` 1,000 worlds four times, and both solve the
-  last two tricks. Elsewhere they run in the reference engine, on a budget counted in
-  card plays.
+  last two tricks. There every seat of a playout plays the card that does best on the
+  trick, the rest of it played out greedily (:func:`briscola.ai.table.lookahead_card`),
+  with a 20% chance of a random card. Elsewhere the playouts run in the reference
+  engine, on a budget counted in card plays.
 
 The choices that are not card play (chiamata's bids and call, partner talk, a rais's
 look) are left to the ``intermediate`` bot's rules; the trump exchange is always made.
@@ -117,6 +119,11 @@ class SearchConfig:
     the worlds sampled per move."""
     table_rollouts: int = 2
     """See ``table_worlds``: playouts per world and card."""
+    table_policy: str = "lookahead"
+    """Table core: the playout policy, ``greedy`` (:func:`briscola.ai.table.greedy_card`)
+    or ``lookahead`` (:func:`briscola.ai.table.lookahead_card`)."""
+    table_eps: float = 0.2
+    """Table core: the chance of a random card at each play of a playout."""
     table_exact: int = 64
     """Table core: solve each world to the end instead, once the stock is out and the
     hands left allow at most this many orders of play (the product over the seats of
@@ -270,7 +277,7 @@ def engine_values(
     view: View, rules: Rules, config: SearchConfig, cards: Sequence[Card], seed: int
 ) -> dict[Card, tuple[float, float]]:
     """Mean outcome and mean points of each legal card, from sampled worlds (any game):
-    played out by the greedy policy, in the table core where it plays the game
+    played out by a greedy policy, in the table core where it plays the game
     (:func:`table_values`), or solved exactly over the last tricks. Otherwise worlds are
     added until the card plays (or states searched) reach the budget, four at least."""
     from briscola.ai.endgame import side_of_seat, side_points, state_values
@@ -326,7 +333,7 @@ def table_values(
 ) -> dict[Card, tuple[float, float]]:
     """:func:`engine_values` in the compiled table core: ``table_worlds`` sampled worlds
     (or every world, when fewer), each card played out ``table_rollouts`` times in each
-    by the greedy policy, or (``exact``) the rest of the hand solved in each."""
+    by ``table_policy``, or (``exact``) the rest of the hand solved in each."""
     import numpy as np
 
     from briscola.ai import table
@@ -347,7 +354,10 @@ def table_values(
         return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
     rollouts = config.table_rollouts
     seed = rng.getrandbits(40)
-    table.card_values(worlds, ids, seat, rollouts, config.eps, config.margin, half, seed, sums)
+    policy = table.LOOKAHEAD if config.table_policy == "lookahead" else table.GREEDY
+    table.card_values(
+        worlds, ids, seat, rollouts, config.table_eps, config.margin, half, seed, sums, policy
+    )
     k = n * rollouts
     return {c: (float(sums[i, 0]) / k, float(sums[i, 1]) / k) for i, c in enumerate(cards)}
 

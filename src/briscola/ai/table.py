@@ -13,9 +13,11 @@ has them (in chiamata, the caller and the holder of the called card against the 
 with the points the caller's side needs). Talk, the trump exchange and the auction are
 left to the reference engine: a position here only plays cards.
 
-The playout policy is :func:`greedy_card`, the same rules as
+The playout policies are :func:`greedy_card`, the same rules as
 :func:`briscola.ai.search.greedy_play` (which the reference engine path keeps for the
-games this core does not play); :func:`solve` searches the last tricks exactly. The
+games this core does not play), and :func:`lookahead_card`, which plays out the trick
+by them for each card and picks the card that does best on it; :func:`solve` searches
+the last tricks exactly. The
 core is checked move for move against the reference engine, its results against the
 engine's winners and its exact values against the engine's search, in
 tests/test_ai_table.py.
@@ -344,16 +346,67 @@ def greedy_card(pos: Array, cards: Array, n: int) -> int:
 
 
 @jit
-def playout(pos: Array, eps: float, rng: npt.NDArray[np.uint64]) -> None:
-    """Play on in place to the end of the hand by :func:`greedy_card`, with a chance
-    ``eps`` of a random legal card at each play (``eps`` >= 1: random play)."""
+def keep_worth(pos: Array, c: int) -> float:
+    """What holding card ``c`` is worth, as the intermediate bot weighs it: trumps by rank
+    and points, plain cards little."""
+    rank = c % 10
+    if c // 10 == pos[TRUMP]:
+        return float(5.0 + 0.6 * rank + 0.8 * pos[PVAL + rank])
+    return 0.3 + 0.1 * rank
+
+
+@jit
+def lookahead_card(pos: Array, cards: Array, n: int, scratch: Array, buf: Array) -> int:
+    """The card among ``cards[:n]`` of best worth for the seat to move, the world's hands
+    all known: each is played and the trick finished by :func:`greedy_card` for the seats
+    after; its worth is the trick's points, won or lost by the seat's side, less the worth
+    of keeping the card (:func:`keep_worth`). Ties go to the cheaper card, then the lower
+    id. ``scratch`` (``SIZE``) and ``buf`` (``MAXH``) are work space."""
+    seat = to_move(pos)
+    mine = pos[SIDE + seat]
+    best = -1
+    best_v = -1e18
+    best_cost = 0
+    for i in range(n):
+        c = cards[i]
+        scratch[:] = pos
+        w = play_card(scratch, c)
+        while w < 0:
+            m = legal_cards(scratch, buf)
+            w = play_card(scratch, greedy_card(scratch, buf, m))
+        pts = scratch[PTS + w] - pos[PTS + w]
+        v = (pts if scratch[SIDE + w] == mine else -pts) - keep_worth(pos, c)
+        k = cost(pos, c)
+        cheaper = k < best_cost or (k == best_cost and c < best)
+        if best < 0 or v > best_v or (v == best_v and cheaper):
+            best = c
+            best_v = v
+            best_cost = k
+    return int(best)
+
+
+GREEDY = 0
+"""Playout policy: :func:`greedy_card` at every seat."""
+LOOKAHEAD = 1
+"""Playout policy: :func:`lookahead_card` at every seat."""
+
+
+@jit
+def playout(pos: Array, eps: float, rng: npt.NDArray[np.uint64], policy: int = GREEDY) -> None:
+    """Play on in place to the end of the hand by the ``policy`` (:data:`GREEDY` or
+    :data:`LOOKAHEAD`), with a chance ``eps`` of a random legal card at each play
+    (``eps`` >= 1: random play)."""
     buf = np.empty(MAXH, np.int64)
+    work = np.empty(MAXH, np.int64)
+    scratch = np.empty(SIZE, np.int64)
     while not is_over(pos):
         n = legal_cards(pos, buf)
         if n == 1:
             card = buf[0]
         elif eps > 0.0 and rand_below(rng, 1 << 30) < eps * (1 << 30):
             card = buf[rand_below(rng, n)]
+        elif policy == LOOKAHEAD:
+            card = lookahead_card(pos, buf, n, scratch, work)
         else:
             card = greedy_card(pos, buf, n)
         play_card(pos, card)
@@ -364,7 +417,7 @@ def random_playout(pos: Array, eps: float, seed: int) -> None:
     """:func:`playout` with a generator seeded from ``seed`` (for tests and examples)."""
     rng = np.empty(1, np.uint64)
     seed_rng(rng, seed)
-    playout(pos, eps, rng)
+    playout(pos, eps, rng, GREEDY)
 
 
 # ---------------------------------------------------------------------------- the result
@@ -428,6 +481,7 @@ def card_values(
     half: float,
     seed: int,
     out: FArray,
+    policy: int = GREEDY,
 ) -> None:
     """Add up, for each card ``cards[i]`` and each world (a row of ``worlds``), the
     :func:`result` and the side's points of ``rollouts`` playouts after ``seat`` plays it:
@@ -441,7 +495,7 @@ def card_values(
                 child[:] = worlds[w]
                 seed_rng(rng, seed + (w * rollouts + r) * 7919)
                 play_card(child, cards[i])
-                playout(child, eps, rng)
+                playout(child, eps, rng, policy)
                 out[i, 0] += result(child, seat, margin, half)
                 out[i, 1] += side_points(child, int(child[SIDE + seat]))
 
