@@ -30,10 +30,8 @@ How a hand is finished depends on the game and how much is left:
   the whole table (all but the double trick and Briškula's uneven last round) the
   playouts run in the compiled table core (:mod:`briscola.ai.table`): ``strong`` plays
   200 worlds twice per card, ``champion`` 1,000 worlds four times, and both solve the
-  last two tricks. There every seat of a playout plays the card that does best on the
-  trick, the rest of it played out greedily (:func:`briscola.ai.table.lookahead_card`),
-  with a 20% chance of a random card. Elsewhere the playouts run in the reference
-  engine, on a budget counted in card plays.
+  last two tricks. Elsewhere they run in the reference engine, on a budget counted in
+  card plays.
 
 The choices that are not card play (chiamata's bids and call, partner talk, a rais's
 look) are left to the ``intermediate`` bot's rules; the trump exchange is always made.
@@ -119,10 +117,11 @@ class SearchConfig:
     the worlds sampled per move."""
     table_rollouts: int = 2
     """See ``table_worlds``: playouts per world and card."""
-    table_policy: str = "lookahead"
+    table_policy: str = "greedy"
     """Table core: the playout policy, ``greedy`` (:func:`briscola.ai.table.greedy_card`)
-    or ``lookahead`` (:func:`briscola.ai.table.lookahead_card`)."""
-    table_eps: float = 0.2
+    or ``lookahead`` (:func:`briscola.ai.table.lookahead_card`: measured, not better
+    for the champion, ``benchmarks/README.md``)."""
+    table_eps: float = 0.1
     """Table core: the chance of a random card at each play of a playout."""
     table_exact: int = 64
     """Table core: solve each world to the end instead, once the stock is out and the
