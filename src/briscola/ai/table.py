@@ -16,11 +16,10 @@ left to the reference engine: a position here only plays cards.
 The playout policies are :func:`greedy_card`, the same rules as
 :func:`briscola.ai.search.greedy_play` (which the reference engine path keeps for the
 games this core does not play), and :func:`lookahead_card`, which plays out the trick
-by them for each card and picks the card that does best on it; :func:`solve` searches
-the last tricks exactly. The
-core is checked move for move against the reference engine, its results against the
-engine's winners and its exact values against the engine's search, in
-tests/test_ai_table.py.
+by them for each card and picks the card that does best on it (a setting of the search,
+not its default); :func:`solve` searches the last tricks exactly. The core is checked
+move for move against the reference engine, its results against the engine's winners
+and its exact values against the engine's search, in tests/test_ai_table.py.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, shuffled_deal
@@ -347,8 +346,9 @@ def greedy_card(pos: Array, cards: Array, n: int) -> int:
 
 @jit
 def keep_worth(pos: Array, c: int) -> float:
-    """What holding card ``c`` is worth, as the intermediate bot weighs it: trumps by rank
-    and points, plain cards little."""
+    """What holding card ``c`` is worth, much as the intermediate bot weighs it
+    (:meth:`briscola.ai.heuristic.Intermediate.keep`): trumps by rank and points, plain
+    cards little."""
     rank = c % 10
     if c // 10 == pos[TRUMP]:
         return float(5.0 + 0.6 * rank + 0.8 * pos[PVAL + rank])
@@ -398,7 +398,7 @@ def playout(pos: Array, eps: float, rng: npt.NDArray[np.uint64], policy: int = G
     (``eps`` >= 1: random play)."""
     buf = np.empty(MAXH, np.int64)
     work = np.empty(MAXH, np.int64)
-    scratch = np.empty(SIZE, np.int64)
+    scratch = np.empty(SIZE if policy == LOOKAHEAD else 0, np.int64)
     while not is_over(pos):
         n = legal_cards(pos, buf)
         if n == 1:
