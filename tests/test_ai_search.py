@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -51,6 +52,17 @@ def test_the_search_bot_plays_every_game(key: str, options: dict[str, object]) -
     ]
     state = play_hand(rules, seats, seed=3)
     assert state.over
+
+
+@pytest.mark.parametrize("key", ["briscola-4", "chiamata"])
+def test_the_look_ahead_setting_plays_the_table_games(key: str) -> None:
+    rules = Rules.make(key)
+    look = replace(QUICK, table_policy="lookahead")
+    state = play_hand(rules, [SearchBot(seed=s, config=look) for s in range(rules.players)], 5)
+    assert state.over
+    typo = SearchBot(seed=1, config=replace(QUICK, table_policy="lookahaed"))
+    with pytest.raises(KeyError):
+        play_hand(rules, [typo] * rules.players, 5)
 
 
 def test_the_levels_are_registered_and_legal() -> None:

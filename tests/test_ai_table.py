@@ -56,6 +56,13 @@ def same_position(codec: Codec, pos: np.ndarray, state: GameState) -> None:
         assert legal == sorted(a.card for a in state.legal_actions() if isinstance(a, Play))
 
 
+def plays_by_id(state: GameState, codec: Codec) -> list[Play]:
+    """The card plays legal now, in card id order (the table core breaks ties by id)."""
+    return sorted(
+        (a for a in state.legal_actions() if isinstance(a, Play)), key=lambda a: codec.id[a.card]
+    )
+
+
 def to_card_play(state: GameState, rng: random.Random) -> bool:
     """Take random actions other than card play (chiamata's auction and call, talk) until
     a card is to be played; False when the hand ended first (a redeal)."""
@@ -82,10 +89,7 @@ def play_both(rules: Rules, seed: int) -> int:
     while not state.over:
         if not to_card_play(state, rng):
             break
-        plays = sorted(
-            (a for a in state.legal_actions() if isinstance(a, Play)),
-            key=lambda a: codec.id[a.card],
-        )
+        plays = plays_by_id(state, codec)
         n = table.legal_cards(pos, buf)
         cards = np.sort(buf[:n])
         greedy = codec.card[table.greedy_card(pos, cards, n)]
@@ -232,10 +236,7 @@ def lookahead_reference(state: GameState, plays: list[Play], codec: Codec) -> Ca
         child = state.copy()
         won = [e for e in child.apply(p) if isinstance(e, TrickWon)]
         while not won:
-            rest = sorted(
-                (a for a in child.legal_actions() if isinstance(a, Play)),
-                key=lambda a: codec.id[a.card],
-            )
+            rest = plays_by_id(child, codec)
             won = [e for e in child.apply(greedy_play(child, rest)) if isinstance(e, TrickWon)]
         pts = won[0].points
         worth = (pts if won[0].winner in friends else -pts) - keep(p.card)
@@ -260,10 +261,7 @@ def test_the_lookahead_policy_matches_its_engine_reading(
         state = GameState(rules, shuffled_deal(rules, seed % rules.players, rng))
         while to_card_play(state, rng):
             pos = table.from_state(state, codec)
-            plays = sorted(
-                (a for a in state.legal_actions() if isinstance(a, Play)),
-                key=lambda a: codec.id[a.card],
-            )
+            plays = plays_by_id(state, codec)
             n = table.legal_cards(pos, buf)
             cards = np.sort(buf[:n])
             chosen = codec.card[table.lookahead_card(pos, cards, n, scratch, work)]

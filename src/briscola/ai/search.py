@@ -353,7 +353,7 @@ def table_values(
         return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
     rollouts = config.table_rollouts
     seed = rng.getrandbits(40)
-    policy = table.LOOKAHEAD if config.table_policy == "lookahead" else table.GREEDY
+    policy = table.POLICIES[config.table_policy]
     table.card_values(
         worlds, ids, seat, rollouts, config.table_eps, config.margin, half, seed, sums, policy
     )

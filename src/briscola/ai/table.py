@@ -389,6 +389,8 @@ GREEDY = 0
 """Playout policy: :func:`greedy_card` at every seat."""
 LOOKAHEAD = 1
 """Playout policy: :func:`lookahead_card` at every seat."""
+POLICIES = {"greedy": GREEDY, "lookahead": LOOKAHEAD}
+"""The playout policies by name."""
 
 
 @jit
@@ -397,8 +399,9 @@ def playout(pos: Array, eps: float, rng: npt.NDArray[np.uint64], policy: int = G
     :data:`LOOKAHEAD`), with a chance ``eps`` of a random legal card at each play
     (``eps`` >= 1: random play)."""
     buf = np.empty(MAXH, np.int64)
-    work = np.empty(MAXH, np.int64)
-    scratch = np.empty(SIZE if policy == LOOKAHEAD else 0, np.int64)
+    looks = policy == LOOKAHEAD
+    work = np.empty(MAXH if looks else 0, np.int64)
+    scratch = np.empty(SIZE if looks else 0, np.int64)
     while not is_over(pos):
         n = legal_cards(pos, buf)
         if n == 1:
