@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from textual.widgets import RichLog
 
 from briscola.ai import make_bot
-from briscola.engine import Card, MalformedError, Play, Rank, Rules, parse_record, replay
-from briscola.engine.actions import Bid, Call, Pass
-from briscola.plain import parse_move
+from briscola.engine import BriscolaError, MalformedError, Play, Rank, Rules, parse_record, replay
+from briscola.engine.actions import Action, Bid, Pass
+from briscola.engine.views import View
+from briscola.plain import menu, parse_move
 from briscola.session import Session
-from briscola.tui import ActionButton, PlayApp
+from briscola.speech import face
+from briscola.tui import CardButton, PlayApp, draw_table
 
 BRISCOLA = [str(Path(sys.executable).parent / "briscola")]
 
@@ -36,7 +41,7 @@ def test_plain_plays_a_match_to_the_end_through_a_pipe(tmp_path: Path) -> None:
     done = run_plain(["--seed", "3", "--save", str(save)], "1\n" * 200)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "you are seat 0" in out and "your hand" in out and "1) play" in out
+    assert "you sit South" in out and "your hand" in out and "1) " in out
     assert "=== the match is over" in out
     hands = out.count("hand 1:") + out.count("hand 2:") + out.count("hand 3:")
     assert hands >= 2  # best of three: at least two hands
@@ -52,26 +57,35 @@ def test_plain_explains_bad_input_and_keeps_going() -> None:
     done = run_plain(["--seed", "1", "--rule", "match=one-hand"], moves)
     assert done.returncode == 0
     assert "'zz' is not a move" in done.stdout
-    assert "there is no action 9" in done.stdout
-    assert "type the number of an action" in done.stdout
-    assert "no trick to show" in done.stdout
+    assert "there is no choice 9" in done.stdout
+    assert "type the number of a choice" in done.stdout
+    assert "no trick has been taken yet" in done.stdout
 
 
 def test_moves_typed_as_cards_and_words() -> None:
     s = session("briscola-2", {"trump_exchange": "two"}, 5)
-    view = s.view()
+    view, voice = s.view(), s.seating
     first = view.hand[0]
-    assert parse_move(str(first).lower(), view) == Play(0, first)
-    assert parse_move("1", view) == view.legal[0]
-    with pytest.raises(MalformedError, match="there is no action 0"):
-        parse_move("0", view)
+    assert parse_move(str(first).lower(), view, voice) == Play(0, first)
+    assert parse_move("1", view, voice) == menu(view, voice)[0][1]
+    with pytest.raises(MalformedError, match="there is no choice 0"):
+        parse_move("0", view, voice)
     with pytest.raises(MalformedError, match="not a move"):
-        parse_move("play the ace", view)
-    auction = session("chiamata", {}, 5).view()
-    assert parse_move("pass", auction) == Pass(0)
-    assert parse_move("bid K", auction) == Bid(0, rank=Rank.KING)
-    assert parse_move("bid 75", auction) == Bid(0, points=75)
-    assert parse_move("call Kd", auction) == Call(0, Card.parse("Kd"))
+        parse_move("play the ace", view, voice)
+    c = session("chiamata", {}, 5)
+    auction, voice = c.view(), c.seating
+    assert parse_move("pass", auction, voice) == Pass(0)
+    assert parse_move("bid K", auction, voice) == Bid(0, rank=Rank.KING)
+    with pytest.raises(MalformedError, match="points are bid only once someone has bid a 2"):
+        parse_move("bid 75", auction, voice)
+    with pytest.raises(MalformedError, match="points bids run from 61 to 120"):
+        parse_move("bid 200", auction, voice)
+    with pytest.raises(MalformedError, match="is no bid"):
+        parse_move("bid ²", auction, voice)
+    with pytest.raises(MalformedError, match=r"there is no choice|not a move"):
+        parse_move("²", auction, voice)
+    with pytest.raises(MalformedError, match="you cannot call a card now"):
+        parse_move("call Kd", auction, voice)
 
 
 def test_plain_stops_with_status_1_when_input_ends_early() -> None:
@@ -144,7 +158,7 @@ async def test_tui_cards_are_buttons_to_click(tmp_path: Path) -> None:
     app = PlayApp(session("briscola-2", {"match": "one-hand"}, 3), save_to=str(save), pace=0)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
-        buttons = list(app.query(ActionButton))
+        buttons = list(app.query(CardButton))
         assert app.session.my_turn() and len(buttons) == 3
         hand_before = len(app.session.view().hand)
         await pilot.click(buttons[0])
@@ -155,3 +169,217 @@ async def test_tui_cards_are_buttons_to_click(tmp_path: Path) -> None:
         await pilot.press("s")
         await pilot.pause()
     assert save.exists()
+
+
+# ---------------------------------------------------------------- the player's words
+
+
+def test_plain_game_speaks_to_the_player_by_place_and_card_name() -> None:
+    done = run_plain(
+        ["--game", "briscola-4", "--seed", "3", "--rule", "match=one-hand"], "1\n" * 60
+    )
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "you sit South" in out and "North is your partner" in out
+    assert "--- hand 1: West deals ---" in out
+    assert "you play " in out and "East plays " in out and " di " in out  # Italian names
+    assert "North and you " in out and "East and West " in out
+    assert "seat" not in out  # nobody is a number
+    assert re.search(r"\b1 points|\bseats? \d", out) is None
+    assert "=== the match is over: " in out
+
+
+@pytest.mark.parametrize(
+    ("game", "name"), [("brisca", " de "), ("briskula", " of "), ("briscola-2", " di ")]
+)
+def test_cards_are_named_in_the_tables_deck(game: str, name: str) -> None:
+    done = run_plain(["--game", game, "--seed", "2", "--rule", "match=one-hand"], "1\n" * 60)
+    assert done.returncode == 0, done.stderr
+    menu_lines = [line for line in done.stdout.splitlines() if line.startswith("  1) ")]
+    assert menu_lines and all(name in line for line in menu_lines)
+
+
+def test_a_gathered_trick_is_told_by_who_took_it_not_by_its_cards() -> None:
+    s = session("briscola-2", {}, 4)
+    s.run_bots()
+    lines = s.act(menu(s.view(), s.seating)[0][1]) + s.run_bots()
+    taken = [line for line in lines if " trick 1: " in line]
+    assert len(taken) == 1 and taken[0].endswith(("point", "points"))
+    assert not any(c in taken[0] for c in (" di ", "(")), taken
+
+
+def test_plain_does_not_reprint_the_table_after_a_mistyped_line() -> None:
+    done = run_plain(["--seed", "1", "--rule", "match=one-hand"], "zz\nbid 3\n9\n" + "1\n" * 40)
+    first_move = done.stdout.split("you play ")[0]
+    assert first_move.count("points: ") == 1 and first_move.count("your move:") == 4
+
+
+@pytest.mark.parametrize(
+    ("rule", "expect"),
+    [
+        ("last_trick=hidden", "this table does not allow looking at the last trick"),
+        ("last_trick=allowed", "the last trick: "),
+    ],
+)
+def test_last_trick_only_where_the_table_allows_it(rule: str, expect: str) -> None:
+    moves = "1\n" * 3 + "last\n" + "1\n" * 40
+    done = run_plain(["--seed", "1", "--rule", "match=one-hand", "--rule", rule], moves)
+    assert expect in done.stdout
+
+
+def test_chiamata_status_has_no_stock_and_bids_read_in_words() -> None:
+    done = run_plain(["--game", "chiamata", "--seed", "4", "--rule", "target=hands:1"], "1\n" * 200)
+    assert "stock" not in done.stdout and "to draw" not in done.stdout
+    assert "the auction: " in done.stdout and "called the " in done.stdout
+
+
+def test_help_explains_signals_questions_and_orders() -> None:
+    done = run_plain(["--seed", "1", "--rule", "match=one-hand"], "help\n" + "1\n" * 40)
+    for word in ("signals: ", "questions: ", "orders: "):
+        assert word in done.stdout
+
+
+# ---------------------------------------------------------------- saving, leaving
+
+
+def test_a_save_that_fails_says_why_and_the_game_goes_on(tmp_path: Path) -> None:
+    moves = f"save {tmp_path}\nsave {tmp_path}/missing/x.jsonl\n" + "1\n" * 200
+    done = run_plain(["--seed", "3", "--rule", "match=one-hand"], moves)
+    assert done.returncode == 0, done.stderr
+    assert f"cannot save to {tmp_path}: it is a folder" in done.stdout
+    assert f"there is no folder {tmp_path}/missing" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "=== the match is over" in done.stdout
+
+
+@pytest.mark.parametrize("where", ["{tmp}", "{tmp}/missing/x.jsonl"])
+def test_play_refuses_a_save_file_it_cannot_write_before_the_match(
+    tmp_path: Path, where: str
+) -> None:
+    done = run_plain(["--seed", "3", "--save", where.format(tmp=tmp_path)], "1\n" * 200)
+    assert done.returncode == 2 and "cannot save to" in done.stderr
+    assert "your move" not in done.stdout
+
+
+def test_the_full_screen_game_needs_a_terminal() -> None:
+    done = subprocess.run(
+        [*BRISCOLA, "play"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and "--plain" in done.stderr
+    assert "\x1b[" not in done.stdout
+
+
+async def test_tui_leaving_asks_first_then_saves_what_was_played(tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    app = PlayApp(session("briscola-2", {}, 3), save_to=str(save), pace=0)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        await pilot.press("n")  # stay
+        await pilot.pause()
+        assert app.is_running and not save.exists()
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 1
+    record = json.loads(save.read_text().splitlines()[0])
+    assert record["moves"]
+
+
+async def test_tui_log_keeps_no_cards_and_the_table_shows_the_trick() -> None:
+    app = PlayApp(session("briscola-4", {"match": "one-hand"}, 7), pace=0)
+    async with app.run_test(size=(120, 50)) as pilot:
+        for _ in range(30):
+            await pilot.pause()
+            if app.session.my_turn() and not app.busy:
+                await pilot.press("1")
+        log = app.query_one("#log", RichLog)
+        text = "\n".join(line.text for line in log.lines)
+        assert "takes trick" in text or "take trick" in text
+        told = [line for line in text.splitlines() if " di " in line]
+        assert all("the turned card" in line for line in told), told  # public: it was face up
+
+
+async def test_tui_says_when_the_terminal_is_too_small() -> None:
+    app = PlayApp(session("briscola-2", {}, 3), pace=0)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert app.has_class("too-small")
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not app.has_class("too-small")
+
+
+class Climber:
+    """Bids a 2, then the lowest points bid up to 80, then passes; plays its first card."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view: View) -> Action:
+        bids = [a for a in view.legal if isinstance(a, Bid)]
+        points = [b for b in bids if b.points is not None and b.points <= 80]
+        two = [b for b in bids if b.rank is Rank.TWO]
+        if points or two:
+            return min(points, key=lambda b: b.points or 0) if points else two[0]
+        return view.legal[0]
+
+
+async def test_tui_bids_any_points_from_61_to_120() -> None:
+    rules = Rules.make("chiamata", {"target": "hands:1"})
+    s = Session(rules, 0, {seat: Climber() for seat in range(1, 5)}, random.Random(4))
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await app.take(Pass(0) if Pass(0) not in s.view().legal else Bid(0, rank=Rank.TWO))
+        await pilot.pause()
+        assert s.my_turn() and s.view().auction is not None
+        box = app.query_one("#points")
+        assert box.has_class("shown")
+        box.focus()
+        await pilot.press(*"101", "enter")
+        await pilot.pause()
+        assert (0, "2 at 101") in s.view().auction.bids
+
+
+class Broken:
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view: object) -> object:
+        raise BriscolaError("Broken: its choose raised RuntimeError")
+
+
+async def test_tui_a_failing_computer_player_ends_the_game_with_status_2() -> None:
+    rules = Rules.make("briscola-2")
+    app = PlayApp(Session(rules, 1, {0: Broken()}, random.Random(1)), pace=0)  # type: ignore[dict-item]
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+    assert app.return_code == 2
+
+
+def test_the_table_drawing_shows_every_seat_its_card_and_the_turned_trump() -> None:
+    s = session("briscola-4", {}, 11)
+    s.run_bots()
+    while not s.view().trick:  # until others have played to the trick before you
+        s.act(menu(s.view(), s.seating)[0][1])
+        s.run_bots()
+    view = s.view()
+    console = Console(width=100, record=True, color_system=None)
+    console.print(draw_table(view, s.seating, None))
+    text = console.export_text()
+    lines = text.splitlines()
+    for name in ("East", "North", "West", "You"):
+        assert name in text
+    assert view.turned is not None and f"trump {view.trump.italian}" in text
+    for seat, card in view.trick:  # each played card lies on the seat's side of the table
+        corner = face(card, "italian-40")[0]
+        column = {"right": 2, "top": 1, "left": 0}[s.seating.slots[seat]]
+        width = 100 // 3
+        assert any(
+            f"│{corner:<7}│" in line[column * width : (column + 1) * width] for line in lines
+        ), (seat, card, text)

@@ -618,6 +618,18 @@ def play(
             f"give one --bot for all the other seats, or one for each of the {len(others)} "
             f"other seats; got {len(levels)}"
         )
+    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise fail(
+            "the full-screen game needs a terminal, and this input or output is not one: "
+            "play line by line with --plain (briscola play --plain)"
+        )
+    if save is not None:
+        from briscola.session import check_save_path
+
+        try:
+            check_save_path(save)
+        except BriscolaError as e:
+            raise fail(str(e)) from None
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     try:
         bots = {
@@ -637,7 +649,10 @@ def play(
         raise typer.Exit(run_plain(session, read, sys.stdout, save_to=save))
     from briscola.tui import PlayApp
 
-    raise typer.Exit(PlayApp(session, save_to=save).run() or 0)
+    screen = PlayApp(session, save_to=save)
+    screen.run()
+    # A crash inside the screen is status 1 (Textual prints its traceback), never 0.
+    raise typer.Exit(1 if screen.return_code is None else screen.return_code)
 
 
 DEFAULT_BOT = "intermediate"

@@ -1,9 +1,9 @@
 """``briscola play --plain``: a line-by-line game for any terminal and for scripts.
 
 It prints what your seat sees and reads one move a line from standard input: the
-number of an action in the list, a card (``5b``), ``pass``, ``bid K``, ``bid 75``,
-``call Kd``, or a command: ``last`` (the last trick, where the rules allow),
-``save [FILE]``, ``help``, ``quit``.
+number of a choice in the list, a card (``5b``), ``pass``, ``bid K``, ``bid 75``,
+``call Kd``, ``exchange 7d``, ``signal ace``, or a command: ``last`` (the last trick,
+where the rules allow), ``save [FILE]``, ``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -12,68 +12,218 @@ from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from briscola.engine import BriscolaError, Card, MalformedError
-from briscola.engine.actions import Action, Bid, Play, action_from_json
+from briscola.engine.actions import SIGNALS, Action, Bid, Call, Exchange, Pass, Play, Signal
+from briscola.engine.cards import Rank
 from briscola.engine.views import View
-from briscola.narrate import describe_action, describe_view
+from briscola.narrate import (
+    SIGNAL_WORDS,
+    describe_action,
+    describe_view,
+)
 from briscola.session import Session
+from briscola.speech import Seating, hand_order, joined, plural
 
 HELP = """\
-type the number of an action, or a card (5b), pass, bid K, bid 75, call Kd;
-  last: show the last trick (where the rules allow); save [FILE]: save the records;
-  help: this text; quit: leave the match"""
+type the number of a choice, or a card (5b), pass, bid K, bid 75, call Kd, exchange 7d,
+  signal ace; last: the last trick (where the table allows it); save [FILE]: save the
+  records; help: this text; quit: leave the match.
+signals: show your partner something true of your hand (ace, three, king, queen, jack:
+  that trump; low-trumps, no-trumps, carico), or ask for it: play-carico, play-liscio
+questions: before you lead, from trick 2, ask your partner about lisci, trumps, taking
+  a trick or carichi; the hand answers truly, and everyone hears
+orders: before you lead, tell your partner to play a liscio, a high or a low trump, a
+  carico, or to take the trick without trumping; an order guides, it binds nobody"""
 
 MAX_LISTED_BIDS = 4
+BID_RANK_LETTERS = "A 3 K Q J 7 6 5 4 2"
 
 
-def menu(view: View) -> list[tuple[int, Action]]:
-    """The numbered actions to show: every legal action, but only the first few of the
-    many "2 at N" bids (type ``bid N`` for the others)."""
-    out = []
+def menu(view: View, voice: Seating) -> list[tuple[int, Action]]:
+    """The numbered choices to show: the cards to play in the hand's order, then the other
+    actions; only the first few of the many "2 at N" bids (type ``bid N`` for the others)."""
+    plays = {a.card: a for a in view.legal if isinstance(a, Play)}
+    ordered: list[Action] = [plays[c] for c in hand_order(voice.rules, plays)]
     points_bids = 0
-    for i, action in enumerate(view.legal, 1):
+    for action in view.legal:
+        if isinstance(action, Play):
+            continue
         if isinstance(action, Bid) and action.points is not None:
             points_bids += 1
             if points_bids > MAX_LISTED_BIDS:
                 continue
-        out.append((i, action))
-    return out
+        ordered.append(action)
+    return list(enumerate(ordered, 1))
 
 
-def parse_move(text: str, view: View) -> Action:
-    """Read a move typed by a person; raises :class:`MalformedError` saying what to type."""
+def ascii_number(text: str) -> int | None:
+    """The number ``text`` writes in ASCII digits, else ``None`` (``²`` is no number)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
+def parse_move(text: str, view: View, voice: Seating) -> Action:
+    """Read a move typed by the person; raises :class:`MalformedError` saying, in the
+    player's words, what was wrong and what may be typed."""
     word = text.strip()
     legal = view.legal
-    if word.isdigit():
-        index = int(word)
-        if 1 <= index <= len(legal):
-            return legal[index - 1]
-        raise MalformedError(f"there is no action {index}: choose 1 to {len(legal)}")
+    if not legal:
+        raise MalformedError("it is not your turn")
+    number = ascii_number(word)
+    if number is not None:
+        choices = menu(view, voice)
+        for n, action in choices:
+            if n == number:
+                return action
+        raise MalformedError(f"there is no choice {number}: choose 1 to {len(choices)}")
     parts = word.split()
+    verb = parts[0].lower() if parts else ""
     seat = view.seat if view.seat is not None else 0
-    if len(parts) == 1 and parts[0].lower() == "pass":
-        return action_from_json({"seat": seat, "bid": "pass"})
-    if len(parts) == 2 and parts[0].lower() in ("bid", "call", "exchange", "signal", "look"):
-        kind, value = parts[0].lower(), parts[1]
-        arg: object = int(value) if value.isdigit() else value
-        return action_from_json({"seat": seat, kind: arg})
+    if verb == "pass" and len(parts) == 1:
+        if Pass(seat) in legal:
+            return Pass(seat)
+        raise MalformedError(f"you cannot pass now; {what_you_can_do(view, voice)}")
+    if verb == "bid":
+        return read_bid(parts[1:], view, voice)
+    if verb in ("call", "exchange") and len(parts) == 2:
+        card = Card.parse(parts[1])
+        kind = Call if verb == "call" else Exchange
+        options = [a for a in legal if isinstance(a, kind)]
+        for a in options:
+            if a.card is card:
+                return a
+        if not options:
+            raise MalformedError(f"you cannot {verb} a card now; {what_you_can_do(view, voice)}")
+        names = joined([voice.card_code(a.card) for a in options])
+        raise MalformedError(f"you may {verb} {names}, not the {voice.card(card)}")
+    if verb == "signal" and len(parts) == 2:
+        signals = [a for a in legal if isinstance(a, Signal)]
+        for sig in signals:
+            if sig.signal == parts[1].lower():
+                return sig
+        if not signals:
+            raise MalformedError(f"you cannot signal now; {what_you_can_do(view, voice)}")
+        if parts[1].lower() in SIGNAL_WORDS:
+            raise MalformedError(
+                f"you cannot signal {parts[1]}: a signal must be true of your hand, and each "
+                f"kind is given once a trick; you may signal {', '.join(a.signal for a in signals)}"
+            )
+        raise MalformedError(f"there is no signal {parts[1]!r}; the signals: {', '.join(SIGNALS)}")
     if len(parts) == 1:
         try:
             card = Card.parse(word)
         except MalformedError:
             pass
         else:
-            return Play(seat, card)
-    raise MalformedError(f"{word!r} is not a move; type help for the choices")
+            return read_card(card, view, voice)
+    raise MalformedError(
+        f"{word!r} is not a move: type the number of a choice, a card such as "
+        f"{view.hand[0] if view.hand else '5b'}, or help"
+    )
+
+
+def read_card(card: Card, view: View, voice: Seating) -> Action:
+    seat = view.seat if view.seat is not None else 0
+    plays = [a.card for a in view.legal if isinstance(a, Play)]
+    if card in plays:
+        return Play(seat, card)
+    if card not in view.hand:
+        mine = " ".join(str(c) for c in hand_order(voice.rules, view.hand))
+        return_text = f"; your cards: {mine}" if mine else ""
+        raise MalformedError(f"you do not hold the {voice.card(card)} ({card}){return_text}")
+    if not plays:
+        raise MalformedError(f"it is not time to play a card; {what_you_can_do(view, voice)}")
+    led = view.trick[0][1].suit if view.trick else None
+    if led is not None and all(c.suit is led for c in plays):
+        cards = " ".join(str(c) for c in hand_order(voice.rules, plays))
+        raise MalformedError(f"you must follow suit when you can: play one of {cards}")
+    raise MalformedError(f"you cannot play the {voice.card(card)} now")
+
+
+def read_bid(words: list[str], view: View, voice: Seating) -> Action:
+    seat = view.seat if view.seat is not None else 0
+    bids = [a for a in view.legal if isinstance(a, Bid)]
+    if not bids and Pass(seat) not in view.legal:
+        raise MalformedError(f"there is no auction now; {what_you_can_do(view, voice)}")
+    if len(words) != 1:
+        raise MalformedError(
+            f"write bid and a rank ({BID_RANK_LETTERS}) or, once a 2 is bid, points "
+            "from 61 to 120: bid K, bid 75"
+        )
+    value = words[0].upper()
+    points = ascii_number(value)
+    if points is not None:
+        if not 61 <= points <= 120:
+            raise MalformedError("points bids run from 61 to 120")
+        if Bid(seat, points=points) in bids:
+            return Bid(seat, points=points)
+        point_bids = [b.points for b in bids if b.points is not None]
+        if not point_bids:
+            raise MalformedError("points are bid only once someone has bid a 2: bid a rank")
+        raise MalformedError(
+            f"each points bid must be higher than the last: bid {min(point_bids)} or more, or pass"
+        )
+    if value in {r.value for r in Rank}:
+        bid = Bid(seat, rank=Rank(value))
+        if bid in bids:
+            return bid
+        ranks = " ".join(str(b) for b in bids if b.rank is not None)
+        if ranks:
+            raise MalformedError(
+                f"each bid must name a rank lower than the last: you may bid {ranks}, or pass"
+            )
+        raise MalformedError("a 2 has been bid: bid points from 61 to 120 (bid 75), or pass")
+    raise MalformedError(
+        f"{words[0]!r} is no bid: bid a rank ({BID_RANK_LETTERS}) or points from 61 to 120"
+    )
+
+
+def what_you_can_do(view: View, voice: Seating) -> str:
+    kinds = []
+    for label, kind in (("play a card", Play), ("bid or pass", Bid), ("call a card", Call)):
+        if any(isinstance(a, kind) for a in view.legal):
+            kinds.append(label)
+    return f"you may {joined(kinds) or 'choose from the list'}"
 
 
 def prompt_lines(session: Session) -> Iterator[str]:
     view = session.view()
-    yield from describe_view(view)
-    for i, action in menu(view):
-        yield f"  {i}) {describe_action(action)}"
-    hidden = len(view.legal) - len(menu(view))
+    voice = session.seating
+    yield from describe_view(view, voice, session.drawn)
+    choices = menu(view, voice)
+    for i, action in choices:
+        if isinstance(action, Play):
+            drawn = "  (just drawn)" if action.card is session.drawn else ""
+            yield f"  {i}) {action.card}  {voice.card(action.card)}{drawn}"
+        else:
+            yield f"  {i}) {describe_action(action, voice)}"
+    hidden = len(view.legal) - len(choices)
     if hidden:
-        yield f"  ... {hidden} more bids: type bid N (61 to 120)"
+        yield f"  ... and {plural(hidden, 'more bid')}: type bid N (N from 61 to 120)"
+
+
+def last_trick_text(session: Session) -> str:
+    """What ``last`` (the full-screen ``l``) shows: the last trick gathered, only where
+    the table allows looking at it (RULES.md §5)."""
+    view = session.view()
+    if view.rules.get("last_trick") == "hidden":
+        return "this table does not allow looking at the last trick (last_trick=hidden)"
+    last = view.last_trick
+    if last is None:
+        return "no trick has been taken yet in this hand"
+    voice = session.seating
+    cards = ", ".join(
+        f"{voice.name(s)} {voice.card_code(c)}" for s, c in zip(last.seats, last.cards, strict=True)
+    )
+    return (
+        f"the last trick: {cards}; {voice.says(last.winner, 'take')} {plural(last.points, 'point')}"
+    )
+
+
+def save_text(session: Session, path: str) -> str:
+    """Save the records during the match and say so, or say why they could not be saved."""
+    try:
+        return f"saved the records to {session.save(path)}"
+    except BriscolaError as e:
+        return f"{e}; the game goes on"
 
 
 def run_plain(
@@ -90,13 +240,17 @@ def run_plain(
             print(line, file=out)
         out.flush()
 
-    say(f"{session.rules.game.name}: you are seat {session.seat}", *session.opening())
+    say(*session.opening())
     status = 0
+    fresh = True
     while not session.over:
-        say(*session.run_bots())
-        if session.over:
-            break
-        say("", *prompt_lines(session), "your move:")
+        if fresh:
+            say(*session.run_bots())
+            if session.over:
+                break
+            say("", *prompt_lines(session))
+        fresh = False
+        say("your move:")
         line = read()
         if line is None:
             say("the input ended before the match did: the match is left unfinished")
@@ -113,24 +267,27 @@ def run_plain(
             say(HELP)
             continue
         if command == "last":
-            last = session.view().last_trick
-            if last is None:
-                say("no trick to show (none taken yet, or the table does not allow it)")
-            else:
-                cards = ", ".join(f"{s}:{c}" for s, c in zip(last.seats, last.cards, strict=True))
-                say(f"last trick: {cards}, taken by seat {last.winner}")
+            say(last_trick_text(session))
             continue
         if command.split()[0] == "save":
-            parts = line.split()
-            path = session.save(parts[1] if len(parts) > 1 else save_to or "briscola-match.jsonl")
-            say(f"saved the records to {path}")
+            parts = line.strip().split(maxsplit=1)
+            say(save_text(session, parts[1] if len(parts) > 1 else save_to or DEFAULT_SAVE))
             continue
         try:
-            say(*session.act(parse_move(line, session.view())))
+            say(*session.act(parse_move(line, session.view(), session.seating)))
         except BriscolaError as e:
             say(f"cannot do that: {e}")
+            continue
+        fresh = True
     if not session.over:
         say(session.standing())
     if save_to is not None:
-        say(f"saved the records to {session.save(save_to)}")
+        try:
+            say(f"saved the records to {session.save(save_to)}")
+        except BriscolaError as e:
+            say(f"{e}: the records of this match are lost")
+            status = max(status, 1)
     return status
+
+
+DEFAULT_SAVE = "briscola-match.jsonl"

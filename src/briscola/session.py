@@ -7,7 +7,9 @@ returns lines telling what the person's seat saw happen.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,11 +17,45 @@ from pathlib import Path
 from typing import Any
 
 from briscola.ai.bot import Bot
-from briscola.engine import GameState, IllegalActionError, Match, Rules, seat_view, visible
+from briscola.engine import (
+    BriscolaError,
+    Card,
+    GameState,
+    IllegalActionError,
+    Match,
+    Rules,
+    seat_view,
+    visible,
+)
 from briscola.engine.actions import Action
+from briscola.engine.events import CardDrawn, Dealt
 from briscola.engine.match import HandScored, HandStarted, MatchOver
 from briscola.engine.views import View
 from briscola.narrate import describe_points, narrate
+from briscola.speech import Seating
+
+
+class SaveError(BriscolaError):
+    """The records could not be written: the message says why and what to do."""
+
+
+def check_save_path(path: str | Path) -> Path:
+    """The file the records will go to, checked before a match starts: raises
+    :class:`SaveError` when it is a folder, its folder is missing, or it cannot be written."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise SaveError(
+            f"cannot save to {target}: it is a folder; name a file in it, "
+            f"like {target / 'briscola.jsonl'}"
+        )
+    if not folder.is_dir():
+        raise SaveError(f"cannot save to {target}: there is no folder {folder}")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise SaveError(f"cannot save to {target}: the file is not writable")
+    if not target.exists() and not os.access(folder, os.W_OK):
+        raise SaveError(f"cannot save to {target}: the folder {folder} is not writable")
+    return target
 
 
 @dataclass
@@ -32,8 +68,15 @@ class Session:
     rng: random.Random
     dealer: int | None = None
     match: Match = field(init=False)
+    seating: Seating = field(init=False)
+    """The person's table: "you" and the others by where they sit."""
     records: list[dict[str, Any]] = field(default_factory=list)
     """The record of every finished hand."""
+    drawn: Card | None = None
+    """The card the person drew last, while it is still in the hand."""
+    tell_plays: bool = True
+    """Whether the lines tell each card as it is played and drawn (a line-by-line game
+    must; a screen that draws the table need not, and its log then keeps no cards)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.seat < self.rules.players:
@@ -43,6 +86,7 @@ class Session:
             )
         first = self.rules.players - 1 if self.dealer is None else self.dealer
         self.match = Match(self.rules, self.rng, dealer=first)
+        self.seating = Seating.of(self.rules, self.seat)
 
     @property
     def hand(self) -> GameState:
@@ -61,8 +105,11 @@ class Session:
     def opening(self) -> list[str]:
         """What the person sees as the first hand is dealt."""
         hand = self.match.hand
-        first = [f"--- hand {self.match.number}, dealer seat {hand.deal.dealer} ---"]
-        return first + self._tell(hand, hand.opening_events())
+        return [
+            f"{self.rules.game.name}: {self.seating.introduction()}",
+            *self._tell_match(hand, HandStarted(self.match.number, hand.deal.dealer)),
+            *self._tell(hand, hand.opening_events()),
+        ]
 
     def act(self, action: Action) -> list[str]:
         """The person's action; raises :class:`IllegalActionError` (changing nothing)."""
@@ -95,7 +142,7 @@ class Session:
         own: list[object] = []
         for e in events:
             if isinstance(e, HandScored | HandStarted | MatchOver):
-                lines.extend(narrate(hand, own))
+                lines.extend(narrate(hand, own, self.seating, self.tell_plays))
                 own = []
                 lines.extend(self._tell_match(hand, e))
                 if isinstance(e, HandStarted):
@@ -104,40 +151,72 @@ class Session:
             seen = visible(e, self.seat)
             if seen is not None:
                 own.append(seen)
-        lines.extend(narrate(hand, own))
+                if isinstance(seen, CardDrawn) and seen.seat == self.seat:
+                    self.drawn = seen.card
+                elif isinstance(seen, Dealt) and seen.seat == self.seat:
+                    self.drawn = None
+        if self.drawn is not None and self.drawn not in self.match.hand.hands[self.seat]:
+            self.drawn = None
+        lines.extend(narrate(hand, own, self.seating, self.tell_plays))
         return lines
 
     def _tell_match(self, hand: GameState, e: HandScored | HandStarted | MatchOver) -> list[str]:
+        voice = self.seating
         if isinstance(e, HandStarted):
-            return [f"--- hand {e.number}, dealer seat {e.dealer} ---"]
+            return [f"--- hand {e.number}: {voice.says(e.dealer, 'deal')} ---"]
+        points = describe_points(hand, voice)
         if isinstance(e, HandScored):
             if e.replayed:
-                return [f"hand {e.number}: {describe_points(hand)}; it is dealt again"]
-            won = ", ".join(str(s) for s in e.winners) or "nobody"
-            line = f"hand {e.number}: {describe_points(hand)}; won by seats {won}"
+                return [f"hand {e.number}: {points}; the hand is dealt again"]
+            won = voice.sides_say(e.winners, "win") if e.winners else "nobody wins"
+            line = f"hand {e.number}: {points}: {won} the hand"
+            if e.counted == 2:
+                line += " with all 120 points (cappotto: it counts twice)"
             if e.scores is not None:
-                line += "; score " + " ".join(f"{s}:{x:+d}" for s, x in enumerate(e.scores))
+                line += "; score " + self._seat_scores(e.scores)
             return [line, self.standing()]
-        won = ", ".join(str(s) for s in e.winners) or "nobody"
-        return [f"=== the match is over: seats {won} win ==="]
+        won = voice.sides_say(e.winners, "win") if e.winners else "nobody wins"
+        return [f"=== the match is over: {won} ==="]
+
+    def _seat_scores(self, scores: tuple[int, ...] | list[int]) -> str:
+        return ", ".join(f"{self.seating.name(s)} {x:+d}" for s, x in enumerate(scores))
 
     def standing(self) -> str:
-        """The match score so far."""
+        """The match score so far, in words."""
         m = self.match
+        voice = self.seating
         if m.per_seat:
-            return "match: " + "  ".join(f"seat {s}: {x}" for s, x in enumerate(m.scores))
-        sides = ["+".join(str(s) for s in side) for side in self.rules.sides]
+            goal = (
+                f"to {m.target.goal} points"
+                if m.target.kind == "points"
+                else (f"over {m.target.goal} hands")
+            )
+            return f"match ({goal}): {self._seat_scores(m.scores)}"
         if m.target.kind == "points":
-            parts = [f"{side}: {p}" for side, p in zip(sides, m.totals, strict=True)]
-            return f"match (to {m.target.goal} points): " + "  ".join(parts)
-        parts = [f"{side}: {w}" for side, w in zip(sides, m.hands_won, strict=True)]
-        return "match (hands won): " + "  ".join(parts)
+            parts = [
+                f"{voice.side(side)} {p}"
+                for side, p in zip(self.rules.sides, m.totals, strict=True)
+            ]
+            return f"match (to {m.target.goal} points): " + ", ".join(parts)
+        parts = [
+            f"{voice.side(side)} {w}" for side, w in zip(self.rules.sides, m.hands_won, strict=True)
+        ]
+        if m.target.kind == "one":
+            return "match (one hand): " + ", ".join(parts)
+        return f"match (first to {m.target.goal} hands won): " + ", ".join(parts)
 
     def save(self, path: str | Path) -> Path:
-        """Write the records of the hands so far (the current one included), one per line."""
-        target = Path(path)
+        """Write the records of the hands so far (the current one included), one per line.
+        Raises :class:`SaveError`, saying why, when the file cannot be written."""
+        target = check_save_path(path)
         records = [*self.records]
         if self.match.hand.moves and not self.match.hand.over:
             records.append(self.match.hand.to_record())
-        target.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        try:
+            target.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        except OSError as e:
+            why = os.strerror(e.errno) if e.errno else str(e)
+            if e.errno == errno.ENOSPC:
+                why = "the disk is full"
+            raise SaveError(f"cannot save to {target}: {why}") from None
         return target

@@ -1,36 +1,180 @@
 """``briscola play``: a full-screen terminal game against the computer (Textual).
 
-The screen shows the trump and stock, the points, the trick on the table, your hand
-as buttons, your other choices (exchange, signals, questions, bids, the call) as
-buttons, and a log of what your seat saw happen, hand summaries included. Play by
-mouse, or by key: 1-9 pick the numbered choice, ``l`` shows the last trick where
-the rules allow, ``s`` saves the records, ``q`` quits.
+The screen draws the table: the other seats round it (you at the bottom, a partner
+opposite), the card each seat played in front of it, the turned trump beside the
+stock, whose turn it is marked at the seat. Below: your hand as small card faces to
+click, and your other choices (exchange, signals, questions, orders, bids, the call)
+as a list; beside it, the log of what your seat saw happen. Keys: 1-9 pick a numbered
+choice, ``l`` shows the last trick where the table allows it, ``s`` saves the records,
+``q`` or Ctrl-C leaves (asking first during a match).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Header, RichLog, Static
+from textual.events import Resize
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Header, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
 
-from briscola.engine import BriscolaError
-from briscola.engine.actions import Action, Play
-from briscola.narrate import describe_action, describe_view
-from briscola.plain import menu
+from briscola.engine import BriscolaError, Card
+from briscola.engine.actions import Action, Bid, Play
+from briscola.engine.views import TrickView, View
+from briscola.narrate import describe_action, describe_bid
+from briscola.plain import DEFAULT_SAVE, last_trick_text, menu
 from briscola.session import Session
+from briscola.speech import SUIT_COLOURS, Seating, face, hand_order, plural, suit_name
+
+MIN_WIDTH = 100
+MIN_HEIGHT = 32
+"""The smallest terminal the table, the hand of eight cards and the log fit in."""
 
 
-class ActionButton(Button):
-    """A button that takes one legal action."""
+def card_face(card: Card, deck: str, dim: bool = False) -> Text:
+    """A small framed card face, drawn in its suit's colour: the corner and the suit."""
+    corner, word = face(card, deck)
+    colour = SUIT_COLOURS[deck][card.suit]
+    style = f"dim {colour}" if dim else f"bold {colour}"
+    middle = word if deck != "french-32" else corner[-1]
+    text = Text(justify="left")
+    text.append("╭───────╮\n", style)
+    text.append(f"│{corner:<7}│\n", style)
+    text.append(f"│{middle:^7}│\n", style)
+    text.append(f"│{corner:>7}│\n", style)
+    text.append("╰───────╯", style)
+    return text
 
-    def __init__(self, number: int, action: Action) -> None:
-        label = str(action.card) if isinstance(action, Play) else describe_action(action)
-        super().__init__(f"{number}) {label}", classes="play" if isinstance(action, Play) else "")
+
+def back_face(count: int) -> Text:
+    """A face-down pile: how many cards a seat holds."""
+    return Text(f"╭───────╮\n│░░░░░░░│\n│{plural(count, 'card'):^7}│\n╰───────╯", "dim")
+
+
+GRID = {
+    "top-left": (0, 0),
+    "top": (0, 1),
+    "top-right": (0, 2),
+    "left": (1, 0),
+    "right": (1, 2),
+    "bottom": (2, 1),
+}
+"""Where each seat's place is in the 3 x 3 drawing of the table; the middle is the stock."""
+
+
+def draw_table(view: View, voice: Seating, gathered: TrickView | None) -> RenderableType:
+    """The table as the person sees it: every seat in its place with its card on the
+    table, the trump and the stock in the middle."""
+    deck = voice.deck
+    played = dict(view.trick)
+    gathered_cards: dict[int, Card] = {}
+    if gathered is not None and not view.trick:
+        gathered_cards = dict(zip(gathered.seats, gathered.cards, strict=True))
+    cells: list[list[RenderableType]] = [[Text("") for _ in range(3)] for _ in range(3)]
+    for seat in range(view.players):
+        row, col = GRID[voice.slots[seat]]
+        name = Text(voice.name(seat).capitalize() if seat == voice.seat else voice.name(seat))
+        if view.to_act == seat:
+            name = Text("▶ ", "bold yellow") + name.copy()
+            name.stylize("bold yellow")
+        parts: list[RenderableType] = [name]
+        if seat != voice.seat:
+            shown = view.visible_hands.get(seat)
+            if shown:
+                parts.append(Text(" ".join(str(c) for c in shown), "italic"))
+            else:
+                parts.append(Text(plural(view.hand_sizes[seat], "card"), "dim"))
+        if seat in played:
+            parts.append(card_face(played[seat], deck))
+        elif seat in gathered_cards:
+            parts.append(card_face(gathered_cards[seat], deck, dim=True))
+        else:
+            parts.append(Text("\n\n\n\n"))
+        if seat == voice.seat:  # your card lies in front of you, towards the middle
+            parts.reverse()
+        cells[row][col] = Group(*parts)
+    cells[1][1] = middle(view, voice, gathered)
+    grid = Table.grid(expand=True)
+    for _ in range(3):
+        grid.add_column(justify="center", ratio=1)
+    for cell_row in cells:
+        grid.add_row(*cell_row)
+    return grid
+
+
+def middle(view: View, voice: Seating, gathered: TrickView | None) -> RenderableType:
+    """The middle of the table: the trump, the turned card beside the stock, the auction."""
+    parts: list[RenderableType] = []
+    auction = view.auction
+    if auction is not None:
+        if auction.called is None:
+            parts.append(Text("the auction", "bold"))
+            high = "no bid yet" if auction.high is None else f"high: {describe_bid(auction.high)}"
+            parts.append(Text(high))
+        elif auction.caller is not None:
+            parts.append(Text(f"trump {auction.called.suit.italian}", "bold"))
+            parts.append(Text(f"{voice.name(auction.caller)} called"))
+            parts.append(card_face(auction.called, voice.deck))
+    elif view.trump is not None:
+        parts.append(Text(f"trump {suit_name(view.trump, voice.deck)}", "bold"))
+        if view.turned is not None:
+            parts.append(card_face(view.turned, voice.deck))
+        parts.append(Text(f"stock: {plural(view.stock_size, 'card')}"))
+    else:
+        parts.append(Text("no trump", "bold"))
+        parts.append(Text(f"stock: {plural(view.stock_size, 'card')}"))
+    if view.stock_top is not None:
+        parts.append(Text(f"top of the stock: {view.stock_top}"))
+    if gathered is not None and not view.trick:
+        taker = voice.says(gathered.winner, "take")
+        parts.append(Text(f"{taker} the trick, {plural(gathered.points, 'point')}", "italic"))
+    return Group(*parts)
+
+
+class CardButton(Button):
+    """One card of the hand to play, drawn as its face."""
+
+    def __init__(self, number: int, action: Play, deck: str, drawn: bool) -> None:
+        label = card_face(action.card, deck)
+        label.append(f"\n {number}) {action.card}{' new' if drawn else ''}")
+        super().__init__(label, classes="card")
         self.move = action
+
+
+class ChoiceList(OptionList):
+    """The choices other than cards: each wraps to the width, none is cut off."""
+
+
+class LeaveScreen(ModalScreen[bool]):
+    """Asks before leaving a match that is not over."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "yes"),
+        Binding("n,escape", "answer(False)", "no"),
+    ]
+    CSS = """
+    LeaveScreen { align: center middle; }
+    #ask { width: 60; height: auto; padding: 1 2; border: thick $warning; background: $panel; }
+    """
+
+    def __init__(self, saving: str | None) -> None:
+        super().__init__()
+        self.saving = saving
+
+    def compose(self) -> ComposeResult:
+        text = "Leave the match? It is not over."
+        if self.saving:
+            text += f" What was played is saved to {self.saving}."
+        yield Static(f"{text}\n\n[b]y[/] leave   [b]n[/] stay", id="ask")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
 
 
 class PlayApp(App[int]):
@@ -38,54 +182,96 @@ class PlayApp(App[int]):
 
     TITLE = "briscola"
     CSS = """
+    #main { height: 1fr; }
+    #left { width: 1fr; }
+    #table { height: auto; padding: 0 1; }
     #status { height: auto; padding: 0 1; background: $boost; }
     #hand { height: auto; padding: 0 1; }
-    #choices { height: auto; max-height: 12; padding: 0 1; overflow-y: auto; }
-    #hand Button { min-width: 8; margin: 0 1 0 0; }
-    #choices Button { width: auto; margin: 0 1 0 0; }
-    #log { border: round $primary; }
+    #hand .card { width: 11; min-width: 11; height: 7; margin: 0 1 0 0; padding: 0;
+                  border: none; background: $surface; }
+    #hand .card:focus { background: $accent 30%; }
+    #choices { height: auto; max-height: 10; }
+    #points { display: none; }
+    #points.shown { display: block; }
+    #log { width: 44; border: round $primary; }
+    #small { display: none; padding: 2 4; }
+    .too-small #small { display: block; }
+    .too-small #main { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
         Binding("l", "last", "last trick"),
         Binding("s", "save", "save records"),
-        Binding("q", "quit", "quit"),
+        Binding("q", "leave", "quit"),
+        Binding("ctrl+c", "leave", "quit", show=False, priority=True),
     ]
 
     def __init__(self, session: Session, save_to: str | None = None, pace: float = 0.4) -> None:
         super().__init__()
         self.session = session
+        session.tell_plays = False  # the table shows the cards; the log keeps who took what
         self.save_to = save_to
         self.pace = pace
         """Seconds between the bots' moves, so a person can follow them (0 in tests)."""
         self.busy = False
+        self.gathered: TrickView | None = None
+        """The trick just taken, left on the table for a moment."""
+        self.choices: list[tuple[int, Action]] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical():
-            yield Static(id="status")
-            yield Horizontal(id="hand")
-            yield Horizontal(id="choices")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="table")
+                yield Static(id="status")
+                yield Horizontal(id="hand")
+                yield ChoiceList(id="choices")
+                yield Input(
+                    placeholder="bid points: type N and press Enter",
+                    type="integer",
+                    id="points",
+                )
             yield RichLog(id="log", wrap=True)
+        yield Static(id="small")
         yield Footer()
 
     async def on_mount(self) -> None:
         s = self.session
-        self.sub_title = f"{s.rules.game.name}: you are seat {s.seat}"
+        self.sub_title = f"{s.rules.game.name}: {s.seating.introduction()}"
         self.write(*s.opening())
+        self.check_size(self.size.width, self.size.height)
         await self.step()
+
+    def on_resize(self, event: Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "too-small")
+        self.query_one("#small", Static).update(
+            f"This terminal is {width} x {height}: the table needs at least "
+            f"{MIN_WIDTH} x {MIN_HEIGHT}.\nMake the window bigger, or play line by line "
+            "with `briscola play --plain`.\n\nq leaves."
+        )
 
     # ------------------------------------------------------------------ the game loop
 
     async def step(self) -> None:
         """Let one bot act (then come back after ``pace``), or show the person's choices."""
         s = self.session
+        tricks = len(s.hand.tricks)
         if not s.over and not s.my_turn():
             self.busy = True
-            self.write(*s.run_one_bot())
+            try:
+                self.write(*s.run_one_bot())
+            except BriscolaError as e:
+                self.fail(str(e))
+                return
+            self.note_gathered(tricks)
             await self.show()
-            if self.pace:
-                self.set_timer(self.pace, self.step)
+            delay = self.pace * (3 if self.gathered is not None else 1)
+            if delay:
+                self.set_timer(delay, self.step)
             else:
                 self.call_later(self.step)
             return
@@ -96,27 +282,63 @@ class PlayApp(App[int]):
             if self.save_to is not None:
                 self.action_save()
 
+    def note_gathered(self, tricks_before: int) -> None:
+        hand = self.session.hand
+        if len(hand.tricks) > tricks_before:
+            self.gathered = TrickView.of(hand.tricks[-1])
+        elif hand.trick:
+            self.gathered = None
+
+    def fail(self, message: str) -> None:
+        """A computer player failed: save what was played, and leave with status 2."""
+        if self.save_to is not None:
+            try:
+                self.session.save(self.save_to)
+            except BriscolaError as e:
+                message += f"; {e}"
+        self.exit(2, return_code=2, message=f"error: {message}")
+
     async def show(self) -> None:
         s = self.session
         view = s.view()
-        status = describe_view(view)
+        voice = s.seating
+        self.query_one("#table", Static).update(draw_table(view, voice, self.gathered))
+        status = [s.standing()]
         if s.over:
             status.append("the match is over")
         elif s.my_turn():
             status.append("your turn")
         else:
-            status.append(f"seat {s.hand.turn} to play")
-        status.append(s.standing())
-        self.query_one("#status", Static).update("\n".join(status))
+            status.append(f"{voice.name(s.hand.turn)} to play")
+        self.query_one("#status", Static).update(" · ".join(status))
         hand = self.query_one("#hand", Horizontal)
-        choices = self.query_one("#choices", Horizontal)
         await hand.remove_children()
-        await choices.remove_children()
-        if s.my_turn():
-            numbered = menu(view)
-            await hand.mount_all([ActionButton(i, a) for i, a in numbered if isinstance(a, Play)])
-            await choices.mount_all(
-                [ActionButton(i, a) for i, a in numbered if not isinstance(a, Play)]
+        choices = self.query_one("#choices", ChoiceList)
+        choices.clear_options()
+        points = self.query_one("#points", Input)
+        self.choices = menu(view, voice) if s.my_turn() else []
+        plays = {a.card: (i, a) for i, a in self.choices if isinstance(a, Play)}
+        cards: list[Button] = []
+        for card in hand_order(s.rules, view.hand):
+            if card in plays:
+                number, action = plays[card]
+                cards.append(CardButton(number, action, voice.deck, card is s.drawn))
+            else:  # a card that may not be played now (follow suit, or not your turn)
+                face_down = card_face(card, voice.deck, dim=True)
+                cards.append(Button(face_down, classes="card", disabled=True))
+        await hand.mount_all(cards)
+        others = [
+            Option(f"{i}) {describe_action(a, voice)}", id=str(i))
+            for i, a in self.choices
+            if not isinstance(a, Play)
+        ]
+        choices.add_options(others)
+        choices.display = bool(others)
+        point_bids = [a.points for a in view.legal if isinstance(a, Bid) and a.points]
+        points.set_class(bool(point_bids) and s.my_turn(), "shown")
+        if point_bids:
+            points.placeholder = (
+                f"bid points: type a number from {min(point_bids)} to 120 and press Enter"
             )
 
     def write(self, *lines: str) -> None:
@@ -129,38 +351,66 @@ class PlayApp(App[int]):
     async def take(self, action: Action) -> None:
         if self.busy or not self.session.my_turn():
             return
+        self.busy = True  # a second click before the screen changes plays nothing
+        tricks = len(self.session.hand.tricks)
         try:
             self.write(*self.session.act(action))
         except BriscolaError as e:
+            self.busy = False
             self.notify(str(e), severity="error")
             return
+        self.gathered = None
+        self.note_gathered(tricks)
         await self.step()
 
     # ------------------------------------------------------------------ input
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
-        if isinstance(event.button, ActionButton):
+        if isinstance(event.button, CardButton):
             await self.take(event.button.move)
 
-    async def action_choose(self, number: int) -> None:
-        if self.busy or not self.session.my_turn():
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        await self.action_choose(int(event.option.id or 0))
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        from briscola.plain import read_bid
+
+        try:
+            action = read_bid([event.value.strip()], self.session.view(), self.session.seating)
+        except BriscolaError as e:
+            self.notify(str(e), severity="error")
             return
-        legal = self.session.view().legal
-        if 1 <= number <= len(legal):
-            await self.take(legal[number - 1])
+        event.input.value = ""
+        await self.take(action)
+
+    async def action_choose(self, number: int) -> None:
+        for n, action in self.choices:
+            if n == number:
+                await self.take(action)
+                return
 
     def action_last(self) -> None:
-        last = self.session.view().last_trick
-        if last is None:
-            self.notify("no trick to show (none taken yet, or the table does not allow it)")
-            return
-        cards = ", ".join(f"{s}:{c}" for s, c in zip(last.seats, last.cards, strict=True))
-        self.notify(f"last trick: {cards}, taken by seat {last.winner}")
+        self.notify(last_trick_text(self.session))
 
     def action_save(self) -> None:
-        path = self.session.save(self.save_to or "briscola-match.jsonl")
-        self.notify(f"saved the records to {Path(path).resolve()}")
+        try:
+            path = self.session.save(self.save_to or DEFAULT_SAVE)
+        except BriscolaError as e:
+            self.notify(f"{e}; the game goes on", severity="error")
+            self.write(f"{e}; the game goes on")
+            return
+        self.notify(f"saved the records to {path.resolve()}")
         self.write(f"saved the records to {path}")
 
-    async def action_quit(self) -> None:
-        self.exit(0 if self.session.over else 1)
+    def action_leave(self) -> None:
+        if self.session.over:
+            self.exit(0)
+            return
+
+        def leave(answer: bool | None) -> None:
+            if answer:
+                if self.save_to is not None:
+                    self.action_save()
+                self.exit(1, return_code=1)
+
+        self.push_screen(LeaveScreen(self.save_to), leave)
