@@ -3,6 +3,7 @@ interface driven by Textual's pilot, each to the end of a match."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -19,6 +20,7 @@ from briscola.engine import BriscolaError, MalformedError, Play, Rank, Rules, pa
 from briscola.engine.actions import Action, Bid, Pass
 from briscola.engine.views import View
 from briscola.plain import menu, parse_move
+from briscola.plain import run_plain as run_plain_session
 from briscola.session import Session
 from briscola.speech import face
 from briscola.tui import CardButton, PlayApp, draw_table
@@ -297,6 +299,8 @@ async def test_tui_log_keeps_no_cards_and_the_table_shows_the_trick() -> None:
             await pilot.pause()
             if app.session.my_turn() and not app.busy:
                 await pilot.press("1")
+        await pilot.pause(0.1)
+        assert app.gathered is None  # a taken trick does not stay on the table
         log = app.query_one("#log", RichLog)
         text = "\n".join(line.text for line in log.lines)
         assert "takes trick" in text or "take trick" in text
@@ -383,3 +387,19 @@ def test_the_table_drawing_shows_every_seat_its_card_and_the_turned_trump() -> N
         assert any(
             f"│{corner:<7}│" in line[column * width : (column + 1) * width] for line in lines
         ), (seat, card, text)
+
+
+def test_plain_ctrl_c_at_the_prompt_leaves_and_saves(tmp_path: Path) -> None:
+    answers = iter(["1\n", "1\n"])
+
+    def read() -> str | None:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    out = io.StringIO()
+    save = tmp_path / "m.jsonl"
+    status = run_plain_session(session("briscola-2", {}, 5), read, out, save_to=str(save))
+    assert status == 1 and "you left the match" in out.getvalue()
+    assert json.loads(save.read_text().splitlines()[0])["moves"]

@@ -251,7 +251,10 @@ def run_plain(
             say("", *prompt_lines(session))
         fresh = False
         say("your move:")
-        line = read()
+        try:
+            line = read()
+        except KeyboardInterrupt:  # Ctrl-C at the prompt: leave, saving as quit does
+            line = "quit"
         if line is None:
             say("the input ended before the match did: the match is left unfinished")
             status = 1

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from briscola.engine import BriscolaError, Card
 from briscola.engine.actions import Action, Bid, Play
 from briscola.engine.views import TrickView, View
-from briscola.narrate import describe_action, describe_bid
+from briscola.narrate import describe_action, describe_bid, describe_points
 from briscola.plain import DEFAULT_SAVE, last_trick_text, menu
 from briscola.session import Session
 from briscola.speech import SUIT_COLOURS, Seating, face, hand_order, plural, suit_name
@@ -231,7 +231,7 @@ class PlayApp(App[int]):
                     type="integer",
                     id="points",
                 )
-            yield RichLog(id="log", wrap=True)
+            yield RichLog(id="log", wrap=True, min_width=20)
         yield Static(id="small")
         yield Footer()
 
@@ -283,11 +283,17 @@ class PlayApp(App[int]):
                 self.action_save()
 
     def note_gathered(self, tricks_before: int) -> None:
+        """A trick was just taken: leave its cards on the table for a moment, as a
+        player gathers them, then clear them (looking back is the last_trick rule's)."""
         hand = self.session.hand
         if len(hand.tricks) > tricks_before:
-            self.gathered = TrickView.of(hand.tricks[-1])
-        elif hand.trick:
+            gathered = self.gathered = TrickView.of(hand.tricks[-1])
+            self.set_timer(max(3 * self.pace, 0.01), lambda: self.clear_gathered(gathered))
+
+    async def clear_gathered(self, gathered: TrickView) -> None:
+        if self.gathered is gathered:
             self.gathered = None
+            await self.show()
 
     def fail(self, message: str) -> None:
         """A computer player failed: save what was played, and leave with status 2."""
@@ -303,7 +309,7 @@ class PlayApp(App[int]):
         view = s.view()
         voice = s.seating
         self.query_one("#table", Static).update(draw_table(view, voice, self.gathered))
-        status = [s.standing()]
+        status = [f"points: {describe_points(s.hand, voice)}", s.standing()]
         if s.over:
             status.append("the match is over")
         elif s.my_turn():
