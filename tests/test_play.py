@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import re
 import subprocess
@@ -403,3 +404,18 @@ def test_plain_ctrl_c_at_the_prompt_leaves_and_saves(tmp_path: Path) -> None:
     status = run_plain_session(session("briscola-2", {}, 5), read, out, save_to=str(save))
     assert status == 1 and "you left the match" in out.getvalue()
     assert json.loads(save.read_text().splitlines()[0])["moves"]
+
+
+def test_plain_reads_any_bytes_and_any_length_without_crashing() -> None:
+    moves = b"\xff\xfe\n" + b"x" * 5_000_000 + b"\n" + b"1\n" * 60
+    done = subprocess.run(
+        [*BRISCOLA, "play", "--plain", "--seed", "1", "--rule", "match=one-hand"],
+        input=moves,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    out = done.stdout.decode()
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert out.count("is not a move") == 2 and "Traceback" not in done.stderr.decode()
+    assert max(len(line) for line in out.splitlines()) < 200

@@ -640,12 +640,9 @@ def play(
     except (BriscolaError, ValueError) as e:
         raise fail(str(e)) from None
     if plain:
-        from briscola.plain import run_plain
+        from briscola.plain import line_reader, run_plain
 
-        def read() -> str | None:
-            line = sys.stdin.readline()
-            return line if line else None
-
+        read = line_reader(sys.stdin.buffer)
         raise typer.Exit(run_plain(session, read, sys.stdout, save_to=save))
     from briscola.tui import PlayApp
 

@@ -9,7 +9,7 @@ where the rules allow), ``save [FILE]``, ``help``, ``quit``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from briscola.engine import BriscolaError, Card, MalformedError
 from briscola.engine.actions import SIGNALS, Action, Bid, Call, Exchange, Pass, Play, Signal
@@ -114,8 +114,9 @@ def parse_move(text: str, view: View, voice: Seating) -> Action:
             pass
         else:
             return read_card(card, view, voice)
+    shown = word if len(word) <= 30 else word[:30] + "..."
     raise MalformedError(
-        f"{word!r} is not a move: type the number of a choice, a card such as "
+        f"{shown!r} is not a move: type the number of a choice, a card such as "
         f"{view.hand[0] if view.hand else '5b'}, or help"
     )
 
@@ -224,6 +225,27 @@ def save_text(session: Session, path: str) -> str:
         return f"saved the records to {session.save(path)}"
     except BriscolaError as e:
         return f"{e}; the game goes on"
+
+
+MAX_LINE = 1000
+"""The longest line a move is read from; the rest of a longer line is skipped."""
+
+
+def line_reader(stream: BinaryIO) -> Callable[[], str | None]:
+    """Read one typed line at a time from a byte stream (``None`` at its end): bytes that
+    are not UTF-8 become replacement marks, and a line longer than :data:`MAX_LINE` is cut
+    there (its rest skipped), so no input can crash the game or fill the memory."""
+
+    def read() -> str | None:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return None
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+                pass
+        return line[:MAX_LINE].decode("utf-8", errors="replace")
+
+    return read
 
 
 def run_plain(
