@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from importlib.metadata import version
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+import briscola.bench
 from briscola.cli import app
 from briscola.engine import GAMES, Rules
 
@@ -153,3 +155,35 @@ def test_variants_json_lists_every_seating_with_its_sides() -> None:
 
 def game_players(game: dict[str, Any], players: int) -> dict[str, Any]:
     return {"players": players} if len(game["players"]) > 1 else {}
+
+
+def sleepy(result: Any) -> Any:
+    """A stand-in for a timed function: it waits 50 ms, using almost no CPU."""
+
+    def run(*args: Any) -> Any:
+        time.sleep(0.05)
+        sum(range(20_000))  # a little CPU time, never zero
+        return result
+
+    return run
+
+
+def test_bench_times_the_reference_engine_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(briscola.bench, "play_random_games", sleepy(100))
+    r = briscola.bench.bench(Rules.make("briscola-2"), 5)
+    assert r.seconds < 0.03  # the sleep is not counted
+
+
+def test_bench_fast_times_the_fast_core_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    from briscola.ai import fast
+
+    monkeypatch.setattr(fast, "random_games_kernel", sleepy(0))
+    assert fast.bench_fast(5) > 1 / 0.03  # one game a slice, the sleep not counted
+
+
+def test_bench_says_its_clock() -> None:
+    result = runner.invoke(app, ["bench", "-n", "10", "-g", "briscola-2", "--json"])
+    assert {row["clock"] for row in json.loads(result.stdout)} == {"cpu"}
+    result = runner.invoke(app, ["bench", "-n", "10", "-g", "briscola-2", "--no-fast"])
+    assert "CPU time" in result.stdout
+    assert "CPU time" in runner.invoke(app, ["bench", "--help"]).stdout

@@ -472,8 +472,8 @@ def bench(
     """Time random play on one core, in CPU time.
 
     Random hands of each game in the reference engine, and of briscola-2 in the search
-    bots' fast core: games and card plays a second of the process's CPU time, the best
-    of five slices, so that other work on the machine does not lower the figures.
+    bots' fast core: games and card plays a second of the process's CPU time (the best
+    of five slices), so that the time the machine gives to other work does not count.
     """
     keys = game or list(GAMES)
     rows = []
@@ -485,6 +485,7 @@ def bench(
             {
                 "game": r.game,
                 "engine": "reference",
+                "clock": "cpu",
                 "games": r.games,
                 "seconds": round(r.seconds, 4),
                 "games_per_second": round(r.games_per_second, 1),
@@ -499,6 +500,7 @@ def bench(
             {
                 "game": "briscola-2",
                 "engine": "fast core",
+                "clock": "cpu",
                 "games": games * 100,
                 "seconds": round(games * 100 / rate, 4),
                 "games_per_second": round(rate, 1),
@@ -508,7 +510,7 @@ def bench(
     if as_json:
         print(json.dumps(rows))
         return
-    table = Table(title="random play, one core (best of 5 slices)")
+    table = Table(title="random play on one core, in CPU time (best of 5 slices)")
     table.add_column("game")
     table.add_column("engine")
     table.add_column("games/s", justify="right")
