@@ -14,6 +14,7 @@ import typer
 from typer.testing import CliRunner
 
 import briscola.bench
+import briscola.cli
 from briscola.cli import app
 from briscola.engine import GAMES, Rules
 
@@ -187,3 +188,18 @@ def test_bench_says_its_clock() -> None:
     result = runner.invoke(app, ["bench", "-n", "10", "-g", "briscola-2", "--no-fast"])
     assert "CPU time" in result.stdout
     assert "CPU time" in runner.invoke(app, ["bench", "--help"]).stdout
+
+
+def test_simulate_narrates_only_the_hand_it_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    told: list[object] = []
+
+    def narrate(state: object, events: object) -> list[str]:
+        told.append(events)
+        return []
+
+    monkeypatch.setattr(briscola.cli, "narrate", narrate)
+    result = runner.invoke(app, ["simulate", "-g", "briscola-4", "-n", "30", "--seed", "1"])
+    assert result.exit_code == 0 and "30 random hands" in result.stdout
+    assert told == []
+    result = runner.invoke(app, ["simulate", "-g", "briscola-4", "--seed", "1"])
+    assert result.exit_code == 0 and len(told) == 40  # one hand: every card played is told

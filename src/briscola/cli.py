@@ -356,13 +356,18 @@ def replay_cmd(
 # --------------------------------------------------------------------------- simulate
 
 
-def random_game(rules: Rules, rng: random.Random, dealer: int) -> tuple[GameState, list[str]]:
+def random_game(
+    rules: Rules, rng: random.Random, dealer: int, told: bool = True
+) -> tuple[GameState, list[str]]:
+    """Play a hand of random legal moves; return its end and, when ``told``, the lines
+    that tell it (narrated as it is played, since a line reads the state of its time)."""
     state = GameState(rules, shuffled_deal(rules, dealer, rng))
     lines: list[str] = []
     while not state.over:
         actions = state.legal_actions()
         events = state.apply(rng.choice(actions))
-        lines.extend(narrate(state, events))
+        if told:
+            lines.extend(narrate(state, events))
     return state, lines
 
 
@@ -397,7 +402,7 @@ def simulate(
     ties = 0
     tricks = 0
     for g in range(games):
-        state, _ = random_game(rules, rng, g % rules.players)
+        state, _ = random_game(rules, rng, g % rules.players, told=False)
         won = set(state.winners())
         for i, side in enumerate(rules.sides):
             wins[i] += bool(won & set(side))
