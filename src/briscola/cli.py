@@ -65,6 +65,9 @@ class Command(typer.core.TyperCommand):
 
 app = typer.Typer(
     cls=Group,
+    # markdown: each paragraph of a docstring is wrapped to the terminal, whatever the
+    # lines of the source (the rich mode keeps them)
+    rich_markup_mode="markdown",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
