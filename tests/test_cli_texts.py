@@ -210,3 +210,16 @@ def test_simulate_narrates_only_the_hand_it_prints(monkeypatch: pytest.MonkeyPat
     assert told == []
     result = runner.invoke(app, ["simulate", "-g", "briscola-4", "--seed", "1"])
     assert result.exit_code == 0 and len(told) == 40  # one hand: every card played is told
+
+
+def test_simulate_says_seat_for_one_and_seats_for_more() -> None:
+    result = runner.invoke(app, ["simulate", "-n", "20"])
+    assert "  seat 0 won" in result.stdout and "  seat 1 won" in result.stdout
+    assert "seats 0" not in result.stdout
+    result = runner.invoke(app, ["simulate", "-g", "briscola-4", "-n", "20"])
+    assert "  seats 0+2 won" in result.stdout
+    for seed in range(6):
+        footer = runner.invoke(app, ["simulate", "--seed", str(seed)]).stdout.splitlines()[-1]
+        assert re.search(r": (seat [01] wins|no winner)$", footer), footer
+    footer = runner.invoke(app, ["simulate", "-g", "chiamata", "--seed", "2"]).stdout
+    assert re.search(r": seats \d, \d(, \d)* win\n", footer), footer

@@ -6,7 +6,7 @@ import contextlib
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -317,7 +317,7 @@ def print_replay(result: Replay) -> None:
         out.print(f"on the table  {table}")
     status = "finished" if state.over else "not finished"
     won = state.winners()
-    who = f"; seats {', '.join(str(s) for s in won)} win" if won else ""
+    who = f"; {who_win(won)}" if won else ""
     out.print(f"points  {describe_points(state)}  ({status}{who})")
     score = result.to_json().get("score")
     if score is not None:
@@ -427,10 +427,21 @@ def simulate(
         print(json.dumps(summary))
         return
     out.print(f"{games} random hands of {rules.key} (seed {seed}); dealer rotating")
+    width = max(len(seats_words(side, "+")) for side in rules.sides)
     for side, w, t in zip(rules.sides, wins, totals, strict=True):
-        seats = "+".join(str(s) for s in side)
-        out.print(f"  seats {seats:7s} won {w:6d}  mean points {t / games:6.2f}")
+        seats = seats_words(side, "+")
+        out.print(f"  {seats:{width}s} won {w:6d}  mean points {t / games:6.2f}")
     out.print(f"  hands with no winner {ties}; {tricks / games:.1f} tricks a hand")
+
+
+def seats_words(seats: Sequence[int], join: str = ", ") -> str:
+    """``seat 1``, ``seats 1, 3, 4`` (or ``seats 1+3+4`` with ``join="+"``)."""
+    return f"seat{'s' * (len(seats) > 1)} {join.join(str(s) for s in seats)}"
+
+
+def who_win(seats: Sequence[int]) -> str:
+    """``seat 1 wins``, ``seats 1, 3, 4 win``."""
+    return f"{seats_words(seats)} {'wins' if len(seats) == 1 else 'win'}"
 
 
 def replay_summary(state: GameState) -> dict[str, Any]:
@@ -450,7 +461,7 @@ def print_deal(state: GameState) -> None:
 
 def print_replay_footer(state: GameState) -> None:
     won = state.winners()
-    result = f"seats {', '.join(str(s) for s in won)} win" if won else "no winner"
+    result = who_win(won) if won else "no winner"
     out.print(f"points  {describe_points(state)}: {result}")
     score = Replay(state).to_json().get("score")
     if score is not None:
