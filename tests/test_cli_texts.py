@@ -223,3 +223,23 @@ def test_simulate_says_seat_for_one_and_seats_for_more() -> None:
         assert re.search(r": (seat [01] wins|no winner)$", footer), footer
     footer = runner.invoke(app, ["simulate", "-g", "chiamata", "--seed", "2"]).stdout
     assert re.search(r": seats \d, \d(, \d)* win\n", footer), footer
+
+
+@pytest.mark.parametrize(
+    ("game", "names"),
+    [
+        ("briscola-2", {"coppe", "denari", "spade", "bastoni"}),
+        ("brisca", {"copas", "oros", "espadas", "bastos"}),
+        ("briskula", {"hearts", "diamonds", "spades", "clubs"}),
+    ],
+)
+def test_the_deal_names_the_trump_in_the_tables_deck(game: str, names: set[str]) -> None:
+    for command in ("simulate", "demo"):
+        result = runner.invoke(app, [command, "-g", game, "--seed", "1"])
+        (line,) = [line for line in result.stdout.splitlines() if "trump is" in line]
+        assert line.rsplit(" ", 1)[1] in names, line
+
+
+def test_the_chiamata_deal_does_not_say_there_is_no_trump() -> None:
+    result = runner.invoke(app, ["demo", "-g", "chiamata", "--seed", "1"])
+    assert "no trump" not in result.stdout and "calls is trump" in result.stdout

@@ -29,6 +29,7 @@ from briscola.engine import (
     replay,
     shuffled_deal,
 )
+from briscola.engine.cards import Suit
 from briscola.engine.games import DECK_TITLES, Game
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.record import Replay
@@ -448,13 +449,22 @@ def replay_summary(state: GameState) -> dict[str, Any]:
     return Replay(state).to_json()
 
 
+def suit_name(rules: Rules, suit: Suit) -> str:
+    """The suit's name in the table's deck: ``coppe``, ``copas`` or ``hearts``."""
+    language = rules.game.deck_name.split("-")[0]
+    return {"spanish": suit.spanish, "french": suit.french}.get(language, suit.italian)
+
+
 def print_deal(state: GameState) -> None:
     deal = state.deal
-    out.print(f"[bold]{state.rules.game.name}[/] ({state.rules.key}), dealer seat {deal.dealer}")
+    rules = state.rules
+    out.print(f"[bold]{rules.game.name}[/] ({rules.key}), dealer seat {deal.dealer}")
     for s, h in enumerate(deal.hands):
         out.print(f"  seat {s}: {' '.join(str(c) for c in h)}")
     if deal.trump is not None:
-        out.print(f"  turned card {deal.trump}: trump is {deal.trump.suit.italian}")
+        out.print(f"  turned card {deal.trump}: trump is {suit_name(rules, deal.trump.suit)}")
+    elif rules.key == "chiamata":
+        out.print("  no turned card: the suit of the card the auction's winner calls is trump")
     else:
         out.print("  no trump")
 
