@@ -2,8 +2,8 @@
 
     python benchmarks/fast_core.py [--games 1000000] [--engine-games 20000] [--seed 0]
 
-Both play random ``briscola-2`` hands on one core (the best of five equal slices, after
-a warm-up that compiles or loads the fast core's kernel).
+Both play random ``briscola-2`` hands on one core, timed in the process's CPU time (the
+best of five equal slices, after a warm-up that compiles or loads the fast core's kernel).
 """
 
 from __future__ import annotations

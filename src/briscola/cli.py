@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -27,7 +29,9 @@ from briscola.engine import (
     replay,
     shuffled_deal,
 )
-from briscola.engine.games import DECK_TITLES
+from briscola.engine.cards import Suit
+from briscola.engine.games import DECK_TITLES, Game
+from briscola.engine.house_rules import RuleValue
 from briscola.engine.record import Replay
 from briscola.narrate import describe_points, narrate
 
@@ -35,8 +39,36 @@ if TYPE_CHECKING:
     from briscola.ai.arena import Report as ArenaReport
     from briscola.ai.stats import Interval as ArenaInterval
 
+
+def untyped_flags(params: list[Any]) -> list[Any]:
+    """The parameters, each flag (``--json``, ``--help``) with an empty metavar, so that
+    its help shows no value type after it: it takes no value (Typer 0.29 writes
+    ``<bool>`` there)."""
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class Group(typer.core.TyperGroup):
+    """The ``briscola`` command group, its flags shown without a value type."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return untyped_flags(super().get_params(ctx))
+
+
+class Command(typer.core.TyperCommand):
+    """A ``briscola`` command, its flags shown without a value type."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return untyped_flags(super().get_params(ctx))
+
+
 app = typer.Typer(
-    help="The Briscola family of card games: rules, records, simulation and benchmarks.",
+    cls=Group,
+    # markdown: each paragraph of a docstring is wrapped to the terminal, whatever the
+    # lines of the source (the rich mode keeps them)
+    rich_markup_mode="markdown",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -56,6 +88,28 @@ RuleOption = Annotated[
 GameOption = Annotated[
     str, typer.Option("--game", "-g", help="Game key, as listed by `briscola variants`.")
 ]
+
+
+def print_version(wanted: bool) -> None:
+    if wanted:
+        out.print(f"briscola {version('briscola')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def briscola(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            callback=print_version,
+            is_eager=True,
+            help="Print the version of briscola and exit.",
+        ),
+    ] = False,
+) -> None:
+    """The Briscola family of card games: rules, records, simulation and benchmarks."""
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -79,15 +133,89 @@ def make_rules(game: str, rules: list[str] | None) -> Rules:
 # --------------------------------------------------------------------------- variants
 
 
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def seatings(game: Game) -> list[tuple[dict[str, RuleValue], Rules]]:
+    """Every way the game can be seated: for each number of players, each alone or in
+    teams, with the house rules that choose it (``players``, ``teams``)."""
+    found = []
+    for p in game.players:
+        count: dict[str, RuleValue] = {"players": p} if "players" in game.rules else {}
+        for teams in RULES["teams"].choices if "teams" in game.rules else (None,):
+            chosen: dict[str, RuleValue] = {} if teams in (None, "alone") else {"teams": teams}
+            with contextlib.suppress(BriscolaError):  # pairs with other than four players
+                found.append((chosen, Rules.make(game, {**count, **chosen})))
+    return found
+
+
+def cards_in_play(rules: Rules) -> int:
+    """How many cards a hand is played with: the deck less the cards that leave it."""
+    return len(rules.deck) - len(rules.removals[0])
+
+
+def seating_words(rules: Rules) -> str:
+    """Who plays with whom: "each alone", "in two teams of two, partners opposite"."""
+    if rules.key == "chiamata":
+        return (
+            ": the caller and a secret partner against the other three, "
+            "or the caller alone against four"
+        )
+    if not rules.teams:
+        return ", each alone"
+    where = "partners opposite" if rules.players == 4 else "alternating round the table"
+    return f" in {NUMBERS[len(rules.sides)]} teams of {NUMBERS[len(rules.sides[0])]}, {where}"
+
+
+def counts_words(counts: list[int]) -> str:
+    """``2 to 6``, ``2, 4`` or ``4``."""
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(str(c) for c in counts)
+
+
+def players_words(game: Game) -> str:
+    """The numbers of players and their teams in words, as RULES.md §2 says them:
+    "2 to 6 players, each alone, or 4 in two teams of two, partners opposite (house rule
+    teams=pairs)"."""
+    ways: dict[tuple[str, str], list[int]] = {}
+    for chosen, rules in seatings(game):
+        rule = " ".join(f"{k}={v}" for k, v in chosen.items())
+        ways.setdefault((seating_words(rules), rule), []).append(rules.players)
+    parts: list[str] = []
+    for (seating, rule), counts in ways.items():
+        who = f"{counts_words(counts)} players" if not parts else f"or {counts_words(counts)}"
+        parts.append(f"{who}{seating}{f' (house rule {rule})' if rule else ''}")
+    return ", ".join(parts)
+
+
+def deck_words(rules: Rules) -> str:
+    """The cards a hand is played with: "40 Italian cards", "36 cards: 40 Italian cards
+    less the four 2s"."""
+    title = DECK_TITLES[rules.game.deck_name]
+    gone = []
+    if rules.game.removed:
+        ranks = {c[:-1] for c in rules.game.removed}
+        if len(ranks) == 1 and len(rules.game.removed) == 4:
+            gone.append(f"the four {ranks.pop()}s")
+        else:
+            gone.append(" ".join(rules.game.removed))
+    if rules.removals[0]:
+        rank = next(iter(rules.removals[0])).rank
+        gone.append(f"one {rank} (house rule removed_two)")
+    return f"{cards_in_play(rules)} cards: {title} less {' and '.join(gone)}" if gone else title
+
+
 def variants_json() -> list[dict[str, Any]]:
     games = []
     for game in GAMES.values():
+        ways = seatings(game)
         sides: dict[str, list[list[int]]] = {}
         cards: dict[str, int] = {}
-        for p in game.players:
-            rules = Rules.make(game, {"players": p} if "players" in game.rules else {})
-            sides[str(p)] = [list(s) for s in rules.sides]
-            cards[str(p)] = len(rules.deck) - len(rules.removals[0])
+        for chosen, rules in ways:
+            if not chosen.get("teams"):
+                sides[str(rules.players)] = [list(s) for s in rules.sides]
+            cards[str(rules.players)] = cards_in_play(rules)
         base = Rules.make(game)
         games.append(
             {
@@ -95,11 +223,22 @@ def variants_json() -> list[dict[str, Any]]:
                 "name": game.name,
                 "summary": game.summary,
                 "players": list(game.players),
+                "seating": players_words(game),
                 "teams": sides,
+                "seatings": [
+                    {
+                        "players": rules.players,
+                        "rules": chosen,
+                        "sides": [list(s) for s in rules.sides],
+                        "cards": cards_in_play(rules),
+                    }
+                    for chosen, rules in ways
+                ],
                 "deck": {
                     "name": game.deck_name,
                     "title": DECK_TITLES[game.deck_name],
                     "cards": cards,
+                    "in_words": " or ".join(dict.fromkeys(deck_words(r) for _, r in ways)),
                 },
                 "hand_size": game.hand_size,
                 "plays_per_trick": game.rounds,
@@ -120,7 +259,7 @@ def variants_json() -> list[dict[str, Any]]:
     return games
 
 
-@app.command()
+@app.command(cls=Command)
 def variants(as_json: JsonFlag = False) -> None:
     """List every game with its players, teams, deck and house rules."""
     data = variants_json()
@@ -128,11 +267,11 @@ def variants(as_json: JsonFlag = False) -> None:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
     for g in data:
-        players = ", ".join(str(p) for p in g["players"])
         out.print(f"[bold]{g['key']}[/]  {g['name']}: {g['summary']}")
-        teamed = [p for p, s in g["teams"].items() if len(s) < int(p)]
-        teams = f"; in teams with {', '.join(teamed)}" if teamed else "; each alone"
-        out.print(f"  players {players}{teams}; {g['deck']['title']}; {g['hand_size']} cards each")
+        dealt = all(s["players"] * g["hand_size"] == s["cards"] for s in g["seatings"])
+        hand = f"{g['hand_size']} cards each{', all dealt' if dealt else ''}"
+        twice = "; each plays twice to a trick" if g["plays_per_trick"] == 2 else ""
+        out.print(f"  {g['seating']}; {g['deck']['in_words']}; {hand}{twice}")
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
         table.add_column("  house rule")
         table.add_column("default")
@@ -179,14 +318,14 @@ def print_replay(result: Replay) -> None:
         out.print(f"on the table  {table}")
     status = "finished" if state.over else "not finished"
     won = state.winners()
-    who = f"; seats {', '.join(str(s) for s in won)} win" if won else ""
+    who = f"; {who_win(won)}" if won else ""
     out.print(f"points  {describe_points(state)}  ({status}{who})")
     score = result.to_json().get("score")
     if score is not None:
         out.print(f"score   {'  '.join(f'{s}: {x:+d}' for s, x in enumerate(score))}")
 
 
-@app.command("replay")
+@app.command("replay", cls=Command)
 def replay_cmd(
     file: Annotated[str, typer.Argument(help="A record file (JSON, or JSON Lines); - for stdin.")],
     as_json: JsonFlag = False,
@@ -221,17 +360,22 @@ def replay_cmd(
 # --------------------------------------------------------------------------- simulate
 
 
-def random_game(rules: Rules, rng: random.Random, dealer: int) -> tuple[GameState, list[str]]:
+def random_game(
+    rules: Rules, rng: random.Random, dealer: int, told: bool = True
+) -> tuple[GameState, list[str]]:
+    """Play a hand of random legal moves; return its end and, when ``told``, the lines
+    that tell it (narrated as it is played, since a line reads the state of its time)."""
     state = GameState(rules, shuffled_deal(rules, dealer, rng))
     lines: list[str] = []
     while not state.over:
         actions = state.legal_actions()
         events = state.apply(rng.choice(actions))
-        lines.extend(narrate(state, events))
+        if told:
+            lines.extend(narrate(state, events))
     return state, lines
 
 
-@app.command()
+@app.command(cls=Command)
 def simulate(
     game: GameOption = "briscola-2",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many hands.")] = 1,
@@ -239,7 +383,11 @@ def simulate(
     rule: RuleOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Play random legal hands: one is printed trick by trick, many are summed up."""
+    """Play random legal hands: one trick by trick, or many summed up.
+
+    One hand (the default) is printed with its deal, every trick and the result; with
+    --games N the hands are only counted: wins, mean points and tricks of each side.
+    """
     rules = make_rules(game, rule)
     rng = random.Random(seed)
     if games == 1:
@@ -258,7 +406,7 @@ def simulate(
     ties = 0
     tricks = 0
     for g in range(games):
-        state, _ = random_game(rules, rng, g % rules.players)
+        state, _ = random_game(rules, rng, g % rules.players, told=False)
         won = set(state.winners())
         for i, side in enumerate(rules.sides):
             wins[i] += bool(won & set(side))
@@ -280,30 +428,50 @@ def simulate(
         print(json.dumps(summary))
         return
     out.print(f"{games} random hands of {rules.key} (seed {seed}); dealer rotating")
+    width = max(len(seats_words(side, "+")) for side in rules.sides)
     for side, w, t in zip(rules.sides, wins, totals, strict=True):
-        seats = "+".join(str(s) for s in side)
-        out.print(f"  seats {seats:7s} won {w:6d}  mean points {t / games:6.2f}")
+        seats = seats_words(side, "+")
+        out.print(f"  {seats:{width}s} won {w:6d}  mean points {t / games:6.2f}")
     out.print(f"  hands with no winner {ties}; {tricks / games:.1f} tricks a hand")
+
+
+def seats_words(seats: Sequence[int], join: str = ", ") -> str:
+    """``seat 1``, ``seats 1, 3, 4`` (or ``seats 1+3+4`` with ``join="+"``)."""
+    return f"seat{'s' * (len(seats) > 1)} {join.join(str(s) for s in seats)}"
+
+
+def who_win(seats: Sequence[int]) -> str:
+    """``seat 1 wins``, ``seats 1, 3, 4 win``."""
+    return f"{seats_words(seats)} {'wins' if len(seats) == 1 else 'win'}"
 
 
 def replay_summary(state: GameState) -> dict[str, Any]:
     return Replay(state).to_json()
 
 
+def suit_name(rules: Rules, suit: Suit) -> str:
+    """The suit's name in the table's deck: ``coppe``, ``copas`` or ``hearts``."""
+    language = rules.game.deck_name.split("-")[0]
+    return {"spanish": suit.spanish, "french": suit.french}.get(language, suit.italian)
+
+
 def print_deal(state: GameState) -> None:
     deal = state.deal
-    out.print(f"[bold]{state.rules.game.name}[/] ({state.rules.key}), dealer seat {deal.dealer}")
+    rules = state.rules
+    out.print(f"[bold]{rules.game.name}[/] ({rules.key}), dealer seat {deal.dealer}")
     for s, h in enumerate(deal.hands):
         out.print(f"  seat {s}: {' '.join(str(c) for c in h)}")
     if deal.trump is not None:
-        out.print(f"  turned card {deal.trump}: trump is {deal.trump.suit.italian}")
+        out.print(f"  turned card {deal.trump}: trump is {suit_name(rules, deal.trump.suit)}")
+    elif rules.key == "chiamata":
+        out.print("  no turned card: the suit of the card the auction's winner calls is trump")
     else:
         out.print("  no trump")
 
 
 def print_replay_footer(state: GameState) -> None:
     won = state.winners()
-    result = f"seats {', '.join(str(s) for s in won)} win" if won else "no winner"
+    result = who_win(won) if won else "no winner"
     out.print(f"points  {describe_points(state)}: {result}")
     score = Replay(state).to_json().get("score")
     if score is not None:
@@ -313,7 +481,7 @@ def print_replay_footer(state: GameState) -> None:
 # --------------------------------------------------------------------------- bench
 
 
-@app.command()
+@app.command(cls=Command)
 def bench(
     games: Annotated[
         int, typer.Option("--games", "-n", min=5, help="Hands of random play per game.")
@@ -330,8 +498,12 @@ def bench(
     ] = True,
     as_json: JsonFlag = False,
 ) -> None:
-    """Random-play throughput on one core: the reference engine for each game, and the
-    search bots' fast core."""
+    """Time random play on one core, in CPU time.
+
+    Random hands of each game in the reference engine, and of briscola-2 in the search
+    bots' fast core: games and card plays a second of the process's CPU time (the best
+    of five slices), so that the time the machine gives to other work does not count.
+    """
     keys = game or list(GAMES)
     rows = []
     for key in keys:
@@ -342,6 +514,7 @@ def bench(
             {
                 "game": r.game,
                 "engine": "reference",
+                "clock": "cpu",
                 "games": r.games,
                 "seconds": round(r.seconds, 4),
                 "games_per_second": round(r.games_per_second, 1),
@@ -356,6 +529,7 @@ def bench(
             {
                 "game": "briscola-2",
                 "engine": "fast core",
+                "clock": "cpu",
                 "games": games * 100,
                 "seconds": round(games * 100 / rate, 4),
                 "games_per_second": round(rate, 1),
@@ -365,7 +539,7 @@ def bench(
     if as_json:
         print(json.dumps(rows))
         return
-    table = Table(title="random play, one core (best of 5 slices)")
+    table = Table(title="random play on one core, in CPU time (best of 5 slices)")
     table.add_column("game")
     table.add_column("engine")
     table.add_column("games/s", justify="right")
@@ -383,7 +557,7 @@ def bench(
 # --------------------------------------------------------------------------- arena
 
 
-@app.command()
+@app.command(cls=Command)
 def arena(
     bots: Annotated[
         list[str],
@@ -422,9 +596,11 @@ def arena(
         ),
     ] = None,
 ) -> None:
-    """Bots play duplicate deals against each other: each bot's score with its 95%
-    interval, point difference and time per move; with more than two bots, every pair
-    plays the same deals and a rating table follows."""
+    """Computer players play duplicate deals against each other.
+
+    Each bot's score with its 95% interval, point difference and time per move; with
+    more than two bots, every pair plays the same deals and a rating table follows.
+    """
     from briscola.ai import arena as arenas  # imported here: loading the bots takes a moment
     from briscola.ai.arena_log import ArenaLog
     from briscola.ai.bot import make_bot
@@ -549,7 +725,7 @@ def print_arena(report: ArenaReport) -> None:
 # --------------------------------------------------------------------------- demo
 
 
-@app.command()
+@app.command(cls=Command)
 def demo(
     game: GameOption = "briscola-2",
     seed: Annotated[
@@ -557,7 +733,10 @@ def demo(
     ] = None,
     rule: RuleOption = None,
 ) -> None:
-    """Watch computer players play a hand, trick by trick, with their hands shown."""
+    """Watch a hand of random play, trick by trick.
+
+    Every seat plays a random legal card; each seat's hand is shown before each trick.
+    """
     rules = make_rules(game, rule)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     state = GameState(rules, shuffled_deal(rules, rules.players - 1, rng))
@@ -580,7 +759,7 @@ def demo(
 # --------------------------------------------------------------------------- play
 
 
-@app.command()
+@app.command(cls=Command)
 def play(
     game: GameOption = "briscola-2",
     rule: RuleOption = None,
@@ -604,7 +783,11 @@ def play(
         str | None, typer.Option(help="Write the records of the hands to this file at the end.")
     ] = None,
 ) -> None:
-    """Play against the computer in the terminal: a full-screen game, or --plain."""
+    """Play against the computer in the terminal.
+
+    A full-screen game, or with --plain a line-by-line game that reads one move a line
+    from standard input.
+    """
     from briscola.ai import make_bot  # imported here: loading the bots takes a moment
     from briscola.session import Session
 
