@@ -780,7 +780,11 @@ def play(
         bool, typer.Option("--plain", help="Line by line: read moves from standard input.")
     ] = False,
     save: Annotated[
-        str | None, typer.Option(help="Write the records of the hands to this file at the end.")
+        str | None,
+        typer.Option(
+            help="Save the records of the hands to this file when the match ends or you "
+            "leave it (checked before the first deal)."
+        ),
     ] = None,
 ) -> None:
     """Play against the computer in the terminal.
