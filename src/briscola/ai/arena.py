@@ -19,7 +19,9 @@ With more than two bots, every pair plays the same deals (a round robin).
 **Results.** Each seat gets its own bot, made by ``make_bot(spec, seed=...)`` for
 that game alone with a seed drawn from the arena's seed, the deal, the game and the
 seat, and told of the new hand by ``new_hand(view)`` when it has that method. A bot
-only ever gets ``seat_view(state, seat)``. One hand is one game. A bot's result in a
+only ever gets ``seat_view(state, seat)``. A bot from outside plays guarded, with the
+arena's ``move_limit`` a move (see :mod:`briscola.ai.bot`): one that fails stops the
+run with a :class:`~briscola.ai.bot.BotError` naming it and the deal. One hand is one game. A bot's result in a
 game is a win when the winning side is one of its own, a loss when it is the other
 bot's, and a draw when the hand has no winner (a 60-60 tie); its point difference is
 the mean card points of its sides (or seats) minus the mean of the other bot's. In
@@ -38,6 +40,11 @@ Ratings (Elo-like) are fitted to the pairwise scores by
 :func:`~briscola.ai.stats.elo_ratings`; the pairwise score of A against B is
 (1 + score of A - score of B) / 2, which is A's plain score in every game but
 chiamata, where a hand's winners are two seats or three.
+
+**Memory.** Deals are made as they are played, and the figures are kept as running
+sums (exact ones, :class:`~briscola.ai.stats.Mean`), not as the list of games: a run's
+memory does not grow with its number of deals, and its figures do not depend on the
+order in which deals finish, so they are the same for any number of processes.
 
 >>> report = run(Arena("briscola-2", (), ("intermediate", "random"), deals=3, seed=1))
 >>> [(b.name, b.games, b.wins + b.draws + b.losses) for b in report.bots]
