@@ -186,6 +186,19 @@ def test_a_clean_sweep_falls_back_to_the_wilson_interval() -> None:
     assert bots[1].score.high == pytest.approx(1 - wilson(5, 5).low)
 
 
+def test_the_same_result_every_deal_falls_back_to_wilson_even_when_not_a_binary_fraction() -> None:
+    """Chiamata: each deal the bot's five seats win two games of five (0.4, which no float
+    holds exactly): no spread, so the Wilson interval, not a zero-width one."""
+    items = [
+        Outcome(0, 1, 0, deal, result, 0.0, 0.0)
+        for deal in range(3)
+        for result in (1.0, 1.0, 0.0, 0.0, 0.0)
+    ]
+    (bot, _), _ = figures(["a", "b"], ["a", "b"], items)
+    assert bot.score.low == pytest.approx(wilson(6, 15).low)
+    assert bot.score.high == pytest.approx(wilson(6, 15).high)
+
+
 def test_outcomes_of_team_and_chiamata_games() -> None:
     team = GameResult(
         deal=0, pairing=0, rotation=1, seats=(1, 0, 1, 0), seat_points=(30, 20, 40, 30),

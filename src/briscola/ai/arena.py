@@ -16,19 +16,19 @@ played twice by each pairing of bots (A, B), the bots trading places:
 Either way every bot plays every seat of every deal, so the luck of the cards cancels.
 With more than two bots, every pair plays the same deals (a round robin).
 
-**Results.** Each seat gets its own bot, made by ``make_bot(spec, seed=...)`` for
-that game alone with a seed drawn from the arena's seed, the deal, the game and the
-seat, and told of the new hand by ``new_hand(view)`` when it has that method. A bot
-only ever gets ``seat_view(state, seat)``. A bot from outside plays guarded, with the
+**Results.** Each seat gets its own bot, made by ``make_bot(spec, seed=...)`` for that
+game alone with a seed drawn from the arena's seed, the deal, the game and the seat,
+and told of the new hand by ``new_hand(view)`` when it has that method. A bot only
+ever gets ``seat_view(state, seat)``. A bot from outside plays guarded, with the
 arena's ``move_limit`` a move (see :mod:`briscola.ai.bot`): one that fails stops the
-run with a :class:`~briscola.ai.bot.BotError` naming it and the deal. One hand is one game. A bot's result in a
-game is a win when the winning side is one of its own, a loss when it is the other
-bot's, and a draw when the hand has no winner (a 60-60 tie); its point difference is
-the mean card points of its sides (or seats) minus the mean of the other bot's. In
-chiamata the sides are secret and mixed, so each seat is judged alone: each of a
-bot's seats in a hand counts as one game, won when the seat is in the winning side
-(a hand where all pass is a draw); the point difference is that seat's side's
-points minus the other side's, and the chiamata score points of the seat are
+run with a :class:`~briscola.ai.bot.BotError` naming it and the deal. One hand is one
+game. A bot's result in a game is a win when the winning side is one of its own, a
+loss when it is the other bot's, and a draw when the hand has no winner (a 60-60 tie);
+its point difference is the mean card points of its sides (or seats) minus the mean of
+the other bot's. In chiamata the sides are secret and mixed, so each seat is judged
+alone: each of a bot's seats in a hand counts as one game, won when the seat is in the
+winning side (a hand where all pass is a draw); the point difference is that seat's
+side's points minus the other side's, and the chiamata score points of the seat are
 reported too.
 
 **Figures.** The score is (wins + draws/2) / games. Its 95% interval, and that of
@@ -525,7 +525,7 @@ class Running:
         when those means do not vary (fewer than two deals, or the same result every
         time) the Wilson interval of the games stands in."""
         iv = self.score.interval()
-        if self.score.n < 2 or iv.low == iv.high:
+        if self.score.n < 2 or not self.score.varies:
             w = wilson(self.wins + self.draws / 2, self.games)
             return Interval(iv.mean, w.low, w.high)
         return iv.clip(0.0, 1.0)

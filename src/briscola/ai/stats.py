@@ -62,6 +62,11 @@ class Mean:
         self.total += v
         self.squares += v * v
 
+    @property
+    def varies(self) -> bool:
+        """Whether the values are not all the same (told exactly, not up to rounding)."""
+        return self.n * self.squares != self.total * self.total
+
     def interval(self, z: float = Z95) -> Interval:
         """The mean ± z·s/√n (s the sample standard deviation); with fewer than two
         values there is no spread to measure: the interval is then unbounded."""
