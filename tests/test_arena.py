@@ -432,10 +432,12 @@ def test_the_figures_do_not_depend_on_the_order_games_come_in() -> None:
     assert in_order.pairs == backwards.pairs
 
 
-def test_a_huge_arena_on_workers_starts_at_once_and_stops_when_let_go() -> None:
-    arena = Arena("briscola-2", (), ("random", "random"), deals=10**12, seed=1)
+@pytest.mark.parametrize(("jobs", "deals"), [(1, 2**63), (2, 10**12)])
+def test_a_huge_arena_starts_at_once_and_stops_when_let_go(jobs: int, deals: int) -> None:
+    """Deal counts beyond a C long too (``--games`` takes any integer)."""
+    arena = Arena("briscola-2", (), ("random", "random"), deals=deals, seed=1)
     start = time.monotonic()
-    games = play_games(arena, jobs=2)
+    games = play_games(arena, jobs=jobs)
     first = next(games)
     games.close()  # the workers are told to stop; only a few chunks were ever asked for
     assert time.monotonic() - start < 60
