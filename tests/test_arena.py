@@ -4,8 +4,19 @@ results for any number of worker processes, the strength of the levels, and the
 
 from __future__ import annotations
 
+import gc
 import json
 import math
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+import tracemalloc
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,16 +24,21 @@ from typer.testing import CliRunner
 
 from briscola.ai import BOTS
 from briscola.ai.arena import (
+    ROTATIONS,
     Arena,
     GameResult,
     Outcome,
+    Tally,
     figures,
     make_deal,
     outcomes,
     play_all,
+    play_games,
     report,
     run,
     seat_bots,
+    tally_report,
+    workers,
 )
 from briscola.ai.stats import Z95, elo_difference, elo_ratings, mean_interval, wilson
 from briscola.cli import app
@@ -168,6 +184,19 @@ def test_a_clean_sweep_falls_back_to_the_wilson_interval() -> None:
     assert bots[0].score.low == pytest.approx(wilson(5, 5).low)
     assert bots[0].score.high == 1.0
     assert bots[1].score.high == pytest.approx(1 - wilson(5, 5).low)
+
+
+def test_the_same_result_every_deal_falls_back_to_wilson_even_when_not_a_binary_fraction() -> None:
+    """Chiamata: each deal the bot's five seats win two games of five (0.4, which no float
+    holds exactly): no spread, so the Wilson interval, not a zero-width one."""
+    items = [
+        Outcome(0, 1, 0, deal, result, 0.0, 0.0)
+        for deal in range(3)
+        for result in (1.0, 1.0, 0.0, 0.0, 0.0)
+    ]
+    (bot, _), _ = figures(["a", "b"], ["a", "b"], items)
+    assert bot.score.low == pytest.approx(wilson(6, 15).low)
+    assert bot.score.high == pytest.approx(wilson(6, 15).high)
 
 
 def test_outcomes_of_team_and_chiamata_games() -> None:
@@ -347,3 +376,111 @@ def test_a_saved_run_refuses_another_arena_or_other_code(
     nowhere = runner.invoke(app, [*args[:6], str(tmp_path / "no" / "run.jsonl"), *args[7:]])
     assert nowhere.exit_code == 2
     assert "cannot keep the games in" in nowhere.output
+
+
+# ---------------------------------------------------------------------------- big runs
+
+
+class Enough(Exception):
+    """Raised by a progress callback to stop a run early."""
+
+
+def test_a_huge_arena_makes_its_deals_as_it_plays_them() -> None:
+    """A million deals: the run starts at once and in little memory (no list of deals)."""
+    arena = Arena("briscola-2", (), ("random", "random"), deals=10**6, seed=1)
+    calls: list[int] = []
+
+    def progress(games: int) -> None:
+        calls.append(games)
+        if len(calls) == 5:
+            raise Enough
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(Enough):
+            run(arena, progress=progress)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 3_000_000
+
+
+def test_the_figures_keep_sums_not_games() -> None:
+    """The report accumulates: the games of a deal are let go once counted."""
+
+    def results() -> int:
+        return sum(isinstance(x, GameResult) for x in gc.get_objects())
+
+    gc.collect()
+    before = results()  # kept by other tests
+    alive: list[int] = []
+    result = run(
+        Arena("briscola-2", (), ("random", "random"), deals=40, seed=1),
+        progress=lambda games: alive.append(results() - before),
+    )
+    assert result.games == 80 and len(alive) == 40
+    assert max(alive) <= 2 * ROTATIONS  # the deal just played and the one before
+
+
+def test_the_figures_do_not_depend_on_the_order_games_come_in() -> None:
+    arena = Arena("briscola-4", (), ("intermediate", "beginner", "random"), 6, 3)
+    games = play_all(arena)
+    in_order = report(arena, games)
+    tally = Tally(len(arena.bots))
+    for d in reversed(range(arena.deals)):
+        tally.add_games([g for g in games if g.deal == d], per_seat=False)
+    backwards = tally_report(arena, tally)
+    assert without_timing(in_order.to_json()) == without_timing(backwards.to_json())
+    assert [replace(b, ms_per_move=0.0) for b in in_order.bots] == [
+        replace(b, ms_per_move=0.0) for b in backwards.bots
+    ]
+    assert in_order.pairs == backwards.pairs
+
+
+@pytest.mark.parametrize(("jobs", "deals"), [(1, 2**63), (2, 10**12)])
+def test_a_huge_arena_starts_at_once_and_stops_when_let_go(jobs: int, deals: int) -> None:
+    """Deal counts beyond a C long too (``--games`` takes any integer)."""
+    arena = Arena("briscola-2", (), ("random", "random"), deals=deals, seed=1)
+    start = time.monotonic()
+    games = play_games(arena, jobs=jobs)
+    first = next(games)
+    games.close()  # the workers are told to stop; only a few chunks were ever asked for
+    assert time.monotonic() - start < 60
+    assert first and len(first) % ROTATIONS == 0 and max(g.deal for g in first) < 10**3
+
+
+def test_more_jobs_than_cores_use_the_cores() -> None:
+    assert 1 <= workers(1000) <= (os.cpu_count() or 1)
+    assert workers(1) == 1
+    result = runner.invoke(app, ["arena", "-n", "4", "--jobs", "1000", "random", "random"])
+    assert result.exit_code == 0, result.output
+    assert f"--jobs 1000: {workers(1000)} worker process" in result.output
+
+
+def test_a_huge_games_count_shows_progress_at_once() -> None:
+    """`briscola arena --games 1000000000000 random random` on a terminal: the progress
+    bar counts games within seconds."""
+    master, slave = pty.openpty()
+    command = [str(Path(sys.executable).parent / "briscola"), "arena", "--games", "10" + "0" * 11]
+    proc = subprocess.Popen(
+        [*command, "random", "random"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, "TERM": "xterm", "COLUMNS": "120"},
+    )
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 30
+    try:
+        while time.monotonic() < deadline and not re.search(rb"[1-9]\d*/1000000000000", seen):
+            if select.select([master], [], [], 1)[0]:
+                try:
+                    seen += os.read(master, 4096)
+                except OSError:  # the command ended
+                    break
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(master)
+    assert re.search(rb"[1-9]\d*/1000000000000", seen), seen[-500:]

@@ -38,6 +38,7 @@ from briscola.narrate import describe_points, narrate
 if TYPE_CHECKING:
     from briscola.ai.arena import Report as ArenaReport
     from briscola.ai.stats import Interval as ArenaInterval
+    from briscola.session import Session
 
 
 def untyped_flags(params: list[Any]) -> list[Any]:
@@ -83,6 +84,20 @@ RuleOption = Annotated[
         "--rule",
         "-r",
         help="A house rule as NAME=VALUE (repeatable); `briscola variants` lists them.",
+    ),
+]
+MOVE_LIMIT = 10.0
+"""The default --move-limit: ``briscola.ai.bot.DEFAULT_MOVE_LIMIT`` (not imported here, so
+that commands without bots start fast)."""
+MoveLimitOption = Annotated[
+    float,
+    typer.Option(
+        "--move-limit",
+        min=0,
+        metavar="SECONDS",
+        help="Seconds a computer player from outside (an import spec) may take over a move, "
+        "or to be made; one that takes longer stops the game with an error. 0: no limit. "
+        "The built-in levels are not timed.",
     ),
 ]
 GameOption = Annotated[
@@ -587,6 +602,7 @@ def arena(
         ),
     ] = 1,
     as_json: JsonFlag = False,
+    move_limit: MoveLimitOption = MOVE_LIMIT,
     save: Annotated[
         Path | None,
         typer.Option(
@@ -611,18 +627,24 @@ def arena(
             f"the arena needs at least two bots, got {len(bots)}: for example "
             "`briscola arena intermediate random`"
         )
-    for spec in bots:
+    deals = -(-games // arenas.ROTATIONS)
+    options = tuple(rules.overrides().items())
+    limit = move_limit or None
+    setup = arenas.Arena(rules.key, options, tuple(bots), deals, seed, limit)
+    for spec, name in zip(setup.bots, setup.names, strict=True):
         try:
-            make_bot(spec, seed=0)
+            make_bot(spec, 0, limit, name)
         except BriscolaError as e:
             raise fail(str(e)) from None
-    deals = -(-games // arenas.ROTATIONS)
-    setup = arenas.Arena(rules.key, tuple(rules.overrides().items()), tuple(bots), deals, seed)
     if setup.games_per_pairing != games and not as_json:
         err.print(
             f"{games} games asked: playing {setup.games_per_pairing}, since each deal is "
             f"played {arenas.ROTATIONS} times"
         )
+    if arenas.workers(jobs) < jobs and not as_json:
+        n = arenas.workers(jobs)
+        workers = f"{n} worker process{'es' * (n > 1)}"
+        err.print(f"--jobs {jobs}: {workers}, one for each core this run may use")
     log = ArenaLog(save, setup) if save is not None else None
     try:
         done = log.load() if log is not None else None
@@ -638,6 +660,7 @@ def arena(
                 TimeRemainingColumn(),
                 console=err,
                 transient=True,
+                disable=not err.is_terminal,
             ) as progress:
                 task = progress.add_task(f"{rules.key} games", total=total)
                 report = arenas.run(setup, jobs, lambda k: progress.advance(task, k), done, record)
@@ -776,6 +799,7 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Seed for repeatable deals and bots (default: fresh).")
     ] = None,
+    move_limit: MoveLimitOption = MOVE_LIMIT,
     plain: Annotated[
         bool, typer.Option("--plain", help="Line by line: read moves from standard input.")
     ] = False,
@@ -792,7 +816,7 @@ def play(
     A full-screen game, or with --plain a line-by-line game that reads one move a line
     from standard input.
     """
-    from briscola.ai import make_bot  # imported here: loading the bots takes a moment
+    from briscola.ai.bot import BotError, make_bot  # here: loading the bots takes a moment
     from briscola.session import Session
 
     rules = make_rules(game, rule)
@@ -820,7 +844,7 @@ def play(
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     try:
         bots = {
-            s: make_bot(level, seed=None if seed is None else seed + s)
+            s: make_bot(level, None if seed is None else seed + s, move_limit or None)
             for s, level in zip(others, levels, strict=True)
         }
         session = Session(rules, seat, bots, rng)
@@ -830,7 +854,14 @@ def play(
         from briscola.plain import line_reader, run_plain
 
         read = line_reader(sys.stdin.buffer)
-        raise typer.Exit(run_plain(session, read, sys.stdout, save_to=save))
+        try:
+            status = run_plain(session, read, sys.stdout, save_to=save)
+        except BotError as e:
+            sys.stdout.flush()
+            if save is not None:
+                save_after_failure(session, save)
+            raise fail(str(e)) from None
+        raise typer.Exit(status)
     from briscola.tui import PlayApp
 
     screen = PlayApp(session, save_to=save)
@@ -840,6 +871,16 @@ def play(
 
 
 DEFAULT_BOT = "intermediate"
+
+
+def save_after_failure(session: Session, path: str) -> None:
+    """``--save`` when a game stopped on an error: keep what was played."""
+    if not session.records and not session.hand.moves:
+        return  # nothing was played
+    try:
+        err.print(f"saved the records of what was played to {session.save(path)}")
+    except BriscolaError as e:
+        err.print(f"[bold red]error:[/] {e}")
 
 
 def main() -> None:

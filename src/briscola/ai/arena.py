@@ -16,17 +16,19 @@ played twice by each pairing of bots (A, B), the bots trading places:
 Either way every bot plays every seat of every deal, so the luck of the cards cancels.
 With more than two bots, every pair plays the same deals (a round robin).
 
-**Results.** Each seat gets its own bot, made by ``make_bot(spec, seed=...)`` for
-that game alone with a seed drawn from the arena's seed, the deal, the game and the
-seat, and told of the new hand by ``new_hand(view)`` when it has that method. A bot
-only ever gets ``seat_view(state, seat)``. One hand is one game. A bot's result in a
-game is a win when the winning side is one of its own, a loss when it is the other
-bot's, and a draw when the hand has no winner (a 60-60 tie); its point difference is
-the mean card points of its sides (or seats) minus the mean of the other bot's. In
-chiamata the sides are secret and mixed, so each seat is judged alone: each of a
-bot's seats in a hand counts as one game, won when the seat is in the winning side
-(a hand where all pass is a draw); the point difference is that seat's side's
-points minus the other side's, and the chiamata score points of the seat are
+**Results.** Each seat gets its own bot, made by ``make_bot(spec, seed=...)`` for that
+game alone with a seed drawn from the arena's seed, the deal, the game and the seat,
+and told of the new hand by ``new_hand(view)`` when it has that method. A bot only
+ever gets ``seat_view(state, seat)``. A bot from outside plays guarded, with the
+arena's ``move_limit`` a move (see :mod:`briscola.ai.bot`): one that fails stops the
+run with a :class:`~briscola.ai.bot.BotError` naming it and the deal. One hand is one
+game. A bot's result in a game is a win when the winning side is one of its own, a
+loss when it is the other bot's, and a draw when the hand has no winner (a 60-60 tie);
+its point difference is the mean card points of its sides (or seats) minus the mean of
+the other bot's. In chiamata the sides are secret and mixed, so each seat is judged
+alone: each of a bot's seats in a hand counts as one game, won when the seat is in the
+winning side (a hand where all pass is a draw); the point difference is that seat's
+side's points minus the other side's, and the chiamata score points of the seat are
 reported too.
 
 **Figures.** The score is (wins + draws/2) / games. Its 95% interval, and that of
@@ -39,6 +41,11 @@ Ratings (Elo-like) are fitted to the pairwise scores by
 (1 + score of A - score of B) / 2, which is A's plain score in every game but
 chiamata, where a hand's winners are two seats or three.
 
+**Memory.** Deals are made as they are played, and the figures are kept as running
+sums (exact ones, :class:`~briscola.ai.stats.Mean`), not as the list of games: a run's
+memory does not grow with its number of deals, and its figures do not depend on the
+order in which deals finish, so they are the same for any number of processes.
+
 >>> report = run(Arena("briscola-2", (), ("intermediate", "random"), deals=3, seed=1))
 >>> [(b.name, b.games, b.wins + b.draws + b.losses) for b in report.bots]
 [('intermediate', 6, 6), ('random', 6, 6)]
@@ -47,20 +54,22 @@ chiamata, where a hand's winners are two seats or three.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import multiprocessing
+import os
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from briscola.ai.bot import Bot, make_bot
-from briscola.ai.stats import Interval, elo_ratings, mean_interval, wilson
+from briscola.ai.bot import DEFAULT_MOVE_LIMIT, Bot, BotError, Guarded, make_bot
+from briscola.ai.stats import Interval, Mean, elo_ratings, wilson
 from briscola.engine.deal import Deal, shuffled_deal
-from briscola.engine.errors import BriscolaError, IllegalActionError
+from briscola.engine.errors import IllegalActionError
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import seat_view
@@ -80,6 +89,9 @@ class Arena:
     bots: tuple[str, ...]
     deals: int
     seed: int
+    move_limit: float | None = DEFAULT_MOVE_LIMIT
+    """Seconds an outside bot may take over a move (``None``: no limit); the project's
+    own levels are trusted and not timed (see :func:`~briscola.ai.bot.make_bot`)."""
 
     def rules(self) -> Rules:
         return Rules.make(self.game, dict(self.options))
@@ -148,10 +160,25 @@ class GameResult:
     """Actions each seat's bot chose."""
 
 
+class Stopped(Exception):
+    """A worker was told to stop: another worker failed, or the run was interrupted."""
+
+
+stop_event: Any = None
+"""In a worker process: the event the parent sets to stop every worker."""
+
+
+def start_worker(stop: Any) -> None:
+    """A worker process's set-up: it keeps the parent's stop event."""
+    global stop_event
+    stop_event = stop
+
+
 def play_game(
     rules: Rules, deal: Deal, bots: Sequence[Bot], names: Sequence[str]
 ) -> tuple[GameState, list[float], list[int]]:
-    """Play one hand with ``bots[seat]`` at each seat; each bot sees only its seat's view."""
+    """Play one hand with ``bots[seat]`` at each seat; each bot sees only its seat's view.
+    An outside bot checks its own answers (see :class:`~briscola.ai.bot.Guarded`)."""
     state = GameState(rules, deal)
     n = rules.players
     think = [0.0] * n
@@ -161,23 +188,20 @@ def play_game(
         if callable(new_hand):
             new_hand(seat_view(state, seat))
     clock = time.perf_counter
+    stop = stop_event
     while not state.over:
+        if stop is not None and stop.is_set():
+            raise Stopped
         seat = state.turn
         view = seat_view(state, seat)
         start = clock()
         action = bots[seat].choose(view)
         think[seat] += clock() - start
         moves[seat] += 1
-        if action not in view.legal:
-            raise BriscolaError(
-                f"the bot {names[seat]} at seat {seat} chose {action!r}, which is not one "
-                f"of its legal actions: {', '.join(str(a) for a in view.legal[:6])}"
-                + (" ..." if len(view.legal) > 6 else "")
-            )
         try:
             state.apply(action)
-        except IllegalActionError as e:  # pragma: no cover - legal actions apply
-            raise BriscolaError(f"the bot {names[seat]} at seat {seat}: {e}") from None
+        except IllegalActionError as e:  # pragma: no cover - the levels play legal actions
+            raise BotError(f"the bot {names[seat]} at seat {seat}: {e}") from None
     return state, think, moves
 
 
@@ -189,10 +213,13 @@ def play_deal(arena: Arena, rules: Rules, index: int) -> list[GameResult]:
         for rotation in range(ROTATIONS):
             owners = seat_bots(rules, pair, rotation)
             names = [arena.names[b] for b in owners]
-            bots = [
-                make_bot(arena.bots[b], seed=derive(arena.seed, "bot", index, p, rotation, s))
-                for s, b in enumerate(owners)
-            ]
+            bots = []
+            for s, b in enumerate(owners):
+                seed = derive(arena.seed, "bot", index, p, rotation, s)
+                bot = make_bot(arena.bots[b], seed, arena.move_limit, arena.names[b])
+                if isinstance(bot, Guarded):
+                    bot.where = f"deal {index}"
+                bots.append(bot)
             state, think, moves = play_game(rules, deal, bots, names)
             scores = next((x for a in state.addons if (x := a.scores(state)) is not None), None)
             out.append(
@@ -222,6 +249,81 @@ def play_deals(arena: Arena, indices: Sequence[int]) -> list[GameResult]:
     return out
 
 
+def workers(jobs: int) -> int:
+    """How many worker processes ``jobs`` gives: no more than the cores this process
+    may run on (more would only share them)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(jobs, cores))
+
+
+def play_games(
+    arena: Arena,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    done: Mapping[int, Sequence[GameResult]] | None = None,
+    record: Callable[[list[GameResult]], None] | None = None,
+) -> Generator[list[GameResult], None, None]:
+    """The games of the arena, a list of whole deals at a time: first the deals of
+    ``done`` (kept from an earlier run, see :mod:`briscola.ai.arena_log`), which are not
+    played again, then the others as they are played: in deal order with one process,
+    as they finish with more (at most :func:`workers` ``(jobs)``). Deals are made as
+    they are played, and only a few wait for a worker at a time, so memory does not grow
+    with the number of deals. ``progress(games)`` is called as games finish;
+    ``record(games)`` is given the games of newly played deals as they finish. Workers
+    are started with "spawn": a script that calls this with ``jobs > 1`` needs the usual
+    ``if __name__ == "__main__":`` guard. When a worker fails (a bot failed, or Ctrl-C),
+    the others stop at their next move and the error is raised here."""
+    rules = arena.rules()  # fails here, in the caller, on bad house rules
+    for spec, name in zip(arena.bots, arena.names, strict=True):
+        make_bot(spec, 0, arena.move_limit, name)  # and here on a bot that cannot be made
+    kept = {d: list(g) for d, g in (done or {}).items() if 0 <= d < arena.deals}
+    if progress is not None and kept:
+        progress(sum(len(g) for g in kept.values()))
+    yield from kept.values()
+    todo = (d for d in range(arena.deals) if d not in kept)
+    remaining = arena.deals - len(kept)
+    jobs = workers(jobs)
+
+    def finished(games: list[GameResult]) -> list[GameResult]:
+        if record is not None:
+            record(games)
+        if progress is not None:
+            progress(len(games))
+        return games
+
+    if jobs <= 1 or remaining <= 1:
+        for d in todo:
+            yield finished(play_deal(arena, rules, d))
+        return
+    size = max(1, min(50, math.ceil(remaining / (jobs * 8))))
+    if record is not None:
+        size = min(size, 4)  # kept games are written as chunks finish: lose little
+    chunks = iter(lambda: list(itertools.islice(todo, size)), [])
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    with ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=start_worker, initargs=(stop,)
+    ) as pool:
+        pending: set[Future[list[GameResult]]] = set()
+        try:
+            while True:
+                for chunk in itertools.islice(chunks, 2 * jobs - len(pending)):
+                    pending.add(pool.submit(play_deals, arena, chunk))
+                if not pending:
+                    break
+                ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in ready:
+                    yield finished(future.result())
+        except BaseException:
+            stop.set()  # a bot failed, or Ctrl-C: every worker stops at its next move
+            for future in pending:
+                future.cancel()
+            raise
+
+
 def play_all(
     arena: Arena,
     jobs: int = 1,
@@ -229,47 +331,14 @@ def play_all(
     done: Mapping[int, Sequence[GameResult]] | None = None,
     record: Callable[[list[GameResult]], None] | None = None,
 ) -> list[GameResult]:
-    """Every game of the arena, in deal order whatever the number of worker processes;
-    ``progress(games)`` is called as games finish. ``done``: the games of deals already
-    played (kept from an earlier run, see :mod:`briscola.ai.arena_log`), which are not
-    played again; ``record(games)`` is given the games of newly played deals as they
-    finish. Workers are started with "spawn": a script that calls this with ``jobs > 1``
-    needs the usual ``if __name__ == "__main__":`` guard."""
-    rules = arena.rules()  # fails here, in the caller, on bad house rules
-    for spec in arena.bots:
-        make_bot(spec, seed=0)  # and here on a bot that cannot be made
-    done = {d: list(g) for d, g in (done or {}).items() if d < arena.deals}
-    if progress is not None and done:
-        progress(sum(len(g) for g in done.values()))
-    indices = [d for d in range(arena.deals) if d not in done]
-    played: dict[int, list[GameResult]] = defaultdict(list)
-
-    def finished(games: list[GameResult]) -> None:
+    """Every game of the arena, in deal order whatever the number of worker processes
+    (see :func:`play_games`). The list grows with the games: :func:`run` keeps only
+    their figures."""
+    by_deal: dict[int, list[GameResult]] = {}
+    for games in play_games(arena, jobs, progress, done, record):
         for g in games:
-            played[g.deal].append(g)
-        if record is not None:
-            record(games)
-        if progress is not None:
-            progress(len(games))
-
-    if jobs <= 1 or len(indices) <= 1:
-        for d in indices:
-            finished(play_deal(arena, rules, d))
-    else:
-        size = max(1, min(50, math.ceil(len(indices) / (jobs * 8))))
-        if record is not None:
-            size = min(size, 4)  # kept games are written as chunks finish: lose little
-        chunks = [indices[i : i + size] for i in range(0, len(indices), size)]
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(play_deals, arena, chunk) for chunk in chunks]
-            try:
-                for future in as_completed(futures):
-                    finished(future.result())
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)  # a bot failed, or Ctrl-C
-                raise
-    return [g for d in range(arena.deals) for g in done.get(d) or played[d]]
+            by_deal.setdefault(g.deal, []).append(g)
+    return [g for d in sorted(by_deal) for g in by_deal[d]]
 
 
 # --------------------------------------------------------------------------- figures
@@ -426,91 +495,139 @@ class Report:
         }
 
 
-def deal_means(items: Iterable[Outcome], value: Callable[[Outcome], float]) -> list[float]:
-    """The mean of ``value`` over each (pairing, deal) group, in a fixed order."""
-    groups: dict[tuple[int, int], list[float]] = defaultdict(list)
-    for o in items:
-        groups[(o.pairing, o.deal)].append(value(o))
-    return [sum(v) / len(v) for _, v in sorted(groups.items())]
+class Running:
+    """The figures of one bot (or of one bot against another) as its games come in:
+    counts and :class:`~briscola.ai.stats.Mean` sums of the per-deal means, not the
+    games."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.wins = 0
+        self.draws = 0
+        self.score = Mean()
+        self.points = Mean()
+        self.chiamata: Mean | None = None
+
+    def add(self, group: Sequence[Outcome]) -> None:
+        """The outcomes of one deal in one pairing."""
+        k = len(group)
+        self.games += k
+        self.wins += sum(1 for o in group if o.result == 1.0)
+        self.draws += sum(1 for o in group if o.result == 0.5)
+        self.score.add(sum(o.result for o in group) / k)
+        self.points.add(sum(o.points for o in group) / k)
+        if group[0].chiamata is not None:
+            self.chiamata = self.chiamata or Mean()
+            self.chiamata.add(sum(o.chiamata or 0.0 for o in group) / k)
+
+    def score_interval(self) -> Interval:
+        """The score with its interval: normal on the per-deal means, clipped to 0..1;
+        when those means do not vary (fewer than two deals, or the same result every
+        time) the Wilson interval of the games stands in."""
+        iv = self.score.interval()
+        if self.score.n < 2 or not self.score.varies:
+            w = wilson(self.wins + self.draws / 2, self.games)
+            return Interval(iv.mean, w.low, w.high)
+        return iv.clip(0.0, 1.0)
 
 
-def score_interval(items: Sequence[Outcome]) -> Interval:
-    """The score with its interval: normal on the per-deal means, clipped to 0..1; when
-    those means do not vary (fewer than two deals, or the same result every time) the
-    Wilson interval of the games stands in."""
-    means = deal_means(items, lambda o: o.result)
-    iv = mean_interval(means)
-    if len(means) < 2 or iv.low == iv.high:
-        w = wilson(sum(o.result for o in items), len(items))
-        return Interval(iv.mean, w.low, w.high)
-    return iv.clip(0.0, 1.0)
+class Tally:
+    """The figures of ``bots`` bots as outcomes come in, in any order: memory does not
+    grow with the games, and the figures do not depend on their order."""
+
+    def __init__(self, bots: int) -> None:
+        self.bots = [Running() for _ in range(bots)]
+        self.pairs: dict[tuple[int, int], Running] = defaultdict(Running)
+        """(bot, opponent) -> the bot's figures against that opponent."""
+        self.think = [0.0] * bots
+        self.moves = [0] * bots
+        self.games = 0
+
+    def add_outcomes(self, items: Iterable[Outcome]) -> None:
+        """Outcomes, every outcome of a deal in one pairing in the same call."""
+        groups: dict[tuple[int, int, int], list[Outcome]] = defaultdict(list)
+        for o in items:
+            groups[(o.bot, o.pairing, o.deal)].append(o)
+        for group in groups.values():
+            self.bots[group[0].bot].add(group)
+            self.pairs[(group[0].bot, group[0].opponent)].add(group)
+
+    def add_games(self, games: Sequence[GameResult], per_seat: bool) -> None:
+        """Finished games, every game of a deal in the same call; ``per_seat`` for
+        chiamata."""
+        for g in games:
+            for seat, bot in enumerate(g.seats):
+                self.think[bot] += g.think[seat]
+                self.moves[bot] += g.moves[seat]
+        self.games += len(games)
+        self.add_outcomes(outcomes(games, per_seat))
+
+    def figures(
+        self, names: Sequence[str], specs: Sequence[str]
+    ) -> tuple[list[BotFigures], list[PairFigures]]:
+        """Per-bot and per-pairing figures."""
+        pairs: list[PairFigures] = []
+        pair_scores: dict[tuple[int, int], tuple[float, float]] = {}
+        n = len(names)
+        for a in range(n):
+            for b in range(a + 1, n):
+                mine = self.pairs.get((a, b))
+                if mine is None:
+                    continue
+                score = mine.score_interval()
+                other = self.pairs.get((b, a), Running()).score_interval()
+                points = mine.points.interval()
+                pairs.append(PairFigures(names[a], names[b], mine.games, score, points, other))
+                pair_scores[(a, b)] = ((1 + score.mean - other.mean) / 2, float(mine.games))
+        ratings = elo_ratings(n, pair_scores)
+        bots: list[BotFigures] = []
+        for i, r in enumerate(self.bots):
+            seconds, moves = self.think[i], self.moves[i]
+            bots.append(
+                BotFigures(
+                    name=names[i],
+                    spec=specs[i],
+                    games=r.games,
+                    wins=r.wins,
+                    draws=r.draws,
+                    losses=r.games - r.wins - r.draws,
+                    score=r.score_interval(),
+                    points=r.points.interval(),
+                    ms_per_move=1000 * seconds / moves if moves else 0.0,
+                    chiamata=None if r.chiamata is None else r.chiamata.interval(),
+                    rating=ratings[i],
+                )
+            )
+        return bots, pairs
 
 
 def figures(
     names: Sequence[str],
     specs: Sequence[str],
-    items: Sequence[Outcome],
+    items: Iterable[Outcome],
     think: Sequence[tuple[float, int]] | None = None,
 ) -> tuple[list[BotFigures], list[PairFigures]]:
     """Per-bot and per-pairing figures from the outcomes; ``think[bot]`` is (seconds
     choosing, moves chosen)."""
-    per_bot: dict[int, list[Outcome]] = defaultdict(list)
-    per_pair: dict[tuple[int, int], list[Outcome]] = defaultdict(list)
-    for o in items:
-        per_bot[o.bot].append(o)
-        per_pair[(o.bot, o.opponent)].append(o)
-    pairs: list[PairFigures] = []
-    pair_scores: dict[tuple[int, int], tuple[float, float]] = {}
-    n = len(names)
-    for a in range(n):
-        for b in range(a + 1, n):
-            mine, theirs = per_pair.get((a, b), []), per_pair.get((b, a), [])
-            if not mine:
-                continue
-            score = score_interval(mine)
-            other = score_interval(theirs)
-            points = mean_interval(deal_means(mine, lambda o: o.points))
-            pairs.append(PairFigures(names[a], names[b], len(mine), score, points, other))
-            pair_scores[(a, b)] = ((1 + score.mean - other.mean) / 2, float(len(mine)))
-    ratings = elo_ratings(n, pair_scores)
-    bots: list[BotFigures] = []
-    for i in range(n):
-        mine = per_bot.get(i, [])
-        wins = sum(1 for o in mine if o.result == 1.0)
-        draws = sum(1 for o in mine if o.result == 0.5)
-        chiamata = None
-        if mine and mine[0].chiamata is not None:
-            chiamata = mean_interval(deal_means(mine, lambda o: o.chiamata or 0.0))
-        seconds, moves = think[i] if think is not None else (0.0, 0)
-        bots.append(
-            BotFigures(
-                name=names[i],
-                spec=specs[i],
-                games=len(mine),
-                wins=wins,
-                draws=draws,
-                losses=len(mine) - wins - draws,
-                score=score_interval(mine),
-                points=mean_interval(deal_means(mine, lambda o: o.points)),
-                ms_per_move=1000 * seconds / moves if moves else 0.0,
-                chiamata=chiamata,
-                rating=ratings[i],
-            )
-        )
-    return bots, pairs
+    tally = Tally(len(names))
+    tally.add_outcomes(items)
+    for i, (seconds, moves) in enumerate(think or ()):
+        tally.think[i], tally.moves[i] = seconds, moves
+    return tally.figures(names, specs)
+
+
+def tally_report(arena: Arena, tally: Tally) -> Report:
+    """The report of an arena from its tally."""
+    rules = arena.rules()
+    bots, pairs = tally.figures(arena.names, arena.bots)
+    return Report(arena, rules.overrides(), bots, pairs, tally.games, rules.key == "chiamata")
 
 
 def report(arena: Arena, results: Sequence[GameResult]) -> Report:
     """The figures of a finished arena run."""
-    rules = arena.rules()
-    per_seat = rules.key == "chiamata"
-    think = [(0.0, 0)] * len(arena.bots)
-    for g in results:
-        for seat, bot in enumerate(g.seats):
-            s, m = think[bot]
-            think[bot] = (s + g.think[seat], m + g.moves[seat])
-    bots, pairs = figures(arena.names, arena.bots, outcomes(results, per_seat), think)
-    return Report(arena, rules.overrides(), bots, pairs, len(results), per_seat)
+    tally = Tally(len(arena.bots))
+    tally.add_games(results, arena.rules().key == "chiamata")
+    return tally_report(arena, tally)
 
 
 def run(
@@ -520,5 +637,10 @@ def run(
     done: Mapping[int, Sequence[GameResult]] | None = None,
     record: Callable[[list[GameResult]], None] | None = None,
 ) -> Report:
-    """Play the arena (see :func:`play_all`) and work out its figures."""
-    return report(arena, play_all(arena, jobs, progress, done, record))
+    """Play the arena (see :func:`play_games`) and work out its figures, keeping only
+    their sums (:class:`Tally`), not the games."""
+    tally = Tally(len(arena.bots))
+    per_seat = arena.rules().key == "chiamata"
+    for games in play_games(arena, jobs, progress, done, record):
+        tally.add_games(games, per_seat)
+    return tally_report(arena, tally)

@@ -10,8 +10,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -36,19 +37,57 @@ class Interval:
         }
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
-    """The mean of ``values`` with its normal-approximation interval, mean ± z·s/√n
-    (s the sample standard deviation). With fewer than two values there is no spread
-    to measure: the interval is then unbounded."""
-    n = len(values)
-    if n == 0:
-        return Interval(math.nan, -math.inf, math.inf)
-    mean = math.fsum(values) / n
-    if n < 2:
-        return Interval(mean, -math.inf, math.inf)
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return Interval(mean, mean - half, mean + half)
+class Mean:
+    """The mean of values given one at a time, with its normal-approximation interval.
+    It keeps their count, sum and sum of squares, exactly (as fractions): its memory
+    does not grow with the values, and its result does not depend on their order.
+
+    >>> m = Mean()
+    >>> for v in (1.0, 0.5, 0.0, 1.0):
+    ...     m.add(v)
+    >>> m.interval() == mean_interval([0.0, 1.0, 1.0, 0.5])
+    True
+    """
+
+    __slots__ = ("n", "squares", "total")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = Fraction(0)
+        self.squares = Fraction(0)
+
+    def add(self, value: float) -> None:
+        v = Fraction(value)
+        self.n += 1
+        self.total += v
+        self.squares += v * v
+
+    @property
+    def varies(self) -> bool:
+        """Whether the values are not all the same (told exactly, not up to rounding)."""
+        return self.n * self.squares != self.total * self.total
+
+    def interval(self, z: float = Z95) -> Interval:
+        """The mean ± z·s/√n (s the sample standard deviation); with fewer than two
+        values there is no spread to measure: the interval is then unbounded."""
+        n = self.n
+        if n == 0:
+            return Interval(math.nan, -math.inf, math.inf)
+        mean = float(self.total) / n
+        if n < 2:
+            return Interval(mean, -math.inf, math.inf)
+        m = Fraction(mean)
+        spread = self.squares - 2 * m * self.total + n * m * m  # sum of (v - mean)^2
+        half = z * math.sqrt(float(spread) / (n - 1) / n)
+        return Interval(mean, mean - half, mean + half)
+
+
+def mean_interval(values: Iterable[float], z: float = Z95) -> Interval:
+    """The mean of ``values`` with its normal-approximation interval, as :class:`Mean`."""
+    m = Mean()
+    for v in values:
+        m.add(v)
+    return m.interval(z)
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> Interval:
