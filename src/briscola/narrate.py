@@ -70,8 +70,9 @@ def narrate(state: GameState, events: Iterable[object]) -> Iterator[str]:
 
 def describe_talk(t: Talk) -> str:
     if t.kind == "signal":
-        seen = "everyone" if t.audience is None else ", ".join(str(s) for s in sorted(t.audience))
-        return f"seat {t.seat} signals {t.what} (seen by {seen})"
+        # Who else saw a signal is nobody's to know: say only whether the table saw it.
+        seen = " (seen by everyone)" if t.audience is None else ""
+        return f"seat {t.seat} signals {t.what}{seen}"
     if t.kind == "ask":
         return f"seat {t.seat} asks seat {t.to} about {t.what}: {t.answer}"
     if t.kind == "order":

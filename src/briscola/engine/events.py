@@ -79,7 +79,11 @@ class HandShown(NamedTuple):
 
 class Talk(NamedTuple):
     """A message at the table: ``kind`` is signal, ask, order or look; ``what`` its word;
-    ``to`` the partner addressed; ``answer`` the answer read from that partner's hand."""
+    ``to`` the partner addressed; ``answer`` the answer read from that partner's hand.
+
+    ``spotted``: under ``signal_audience=spotted``, the opponents who caught the signal
+    (they are in ``audience`` too). At a real table nobody knows who else caught a sign,
+    so the copy :func:`visible` gives a seat names at most that seat among them."""
 
     seat: int
     kind: str
@@ -87,6 +91,7 @@ class Talk(NamedTuple):
     to: int | None
     answer: str | None
     audience: Audience
+    spotted: frozenset[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "what": self.what}
@@ -158,6 +163,11 @@ def visible(event: Event, seat: int | None) -> Event | None:
     """
     aud = event.audience
     if aud is None or (seat is not None and seat in aud):
+        if isinstance(event, Talk) and aud is not None and event.spotted:
+            # A seat knows that the signaller's side saw the signal, and whether it saw
+            # it itself: not which other opponents did.
+            mine = event.spotted & {seat}
+            return event._replace(audience=aud - event.spotted | mine, spotted=mine)
         return event
     if isinstance(event, CardDrawn):
         return CardDrawn(event.seat, None, None)

@@ -20,7 +20,7 @@ from briscola.engine.actions import ORDERS, QUESTIONS, SIGNALS, Action, Ask, Loo
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Rank
 from briscola.engine.errors import IllegalActionError
-from briscola.engine.events import Audience, Event, HandShown, Talk
+from briscola.engine.events import Audience, Event, HandShown, Talk, visible
 
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
@@ -225,15 +225,17 @@ class TableTalk(Addon):
         if isinstance(action, Signal):
             self.used.add((t, seat, action.signal))
             partners = frozenset(self.partners(state, seat)) | {seat}
+            caught: frozenset[int] | None = None
             if self.audience == "table":
                 audience: Audience = None
             elif self.audience == "spotted":
                 spotted = self.draw_spotted(state, seat, self.rng)
-                audience = partners | frozenset(spotted)
+                caught = frozenset(spotted)
+                audience = partners | caught
                 state.moves[-1] = Signal(seat, action.signal, spotted)
             else:
                 audience = partners
-            talk = Talk(seat, "signal", action.signal, None, None, audience)
+            talk = Talk(seat, "signal", action.signal, None, None, audience, caught)
         elif isinstance(action, Ask):
             self.used.add((t, seat, f"ask {action.question} {action.to}"))
             reply = answer(state, action.to, action.question)
@@ -255,7 +257,7 @@ class TableTalk(Addon):
         return {self.looked[seat]} if seat in self.looked else set()
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        seen = tuple(
-            t for t in self.log if t.audience is None or (seat is not None and seat in t.audience)
-        )
-        return {"talk": seen}
+        """The talk ``seat`` saw, as :func:`~briscola.engine.events.visible` shows it: of a
+        signal spotted by chance, whether this seat spotted it, not who else did."""
+        seen = (visible(t, seat) for t in self.log)
+        return {"talk": tuple(t for t in seen if isinstance(t, Talk))}
