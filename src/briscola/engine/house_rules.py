@@ -162,8 +162,10 @@ _RULE_LIST = (
     ),
     HouseRule(
         "target",
-        "Chiamata: the match runs to N score points (points:N, usually 5, 7 or 11), or for "
-        "N hands (hands:N)",
+        "Chiamata: a match runs to an agreed total of score points (points:N, usually 5, 7 "
+        "or 11) or an agreed number of hands (hands:N); it ends when a seat reaches the "
+        "total or after the last hand: the highest total wins, seats tied at the top share "
+        "the win",
         ("points:5", "points:7", "points:11", "hands:N"),
     ),
     HouseRule("leader", "Chiamata: who leads the first trick", ("dealer-right", "caller")),

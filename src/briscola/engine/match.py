@@ -191,16 +191,17 @@ class Match:
             self.winners = last.winners
             return
         if self.per_seat:
-            # Chiamata: score points per seat, to a total or over a number of hands.
+            # Chiamata (RULES.md §3): score points per seat, to an agreed total or over an
+            # agreed number of hands. The match ends there; the highest total wins, and
+            # seats tied at the top share the win (when the caller loses, every opponent
+            # scores the same).
             best = max(self.scores)
             if (t.kind == "points" and best < t.goal) or (
                 t.kind == "hands" and self.hands_played < t.goal
             ):
                 return
-            tops = [s for s, x in enumerate(self.scores) if x == best]
-            if len(tops) == 1:
-                self.over = True
-                self.winners = (tops[0],)
+            self.over = True
+            self.winners = tuple(s for s, x in enumerate(self.scores) if x == best)
             return
         score = self.hands_won if t.kind == "hands" else self.totals
         best = max(score)
