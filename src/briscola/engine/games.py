@@ -169,11 +169,8 @@ class Rules:
                 raise RulesError(
                     f"{g.key} has no house rule {name!r}; its rules are: {', '.join(g.rules)}"
                 )
-            values[name] = RULES[name].validate(value)
+            values[name] = RULES[name].validate(value, g.players if name == "players" else None)
         players = int(values.get("players", g.players[0]))
-        if players not in g.players:
-            allowed = ", ".join(str(p) for p in g.players)
-            raise RulesError(f"{g.key} is for {allowed} players, not {players}")
         teams = g.teams_for(players, values.get("teams"))
         if values.get("teams") == "pairs" and not teams:
             raise RulesError(f"{g.key} is played in pairs only with 4 players, not {players}")
