@@ -148,6 +148,64 @@ class Call:
 
 Action = Play | Exchange | Signal | Ask | Order | Look | Bid | Pass | Call
 
+ACTION_TYPES = (Play, Exchange, Signal, Ask, Order, Look, Bid, Pass, Call)
+
+
+def check_form(action: object) -> None:
+    """Raise :class:`MalformedError` unless ``action`` is an action whose fields have the
+    right types and values: seats are whole numbers from 0, cards are :class:`Card`, words
+    are the rule book's. Whether the table has such a seat, and whether the rules allow the
+    action now, is :meth:`GameState.check`'s to say.
+
+    >>> check_form("5b")
+    Traceback (most recent call last):
+    ...
+    briscola.engine.errors.MalformedError: expected an action such as Play(0, Card.parse('5b')) \
+(one of state.legal_actions()), got '5b'
+    """
+    if type(action) not in ACTION_TYPES:
+        raise MalformedError(
+            "expected an action such as Play(0, Card.parse('5b')) (one of "
+            f"state.legal_actions()), got {action!r}"
+        )
+    assert isinstance(action, ACTION_TYPES)
+    name = type(action).__name__
+    _check_seat(action.seat, f"{name}: the seat")
+    if isinstance(action, Play | Exchange | Call):
+        if not isinstance(action.card, Card):
+            raise MalformedError(
+                f"{name}: the card is a Card, like Card.parse('5b'), not {action.card!r}"
+            )
+    elif isinstance(action, Signal):
+        if action.signal not in SIGNALS:
+            raise MalformedError(f"Signal: {action.signal!r} is not a signal: {', '.join(SIGNALS)}")
+        if action.spotted is not None:
+            if not isinstance(action.spotted, tuple):
+                raise MalformedError("Signal: spotted is a tuple of seats, or None")
+            for seat in action.spotted:
+                _check_seat(seat, "Signal: a seat that spotted it")
+    elif isinstance(action, Ask | Order):
+        word = action.question if isinstance(action, Ask) else action.order
+        names = QUESTIONS if isinstance(action, Ask) else ORDERS
+        if word not in names:
+            raise MalformedError(f"{name}: {word!r} is not one of {', '.join(names)}")
+        _check_seat(action.to, f"{name}: the partner addressed")
+    elif isinstance(action, Look):
+        _check_seat(action.at, "Look: the partner looked at")
+    elif isinstance(action, Bid):
+        rank, points = action.rank, action.points
+        if (rank is None) == (points is None) or not (isinstance(rank, Rank) or _is_seat(points)):
+            raise MalformedError(
+                "Bid: give a rank, like Bid(seat, rank=Rank.ACE), or points, like "
+                f"Bid(seat, points=61), not rank={rank!r}, points={points!r}"
+            )
+
+
+def _check_seat(seat: object, what: str) -> None:
+    if not _is_seat(seat):
+        raise MalformedError(f"{what} is a seat number (0, 1, ...), not {seat!r}")
+
+
 _KINDS = ("play", "exchange", "signal", "ask", "order", "look", "bid", "call")
 _EXTRA = {"ask": {"to"}, "order": {"to"}, "signal": {"spotted"}}
 

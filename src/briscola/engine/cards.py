@@ -101,7 +101,7 @@ class Card:
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         try:
             return cls._interned[(rank, suit)]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable rank or suit
             raise MalformedError(f"there is no card of rank {rank!r} and suit {suit!r}") from None
 
     @classmethod
@@ -169,8 +169,12 @@ for _suit in _SUITS:
         Card._make(_rank, _suit)
 
 
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    """Parse several cards: ``parse_cards(["Ab", "3c"])``."""
+def parse_cards(texts: Iterable[str] | str) -> list[Card]:
+    """Parse several cards: ``parse_cards(["Ab", "3c"])``, or ``parse_cards("Ab 3c")``."""
+    if isinstance(texts, str):
+        texts = texts.split()
+    elif not isinstance(texts, Iterable):
+        raise MalformedError(f'expected cards like ["Ab", "3c"] or "Ab 3c", got {texts!r}')
     return [Card.parse(t) for t in texts]
 
 

@@ -47,7 +47,8 @@ class Deal:
     def check(self, rules: Rules) -> None:
         """Raise :class:`MalformedError` unless this deal fits the rules exactly."""
         n = rules.players
-        if not 0 <= self.dealer < n:
+        dealer = self.dealer
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise MalformedError(
                 f"deal.dealer: expected a seat from 0 to {n - 1}, got {self.dealer}"
             )
@@ -106,7 +107,16 @@ class Deal:
 
 def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """Shuffle, cut if the table cuts, deal one card at a time from the seat after the
-    dealer, turn the trump card, and apply the turned-ace house rule."""
+    dealer, turn the trump card, and apply the turned-ace house rule.
+
+    :raises MalformedError: when ``dealer`` is not a seat of the table or ``rng`` no
+        ``random.Random``.
+    """
+    check_dealer(rules, dealer)
+    if not isinstance(rng, random.Random):
+        raise MalformedError(
+            f"shuffled_deal: expected a random.Random, like random.Random(1), got {rng!r}"
+        )
     removed = rules.removals[0] if len(rules.removals) == 1 else rng.choice(rules.removals)
     deck = [c for c in rules.deck if c not in removed]
     rng.shuffle(deck)
@@ -133,6 +143,18 @@ def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
                 trump = rest.pop(0)
     seed = rng.getrandbits(63) if rules.needs_seed else None
     return Deal(dealer, tuple(tuple(h) for h in hands), trump, tuple(rest), seed)
+
+
+def check_dealer(rules: object, dealer: object) -> None:
+    """Raise :class:`MalformedError` unless ``rules`` is a rule set and ``dealer`` one of its
+    seats."""
+    if not isinstance(rules, Rules):
+        raise MalformedError(
+            f"expected the table's Rules, like Rules.make('briscola-2'), got {rules!r}"
+        )
+    n = rules.players
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise MalformedError(f"the dealer is a seat from 0 to {n - 1}, not {dealer!r}")
 
 
 def deal_from_json(obj: object, rules: Rules) -> Deal:

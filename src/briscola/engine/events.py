@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from briscola.engine.cards import Card
+from briscola.engine.errors import MalformedError
 
 Audience = frozenset[int] | None
 
@@ -160,8 +161,16 @@ def visible(event: Event, seat: int | None) -> Event | None:
     >>> e = CardDrawn(1, Card.parse("Ab"), frozenset({1}))
     >>> visible(e, 1) is e, visible(e, 0)
     (True, CardDrawn(seat=1, card=None, audience=None))
+
+    :raises MalformedError: when ``event`` is no event or ``seat`` no seat number.
     """
+    if not isinstance(event, tuple) or not hasattr(event, "audience"):
+        raise MalformedError(f"visible: expected an event (from state.apply), got {event!r}")
     aud = event.audience
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise MalformedError(
+            f"visible: expected a seat number (0, 1, ...) or None for a spectator, got {seat!r}"
+        )
     if aud is None or (seat is not None and seat in aud):
         if isinstance(event, Talk) and aud is not None and event.spotted:
             # A seat knows that the signaller's side saw the signal, and whether it saw

@@ -116,6 +116,8 @@ for _game in (
 
 def find_game(key: str) -> Game:
     """The game with this key or alias (case-insensitive)."""
+    if not isinstance(key, str):
+        raise RulesError(f"expected a game key like 'briscola-2' (a str), got {key!r}")
     k = key.strip().lower()
     if k in GAMES:
         return GAMES[k]
@@ -157,6 +159,11 @@ class Rules:
     def make(cls, game: str | Game, options: Mapping[str, object] | None = None) -> Rules:
         """Validate the house rules for this game and compile the rule set."""
         g = game if isinstance(game, Game) else find_game(game)
+        if options is not None and not isinstance(options, Mapping):
+            raise RulesError(
+                f"house rules: expected a dict of rule names and values, like "
+                f"{{'match': 'one-hand'}}, got {options!r}"
+            )
         given = dict(options or {})
         values: dict[str, RuleValue] = {}
         for name in g.rules:
@@ -287,7 +294,7 @@ class Rules:
         """The value of a house rule this game takes."""
         try:
             return self.options[name]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable name
             raise RulesError(f"{self.key} has no house rule {name!r}") from None
 
     def overrides(self) -> dict[str, RuleValue]:

@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from briscola.engine.actions import Action
 from briscola.engine.cards import Card
-from briscola.engine.deal import shuffled_deal
-from briscola.engine.errors import GameOverError
+from briscola.engine.deal import check_dealer, shuffled_deal
+from briscola.engine.errors import GameOverError, MalformedError
 from briscola.engine.events import Audience, Event
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
@@ -85,6 +85,13 @@ class Match:
     hand ends the match scores it and deals the next with ``rng``."""
 
     def __init__(self, rules: Rules, rng: random.Random, dealer: int = 0) -> None:
+        """:raises MalformedError: when ``dealer`` is not a seat of the table, or ``rng``
+        no ``random.Random``."""
+        check_dealer(rules, dealer)
+        if not isinstance(rng, random.Random):
+            raise MalformedError(
+                f"Match: expected a random.Random, like random.Random(1), got {rng!r}"
+            )
         self.rules = rules
         self.rng = rng
         self.per_seat = "target" in rules.options

@@ -35,11 +35,17 @@ from briscola.engine.actions import (
     Pass,
     Play,
     Signal,
+    check_form,
 )
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Suit
 from briscola.engine.deal import Deal
-from briscola.engine.errors import GameOverError, IllegalActionError, NotYourTurnError
+from briscola.engine.errors import (
+    GameOverError,
+    IllegalActionError,
+    MalformedError,
+    NotYourTurnError,
+)
 from briscola.engine.events import (
     CardDrawn,
     CardPlayed,
@@ -69,6 +75,45 @@ ACTION_NAMES: dict[type, str] = {
     Pass: "passing in an auction",
     Call: "calling a card",
 }
+
+
+def _check_table(rules: object, deal: object) -> None:
+    """What a hand needs of its rules and deal (cheap: search builds many states from deals
+    made mid-hand, so the hand sizes are not checked; :meth:`Deal.check` checks all)."""
+    if not isinstance(rules, Rules):
+        raise MalformedError(
+            f"GameState: expected the table's Rules, like Rules.make('briscola-2'), got {rules!r}"
+        )
+    if not isinstance(deal, Deal):
+        raise MalformedError(
+            "GameState: expected a Deal, like shuffled_deal(rules, dealer=0, "
+            f"rng=random.Random(1)), got {deal!r}"
+        )
+    n = rules.players
+    hands, dealer = deal.hands, deal.dealer
+    listed = isinstance(hands, tuple | list) and all(
+        isinstance(x, tuple | list) for x in (*hands, deal.stock)
+    )
+    cards = deal.cards() if listed else []
+    problem = ""
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        problem = f"the dealer is {dealer!r}, not a seat from 0 to {n - 1}"
+    elif not listed or len(hands) != n:
+        problem = (
+            f"expected {n} hands, got {hands!r}"
+            if not listed
+            else f"it has {len(hands)} hands, not {n}"
+        )
+    elif not all(isinstance(c, Card) for c in cards):
+        odd = next(c for c in cards if not isinstance(c, Card))
+        problem = f"it holds {odd!r}, which is not a Card (Card.parse('5b') is one)"
+    elif not set(cards) <= set(rules.deck) or len(set(cards)) != len(cards):
+        problem = "its cards are not cards of this game's deck, each once"
+    if problem:
+        raise MalformedError(
+            f"GameState: the deal is not one of {rules.key}: {problem}; deal with "
+            "shuffled_deal(rules, ...) for these rules"
+        )
 
 
 class GameState:
@@ -112,6 +157,12 @@ class GameState:
     addons: tuple[Addon, ...]
 
     def __init__(self, rules: Rules, deal: Deal) -> None:
+        """A hand of ``rules`` from ``deal``: :func:`~briscola.engine.deal.shuffled_deal`
+        or a record's. The deal must be of this game: its seats, cards from its deck.
+
+        :raises MalformedError: when it is not.
+        """
+        _check_table(rules, deal)
         n = rules.players
         self.rules = rules
         self.deal = deal
@@ -200,7 +251,9 @@ class GameState:
         return [] if owner is None else owner.legal(self)
 
     def check(self, action: Action) -> None:
-        """Raise an :class:`IllegalActionError` saying why ``action`` is not legal now."""
+        """Raise an :class:`IllegalActionError` saying why ``action`` is not legal now, or a
+        :class:`MalformedError` when it is no action at all (see :func:`check_form`)."""
+        check_form(action)
         if self.phase is OVER:
             raise GameOverError("the hand is over; no more actions can be taken")
         seat = action.seat
@@ -232,7 +285,10 @@ class GameState:
                 )
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be taken now."""
+        """Whether ``action`` may be taken now.
+
+        :raises MalformedError: when it is no action at all.
+        """
         try:
             self.check(action)
         except IllegalActionError:
@@ -245,6 +301,7 @@ class GameState:
         """Check and apply ``action``; return the events it caused, each with its audience.
 
         :raises IllegalActionError: when the action is not legal now (nothing changes).
+        :raises MalformedError: when it is no action at all (nothing changes).
         """
         if type(action) is not Play or self.phase is not PLAY:
             self.check(action)
@@ -254,8 +311,10 @@ class GameState:
             return self._handlers[type(action)].apply(self, action)
         seat = action.seat
         card = action.card
-        if seat != self.turn:
-            self.check(action)  # raises: not this seat's turn (or no such seat)
+        if seat is not self.turn:
+            # Identity, not equality: the seat to act is a small int, one object, so only
+            # that int skips the full check; any other seat (True, 1.0) goes through it.
+            self.check(action)  # raises: not this seat's turn, no such seat, not a seat
         hand = self.hands[seat]
         if card not in hand or (self.trick and self.rules.follow_suit):
             self.check(action)  # the full check, which raises with the reason
