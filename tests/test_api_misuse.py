@@ -3,6 +3,7 @@ and what to pass instead (README: "Every error is a BriscolaError"), and changes
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +31,7 @@ from briscola.engine import (
     visible,
 )
 from briscola.engine.actions import Ask, Bid, Call, Exchange, Look, Order, Pass, Signal
+from briscola.engine.errors import shown
 
 
 def fresh(game: str = "briscola-2", options: dict[str, object] | None = None) -> GameState:
@@ -203,7 +205,7 @@ def test_cards_from_anything() -> None:
 
 # ---------------------------------------------------------------------------- the whole API
 
-GARBAGE: list[Any] = [None, "x", "", -1, 10**6, True, 1.5, object(), [], {}, ("a",), "²"]
+GARBAGE: list[Any] = [None, "x", "", -1, 10**6, 10**5000, True, 1.5, object(), [], {}, ("a",), "²"]
 
 
 def calls() -> list[tuple[str, Callable[..., object], list[Any]]]:
@@ -249,4 +251,35 @@ def test_every_entry_point_refuses_garbage_with_a_briscola_error(where: int) -> 
             except BriscolaError as e:
                 assert str(e) and "\n" not in str(e), (name, i, junk)
             except Exception as e:  # pragma: no cover - what the test is there to catch
-                pytest.fail(f"{name} with argument {i} = {junk!r}: {type(e).__name__}: {e}")
+                pytest.fail(f"{name} with argument {i} = {shown(junk)}: {type(e).__name__}: {e}")
+
+
+def test_numbers_too_long_to_print_in_any_field() -> None:
+    """An int of 5,000 digits cannot even be printed (ValueError): messages show it safely,
+    in every check that names a seat or number of an action (play on until it is legal)."""
+    huge = 10**5000
+    cases: list[tuple[str, dict[str, object], type, str]] = [
+        (
+            "briscola-4",
+            {"communication": "signals", "signal_audience": "spotted"},
+            Signal,
+            "spotted",
+        ),
+        ("briscola-4", {"communication": "conversation"}, Ask, "to"),
+        ("briscola-4", {"communication": "conversation"}, Order, "to"),
+        ("schembil", {}, Look, "at"),
+        ("chiamata", {}, Bid, "points"),
+    ]
+    for game, options, kind, name in cases:
+        state = fresh(game, options)
+        rng = random.Random(1)
+        while not any(isinstance(a, kind) for a in state.legal_actions()):
+            state.apply(rng.choice([a for a in state.legal_actions() if not isinstance(a, Look)]))
+        legal = next(a for a in state.legal_actions() if isinstance(a, kind))
+        if isinstance(legal, Bid):
+            legal = Bid(legal.seat, points=61)
+        bad = dataclasses.replace(legal, **{name: (huge,) if name == "spotted" else huge})
+        with pytest.raises(BriscolaError, match="a number of about 5001 digits"):
+            state.apply(bad)
+    with pytest.raises(BriscolaError, match="no seat a number of about 5001 digits"):
+        seat_view(fresh(), huge)

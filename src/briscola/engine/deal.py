@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from briscola.engine.cards import Card, Rank
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 from briscola.engine.games import Rules
 
 
@@ -50,7 +50,7 @@ class Deal:
         dealer = self.dealer
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise MalformedError(
-                f"deal.dealer: expected a seat from 0 to {n - 1}, got {self.dealer}"
+                f"deal.dealer: expected a seat from 0 to {n - 1}, got {shown(dealer)}"
             )
         if len(self.hands) != n:
             raise MalformedError(
@@ -115,7 +115,7 @@ def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     check_dealer(rules, dealer)
     if not isinstance(rng, random.Random):
         raise MalformedError(
-            f"shuffled_deal: expected a random.Random, like random.Random(1), got {rng!r}"
+            f"shuffled_deal: expected a random.Random, like random.Random(1), got {shown(rng)}"
         )
     removed = rules.removals[0] if len(rules.removals) == 1 else rng.choice(rules.removals)
     deck = [c for c in rules.deck if c not in removed]
@@ -150,11 +150,11 @@ def check_dealer(rules: object, dealer: object) -> None:
     seats."""
     if not isinstance(rules, Rules):
         raise MalformedError(
-            f"expected the table's Rules, like Rules.make('briscola-2'), got {rules!r}"
+            f"expected the table's Rules, like Rules.make('briscola-2'), got {shown(rules)}"
         )
     n = rules.players
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise MalformedError(f"the dealer is a seat from 0 to {n - 1}, not {dealer!r}")
+        raise MalformedError(f"the dealer is a seat from 0 to {n - 1}, not {shown(dealer)}")
 
 
 def deal_from_json(obj: object, rules: Rules) -> Deal:
@@ -169,7 +169,7 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
             raise MalformedError(f"deal.{key}: missing")
     dealer = obj["dealer"]
     if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise MalformedError(f"deal.dealer: expected a seat number, got {dealer!r}")
+        raise MalformedError(f"deal.dealer: expected a seat number, got {shown(dealer)}")
     hands_raw = obj["hands"]
     if not isinstance(hands_raw, list):
         raise MalformedError("deal.hands: expected a list of hands, one per seat")
@@ -179,7 +179,7 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
     stock = tuple(_cards(obj["stock"], "deal.stock"))
     seed = obj.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise MalformedError(f"deal.seed: expected a whole number, got {seed!r}")
+        raise MalformedError(f"deal.seed: expected a whole number, got {shown(seed)}")
     if seed is None and rules.needs_seed:
         raise MalformedError(
             "deal.seed: signals spotted by chance need the seed of the hand's chances"

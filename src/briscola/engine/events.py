@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from briscola.engine.cards import Card
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 
 Audience = frozenset[int] | None
 
@@ -165,11 +165,12 @@ def visible(event: Event, seat: int | None) -> Event | None:
     :raises MalformedError: when ``event`` is no event or ``seat`` no seat number.
     """
     if not isinstance(event, tuple) or not hasattr(event, "audience"):
-        raise MalformedError(f"visible: expected an event (from state.apply), got {event!r}")
+        raise MalformedError(f"visible: expected an event (from state.apply), got {shown(event)}")
     aud = event.audience
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
         raise MalformedError(
-            f"visible: expected a seat number (0, 1, ...) or None for a spectator, got {seat!r}"
+            "visible: expected a seat number (0, 1, ...) or None for a spectator, "
+            f"got {shown(seat)}"
         )
     if aud is None or (seat is not None and seat in aud):
         if isinstance(event, Talk) and aud is not None and event.spotted:

@@ -26,7 +26,7 @@ from briscola.engine.actions import Play
 from briscola.engine.addons import Addon
 from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
 from briscola.engine.chiamata import Chiamata
-from briscola.engine.errors import RulesError
+from briscola.engine.errors import RulesError, shown
 from briscola.engine.exchange import TrumpExchange
 from briscola.engine.house_rules import RULES, RuleValue
 from briscola.engine.talk import TableTalk
@@ -117,14 +117,14 @@ for _game in (
 def find_game(key: str) -> Game:
     """The game with this key or alias (case-insensitive)."""
     if not isinstance(key, str):
-        raise RulesError(f"expected a game key like 'briscola-2' (a str), got {key!r}")
+        raise RulesError(f"expected a game key like 'briscola-2' (a str), got {shown(key)}")
     k = key.strip().lower()
     if k in GAMES:
         return GAMES[k]
     for game in GAMES.values():
         if k in game.aliases:
             return game
-    raise RulesError(f"there is no game {key!r}; the games are: {', '.join(GAMES)}")
+    raise RulesError(f"there is no game {shown(key)}; the games are: {', '.join(GAMES)}")
 
 
 DECK_TITLES = {
@@ -162,7 +162,7 @@ class Rules:
         if options is not None and not isinstance(options, Mapping):
             raise RulesError(
                 f"house rules: expected a dict of rule names and values, like "
-                f"{{'match': 'one-hand'}}, got {options!r}"
+                f"{{'match': 'one-hand'}}, got {shown(options)}"
             )
         given = dict(options or {})
         values: dict[str, RuleValue] = {}
@@ -174,7 +174,7 @@ class Rules:
         for name, value in given.items():
             if name not in g.rules:
                 raise RulesError(
-                    f"{g.key} has no house rule {name!r}; its rules are: {', '.join(g.rules)}"
+                    f"{g.key} has no house rule {shown(name)}; its rules are: {', '.join(g.rules)}"
                 )
             values[name] = RULES[name].validate(value, g.players if name == "players" else None)
         players = int(values.get("players", g.players[0]))
@@ -295,7 +295,7 @@ class Rules:
         try:
             return self.options[name]
         except (KeyError, TypeError):  # TypeError: an unhashable name
-            raise RulesError(f"{self.key} has no house rule {name!r}") from None
+            raise RulesError(f"{self.key} has no house rule {shown(name)}") from None
 
     def overrides(self) -> dict[str, RuleValue]:
         """The house rules that differ from the game's defaults (what a record stores)."""

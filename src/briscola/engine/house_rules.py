@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from briscola.engine.errors import RulesError
+from briscola.engine.errors import RulesError, shown
 
 RuleValue = str | int
 
@@ -49,8 +49,6 @@ choose one of right, left
         numeric = all(isinstance(c, int) for c in allowed)
         if isinstance(value, str) and numeric and _NUMBER.fullmatch(value):
             value = int(value)
-        elif isinstance(value, int) and not numeric:
-            value = str(value)
         if isinstance(value, str | int) and value in allowed and value not in _FORMS:
             return value
         if isinstance(value, str) and any(c in _FORMS for c in allowed):
@@ -59,7 +57,9 @@ choose one of right, left
                 return f"{m.group(1)}:{int(m.group(2))}"
         if self.name == "spot_chance" and isinstance(value, int) and 0 <= value <= 100:
             return value
-        raise RulesError(f"house rule {self.name} cannot be {value!r}: {self.accepted(allowed)}")
+        raise RulesError(
+            f"house rule {self.name} cannot be {shown(value)}: {self.accepted(allowed)}"
+        )
 
     def accepted(self, choices: tuple[RuleValue, ...] | None = None) -> str:
         """What this rule accepts, in words.

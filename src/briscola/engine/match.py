@@ -18,7 +18,7 @@ from typing import NamedTuple
 from briscola.engine.actions import Action
 from briscola.engine.cards import Card
 from briscola.engine.deal import check_dealer, shuffled_deal
-from briscola.engine.errors import GameOverError, MalformedError
+from briscola.engine.errors import GameOverError, MalformedError, shown
 from briscola.engine.events import Audience, Event
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
@@ -90,7 +90,7 @@ class Match:
         check_dealer(rules, dealer)
         if not isinstance(rng, random.Random):
             raise MalformedError(
-                f"Match: expected a random.Random, like random.Random(1), got {rng!r}"
+                f"Match: expected a random.Random, like random.Random(1), got {shown(rng)}"
             )
         self.rules = rules
         self.rng = rng

@@ -45,6 +45,7 @@ from briscola.engine.errors import (
     IllegalActionError,
     MalformedError,
     NotYourTurnError,
+    shown,
 )
 from briscola.engine.events import (
     CardDrawn,
@@ -82,12 +83,13 @@ def _check_table(rules: object, deal: object) -> None:
     made mid-hand, so the hand sizes are not checked; :meth:`Deal.check` checks all)."""
     if not isinstance(rules, Rules):
         raise MalformedError(
-            f"GameState: expected the table's Rules, like Rules.make('briscola-2'), got {rules!r}"
+            "GameState: expected the table's Rules, like Rules.make('briscola-2'), "
+            f"got {shown(rules)}"
         )
     if not isinstance(deal, Deal):
         raise MalformedError(
             "GameState: expected a Deal, like shuffled_deal(rules, dealer=0, "
-            f"rng=random.Random(1)), got {deal!r}"
+            f"rng=random.Random(1)), got {shown(deal)}"
         )
     n = rules.players
     hands, dealer = deal.hands, deal.dealer
@@ -97,16 +99,16 @@ def _check_table(rules: object, deal: object) -> None:
     cards = deal.cards() if listed else []
     problem = ""
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        problem = f"the dealer is {dealer!r}, not a seat from 0 to {n - 1}"
+        problem = f"the dealer is {shown(dealer)}, not a seat from 0 to {n - 1}"
     elif not listed or len(hands) != n:
         problem = (
-            f"expected {n} hands, got {hands!r}"
+            f"expected {n} hands, got {shown(hands)}"
             if not listed
             else f"it has {len(hands)} hands, not {n}"
         )
     elif not all(isinstance(c, Card) for c in cards):
         odd = next(c for c in cards if not isinstance(c, Card))
-        problem = f"it holds {odd!r}, which is not a Card (Card.parse('5b') is one)"
+        problem = f"it holds {shown(odd)}, which is not a Card (Card.parse('5b') is one)"
     elif not set(cards) <= set(rules.deck) or len(set(cards)) != len(cards):
         problem = "its cards are not cards of this game's deck, each once"
     if problem:
@@ -259,7 +261,9 @@ class GameState:
         seat = action.seat
         if seat != self.turn:
             if not 0 <= seat < self.n:
-                raise IllegalActionError(f"there is no seat {seat}: seats are 0 to {self.n - 1}")
+                raise IllegalActionError(
+                    f"there is no seat {shown(seat)}: seats are 0 to {self.n - 1}"
+                )
             raise NotYourTurnError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
         if self.phase is not PLAY:
             self._phase_owner[self.phase].check(self, action)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from briscola.engine.actions import ORDERS, QUESTIONS, SIGNALS, Action, Ask, Look, Order, Signal
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Rank
-from briscola.engine.errors import IllegalActionError
+from briscola.engine.errors import IllegalActionError, shown
 from briscola.engine.events import Audience, Event, HandShown, Talk, visible
 
 if TYPE_CHECKING:
@@ -182,8 +182,8 @@ class TableTalk(Addon):
                 expected = self.draw_spotted(state, seat, rng)
                 if tuple(action.spotted) != expected:
                     raise IllegalActionError(
-                        f"the record says seats {list(action.spotted)} spotted the signal, but "
-                        f"the hand's chances give {list(expected)}"
+                        f"the record says seats [{', '.join(map(shown, action.spotted))}] "
+                        f"spotted the signal, but the hand's chances give {list(expected)}"
                     )
             return
         if isinstance(action, Look):
@@ -196,7 +196,7 @@ class TableTalk(Addon):
             if seat in self.looked:
                 raise IllegalActionError(f"seat {seat} has already looked at a partner's hand")
             if action.at not in self.partners(state, seat):
-                raise IllegalActionError(f"seat {action.at} is not a partner of seat {seat}")
+                raise IllegalActionError(f"seat {shown(action.at)} is not a partner of seat {seat}")
             return
         assert isinstance(action, Ask | Order)
         if self.mode == "signals":
@@ -212,7 +212,7 @@ class TableTalk(Addon):
                 f"in Schembil only the rais ask and order; seat {seat} is not a rais"
             )
         if action.to not in self.partners(state, seat):
-            raise IllegalActionError(f"seat {action.to} is not a partner of seat {seat}")
+            raise IllegalActionError(f"seat {shown(action.to)} is not a partner of seat {seat}")
         if isinstance(action, Ask) and (t, seat, f"ask {action.question} {action.to}") in self.used:
             raise IllegalActionError(f"seat {seat} already asked that question this trick")
         if isinstance(action, Order) and (t, seat, "order") in self.used:
@@ -247,8 +247,8 @@ class TableTalk(Addon):
             assert isinstance(action, Look)
             self.looked[seat] = action.at
             self.log.append(Talk(seat, "look", "hand", action.at, None, None))
-            shown = HandShown(action.at, tuple(state.hands[action.at]), frozenset({seat}))
-            return [self.log[-1], shown]
+            hand = HandShown(action.at, tuple(state.hands[action.at]), frozenset({seat}))
+            return [self.log[-1], hand]
         self.log.append(talk)
         return [talk]
 

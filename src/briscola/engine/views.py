@@ -25,7 +25,7 @@ from typing import Any
 from briscola.engine.actions import Action
 from briscola.engine.cards import Card, Suit
 from briscola.engine.chiamata import AuctionView
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 from briscola.engine.events import Talk, TrickWon
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.state import GameState
@@ -151,7 +151,7 @@ def seat_view(state: GameState, seat: int) -> View:
     _check_state(state, "seat_view")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
         raise MalformedError(
-            f"seat_view: there is no seat {seat!r} at this table: give a seat from 0 to "
+            f"seat_view: there is no seat {shown(seat)} at this table: give a seat from 0 to "
             f"{state.n - 1}, or use spectator_view(state) for someone watching"
         )
     return _build(state, seat)
@@ -166,7 +166,7 @@ def spectator_view(state: GameState) -> View:
 def _check_state(state: object, where: str) -> None:
     if not isinstance(state, GameState):
         raise MalformedError(
-            f"{where}: expected a hand (a GameState; a Match's is match.hand), got {state!r}"
+            f"{where}: expected a hand (a GameState; a Match's is match.hand), got {shown(state)}"
         )
 
 
