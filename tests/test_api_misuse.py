@@ -31,6 +31,7 @@ from briscola.engine import (
     visible,
 )
 from briscola.engine.actions import Ask, Bid, Call, Exchange, Look, Order, Pass, Signal
+from briscola.engine.chiamata import Chiamata
 from briscola.engine.errors import shown
 
 
@@ -214,6 +215,8 @@ def calls() -> list[tuple[str, Callable[..., object], list[Any]]]:
     state = fresh()
     event = state.apply(state.legal_actions()[0])[0]
     match = Match(rules, random.Random(1))
+    deal = shuffled_deal(rules, 0, random.Random(1))
+    brisca = Rules.make("brisca")
     return [
         ("Card.parse", Card.parse, ["5b"]),
         ("Card", Card, [Rank.ACE, Suit.COPPE]),
@@ -225,7 +228,11 @@ def calls() -> list[tuple[str, Callable[..., object], list[Any]]]:
         ("Rules.make players", lambda v: Rules.make("brisca", {"players": v}), [2]),
         ("Rules.option", rules.option, ["match"]),
         ("shuffled_deal", shuffled_deal, [rules, 0, random.Random(1)]),
-        ("GameState", GameState, [rules, shuffled_deal(rules, 0, random.Random(1))]),
+        ("GameState", GameState, [rules, deal]),
+        ("Deal", lambda *f: GameState(rules, Deal(*f)), [0, deal.hands, deal.trump, deal.stock]),
+        ("Deal.check", deal.check, [rules]),
+        ("addon", state.addon, [Chiamata]),
+        ("exchange_card", brisca.exchange_card, [Card.parse("Ab")]),
         ("apply", fresh().apply, [Play(0, fresh().hands[0][0])]),
         ("check", state.check, [state.legal_actions()[0]]),
         ("is_legal", state.is_legal, [state.legal_actions()[0]]),

@@ -46,6 +46,13 @@ class Deal:
 
     def check(self, rules: Rules) -> None:
         """Raise :class:`MalformedError` unless this deal fits the rules exactly."""
+        if not isinstance(rules, Rules):
+            raise MalformedError(
+                f"expected the table's Rules, like Rules.make('briscola-2'), got {shown(rules)}"
+            )
+        problem = not_cards(self)
+        if problem:
+            raise MalformedError(f"deal: {problem}")
         n = rules.players
         dealer = self.dealer
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
@@ -143,6 +150,22 @@ def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
                 trump = rest.pop(0)
     seed = rng.getrandbits(63) if rules.needs_seed else None
     return Deal(dealer, tuple(tuple(h) for h in hands), trump, tuple(rest), seed)
+
+
+def not_cards(deal: Deal) -> str:
+    """What is wrong with the shape of ``deal``: hands and stock that are no lists of cards,
+    a turned card that is none; ``""`` when nothing is."""
+    hands = deal.hands
+    if not isinstance(hands, tuple | list) or not all(isinstance(h, tuple | list) for h in hands):
+        return f"the hands are a list of lists of cards, not {shown(hands)}"
+    if not isinstance(deal.stock, tuple | list):
+        return f"the stock is a list of cards, not {shown(deal.stock)}"
+    if deal.trump is not None and not isinstance(deal.trump, Card):
+        return f"the turned card is a Card or None, not {shown(deal.trump)}"
+    odd = next((c for c in deal.cards() if not isinstance(c, Card)), None)
+    if odd is not None:
+        return f"it holds {shown(odd)}, which is not a Card (Card.parse('5b') is one)"
+    return ""
 
 
 def check_dealer(rules: object, dealer: object) -> None:

@@ -26,7 +26,7 @@ from briscola.engine.actions import Play
 from briscola.engine.addons import Addon
 from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
 from briscola.engine.chiamata import Chiamata
-from briscola.engine.errors import RulesError, shown
+from briscola.engine.errors import MalformedError, RulesError, shown
 from briscola.engine.exchange import TrumpExchange
 from briscola.engine.house_rules import RULES, RuleValue
 from briscola.engine.talk import TableTalk
@@ -307,7 +307,10 @@ class Rules:
         ex = self.exchange
         if ex == "none":
             return None
-        seven = Card(Rank.SEVEN, turned.suit)
+        try:
+            seven = Card(Rank.SEVEN, turned.suit)
+        except AttributeError:
+            raise MalformedError(f"exchange_card: expected a Card, got {shown(turned)}") from None
         two = Card(Rank.TWO, turned.suit)
         if ex == "two":
             want = two

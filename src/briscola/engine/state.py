@@ -39,7 +39,7 @@ from briscola.engine.actions import (
 )
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Suit
-from briscola.engine.deal import Deal
+from briscola.engine.deal import Deal, not_cards
 from briscola.engine.errors import (
     GameOverError,
     IllegalActionError,
@@ -91,31 +91,28 @@ def _check_table(rules: object, deal: object) -> None:
             "GameState: expected a Deal, like shuffled_deal(rules, dealer=0, "
             f"rng=random.Random(1)), got {shown(deal)}"
         )
-    n = rules.players
-    hands, dealer = deal.hands, deal.dealer
-    listed = isinstance(hands, tuple | list) and all(
-        isinstance(x, tuple | list) for x in (*hands, deal.stock)
-    )
-    cards = deal.cards() if listed else []
-    problem = ""
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        problem = f"the dealer is {shown(dealer)}, not a seat from 0 to {n - 1}"
-    elif not listed or len(hands) != n:
-        problem = (
-            f"expected {n} hands, got {shown(hands)}"
-            if not listed
-            else f"it has {len(hands)} hands, not {n}"
-        )
-    elif not all(isinstance(c, Card) for c in cards):
-        odd = next(c for c in cards if not isinstance(c, Card))
-        problem = f"it holds {shown(odd)}, which is not a Card (Card.parse('5b') is one)"
-    elif not set(cards) <= set(rules.deck) or len(set(cards)) != len(cards):
-        problem = "its cards are not cards of this game's deck, each once"
+    problem = _misfit(rules, deal)
     if problem:
         raise MalformedError(
             f"GameState: the deal is not one of {rules.key}: {problem}; deal with "
             "shuffled_deal(rules, ...) for these rules"
         )
+
+
+def _misfit(rules: Rules, deal: Deal) -> str:
+    n = rules.players
+    dealer = deal.dealer
+    problem = not_cards(deal)
+    if problem:
+        return problem
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        return f"the dealer is {shown(dealer)}, not a seat from 0 to {n - 1}"
+    if len(deal.hands) != n:
+        return f"it has {len(deal.hands)} hands, not {n}"
+    cards = deal.cards()
+    if not set(cards) <= set(rules.deck) or len(set(cards)) != len(cards):
+        return "its cards are not cards of this game's deck, each once"
+    return ""
 
 
 class GameState:
@@ -229,6 +226,10 @@ class GameState:
 
     def addon(self, kind: type[Addon]) -> Addon | None:
         """This hand's add-on of the given type, if the rules have one."""
+        if not isinstance(kind, type):
+            raise MalformedError(
+                f"addon: expected an add-on class, like Chiamata, got {shown(kind)}"
+            )
         for a in self.addons:
             if isinstance(a, kind):
                 return a
