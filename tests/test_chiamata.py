@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from briscola.cli import variants_json
 from briscola.engine import (
     GameState,
     IllegalActionError,
@@ -331,3 +332,12 @@ def test_match_over_a_number_of_hands() -> None:
         match.apply(rng.choice(match.hand.legal_actions()))
     assert match.hands_played >= 3
     assert match.winners and match.scores[match.winners[0]] == max(match.scores)
+
+
+def test_the_target_rule_says_what_ends_the_match() -> None:
+    """``briscola variants --json`` gives each rule's help: it says what ends the match."""
+    (game,) = [g for g in variants_json() if g["key"] == "chiamata"]
+    (target,) = [r for r in game["rules"] if r["name"] == "target"]
+    assert "agreed number of hands (hands:N)" in target["help"]
+    assert "the highest total wins, seats tied at the top share the win" in target["help"]
+    assert "points:N" in target["choices"]
