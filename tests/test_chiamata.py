@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from briscola.cli import variants_json
 from briscola.engine import (
     GameState,
     IllegalActionError,
@@ -284,7 +285,44 @@ def test_match_runs_to_the_target_and_redeals_when_all_pass() -> None:
     while not match.over:
         match.apply(rng.choice(match.hand.legal_actions()))
     assert max(match.scores) >= 7 and sum(match.scores) == 0
-    assert match.winners == (match.scores.index(max(match.scores)),)
+    assert match.winners == tuple(s for s, x in enumerate(match.scores) if x == max(match.scores))
+
+
+@pytest.mark.parametrize("goal", [1, 3])
+def test_a_match_of_n_hands_ends_after_exactly_n_hands(goal: int) -> None:
+    """``target=hands:N`` (RULES.md §3, an agreed number of hands): after N hands the match
+    is over whatever the scores; the highest total wins, seats tied at the top share it.
+    Ties at the top are common: when the caller loses, every opponent scores the same."""
+    shared = 0
+    for seed in range(150):
+        match = Match(Rules.make("chiamata", {"target": f"hands:{goal}"}), random.Random(seed))
+        rng = random.Random(seed + 1000)
+        while not match.over:
+            assert match.hands_played < goal
+            match.apply(rng.choice(match.hand.legal_actions()))
+        assert match.hands_played == goal
+        assert sum(not h.replayed for h in match.history) == goal
+        best = max(match.scores)
+        assert match.winners == tuple(s for s, x in enumerate(match.scores) if x == best)
+        shared += len(match.winners) > 1
+    assert shared > 30  # the case that used to play on
+
+
+def test_a_match_to_n_points_ends_when_a_seat_reaches_them() -> None:
+    """``target=points:N``: the hand that takes a seat to N ends the match; the highest
+    total wins, and seats tied at the top share the win, as over a number of hands."""
+    shared = 0
+    for seed in range(60):
+        match = Match(Rules.make("chiamata", {"target": "points:5"}), random.Random(seed))
+        rng = random.Random(seed + 1000)
+        while not match.over:
+            assert max(match.scores) < 5
+            match.apply(rng.choice(match.hand.legal_actions()))
+        best = max(match.scores)
+        assert best >= 5
+        assert match.winners == tuple(s for s, x in enumerate(match.scores) if x == best)
+        shared += len(match.winners) > 1
+    assert shared > 0  # ties at the top happen at this total too
 
 
 def test_match_over_a_number_of_hands() -> None:
@@ -294,3 +332,12 @@ def test_match_over_a_number_of_hands() -> None:
         match.apply(rng.choice(match.hand.legal_actions()))
     assert match.hands_played >= 3
     assert match.winners and match.scores[match.winners[0]] == max(match.scores)
+
+
+def test_the_target_rule_says_what_ends_the_match() -> None:
+    """``briscola variants --json`` gives each rule's help: it says what ends the match."""
+    (game,) = [g for g in variants_json() if g["key"] == "chiamata"]
+    (target,) = [r for r in game["rules"] if r["name"] == "target"]
+    assert "agreed number of hands (hands:N)" in target["help"]
+    assert "the highest total wins, seats tied at the top share the win" in target["help"]
+    assert "points:N" in target["choices"]

@@ -26,6 +26,7 @@ from briscola.engine import (
     parse_record,
     replay,
     shuffled_deal,
+    visible,
 )
 from briscola.engine.actions import (
     BID_RANKS,
@@ -329,10 +330,13 @@ def check_game(
                 talk.append(e)
         steps += 1
     check_finished(state, deck)
-    # Each view holds exactly the talk whose audience includes its seat, in order.
+    # Each view holds exactly the talk whose audience includes its seat, in order, as the
+    # seat is shown it (of a signal spotted by chance, not who else spotted it).
     for v in all_views(state):
         seen = [
-            t for t in talk if t.audience is None or (v.seat is not None and v.seat in t.audience)
+            visible(t, v.seat)
+            for t in talk
+            if t.audience is None or (v.seat is not None and v.seat in t.audience)
         ]
         assert list(v.talk) == seen
     stats["played" if state.tricks else "not played"] += 1

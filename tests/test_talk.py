@@ -19,9 +19,11 @@ from briscola.engine import (
     seat_view,
     shuffled_deal,
     spectator_view,
+    visible,
 )
 from briscola.engine.actions import Ask, Look, Order, Signal
 from briscola.engine.events import Talk
+from briscola.narrate import describe_talk
 from helpers import card, make_deal, new_state, play
 
 # Four players, dealer 3, so seat 0 leads; trump denari (the turned 4d).
@@ -126,6 +128,44 @@ def test_spotted_chance_extremes() -> None:
     always = spotted_state(100, 1)
     always.apply(next(a for a in always.legal_actions() if isinstance(a, Signal)))
     assert always.moves[-1].spotted == (1, 3)  # type: ignore[union-attr]
+
+
+def test_nobody_learns_who_else_spotted_a_signal() -> None:
+    """At a real table a seat knows whether it caught a sign, not who else did: the talk a
+    seat is shown (events, view, narration) is the same whichever other opponents spotted
+    the signal, and only the record keeps them all."""
+    by_spotted: dict[tuple[int, ...], GameState] = {}
+    events: dict[tuple[int, ...], Talk] = {}
+    for seed in range(60):
+        state = spotted_state(50, seed)
+        signal = Signal(0, "no-trumps")
+        if not state.is_legal(signal):
+            continue
+        (event,) = state.apply(signal)
+        recorded = state.moves[-1]
+        assert isinstance(recorded, Signal) and recorded.spotted is not None
+        assert isinstance(event, Talk) and event.spotted == frozenset(recorded.spotted)
+        by_spotted.setdefault(recorded.spotted, state)
+        events.setdefault(recorded.spotted, event)
+    assert set(by_spotted) == {(), (1,), (3,), (1, 3)}
+    for seat in (0, 1, 2, 3, None):
+        for caught in (True, False):
+            shown = {
+                (
+                    (spectator_view(state) if seat is None else seat_view(state, seat)).talk,
+                    visible(events[key], seat),
+                )
+                for key, state in by_spotted.items()
+                if (seat in key) == caught
+            }
+            assert len(shown) <= 1, (seat, shown)
+    # The signaller's side knows its own side saw it; a seat that spotted it knows that too.
+    assert seat_view(by_spotted[(1, 3)], 0).talk[0].audience == {0, 2}
+    assert seat_view(by_spotted[(1, 3)], 1).talk[0].audience == {0, 1, 2}
+    assert seat_view(by_spotted[(1, 3)], 1).talk[0].spotted == {1}
+    assert describe_talk(seat_view(by_spotted[(1, 3)], 0).talk[0]) == describe_talk(
+        seat_view(by_spotted[()], 0).talk[0]
+    )
 
 
 def test_record_with_wrong_spotted_is_refused() -> None:

@@ -195,11 +195,20 @@ def view_cards(view: View) -> set[Card]:
     return out
 
 
+def others_told(talk: Talk, seat: int | None, rules: Rules) -> set[int]:
+    """The seats outside the speaker's side, other than ``seat``, that ``talk`` names as
+    having seen it: what no seat may learn (an opponent catches a sign unseen)."""
+    side = set(rules.sides[rules.side_of[talk.seat]])
+    named = set(talk.audience or ()) | set(getattr(talk, "spotted", None) or ())
+    return named - side - {seat}
+
+
 class Audience:
     """What each seat (and a spectator) has been shown by the events so far: the cards, the
     talk, and whether it saw the chiamata called card played."""
 
     def __init__(self, state: GameState) -> None:
+        self.rules = state.rules
         self.seats: list[int | None] = [*range(state.n), None]
         self.seen: dict[int | None, set[Card]] = {s: set() for s in self.seats}
         self.talk: dict[int | None, list[Talk]] = {s: [] for s in self.seats}
@@ -219,6 +228,8 @@ class Audience:
                 seen = visible(e, s)
                 self.seen[s].update(event_cards(seen))
                 if isinstance(seen, Talk):
+                    told = others_told(seen, s, self.rules)
+                    assert not told, f"seat {s} is told that seats {told} saw a signal"
                     self.talk[s].append(seen)
                 if isinstance(seen, CardPlayed) and seen.card is self.called:
                     self.saw_called_played[s] = True
@@ -279,6 +290,24 @@ def test_no_leak_check_can_fail() -> None:
     audience.seen[0].discard(state.hands[0][0])
     with pytest.raises(AssertionError, match="never shown"):
         audience.check(state)
+
+
+def test_who_spotted_a_signal_check_can_fail() -> None:
+    """The check above notices a seat told which other opponents caught a signal."""
+    rules = Rules.make(
+        "briscola-4",
+        {"communication": "signals", "signal_audience": "spotted", "spot_chance": 100},
+    )
+    state = random_state(rules, random.Random(1))
+    signal = next(a for a in state.legal_actions() if isinstance(a, Signal))
+    (talk,) = state.apply(signal)
+    assert isinstance(talk, Talk)
+    spotter = next(iter(talk.spotted or ()))
+    assert others_told(talk, signal.seat, rules) == talk.spotted
+    assert not others_told(visible(talk, signal.seat), signal.seat, rules)
+    assert not others_told(visible(talk, spotter), spotter, rules)
+    for seat in range(4):
+        assert not others_told(seat_view(state, seat).talk[0], seat, rules)
 
 
 def test_others_see_that_a_card_was_drawn_but_not_which() -> None:

@@ -138,7 +138,7 @@ def make_rules(game: str, rules: list[str] | None) -> Rules:
         name, sep, value = item.partition("=")
         if not sep:
             raise fail(f"--rule {item!r}: write NAME=VALUE, like --rule match=one-hand")
-        options[name.strip()] = int(value) if value.strip().isdigit() else value.strip()
+        options[name.strip()] = value  # the engine reads numbers from text (ASCII digits)
     try:
         return Rules.make(game, options)
     except BriscolaError as e:

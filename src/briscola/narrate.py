@@ -160,7 +160,9 @@ def describe_partner(e: PartnerRevealed, voice: Voice) -> str:
 
 def describe_talk(t: Talk, voice: Voice = RECORD) -> str:
     if t.kind == "signal":
-        return f"{voice.says(t.seat, 'signal')}: {SIGNAL_WORDS.get(t.what, t.what)}"
+        # Who else saw a signal is nobody's to know: say only whether the table saw it.
+        seen = " (seen by everyone)" if t.audience is None else ""
+        return f"{voice.says(t.seat, 'signal')}: {SIGNAL_WORDS.get(t.what, t.what)}{seen}"
     to = voice.name(t.to) if t.to is not None else "?"
     if t.kind == "ask":
         answer = t.answer if t.answer is not None else "?"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from briscola.engine.cards import Card, Rank
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +148,66 @@ class Call:
 
 Action = Play | Exchange | Signal | Ask | Order | Look | Bid | Pass | Call
 
+ACTION_TYPES = (Play, Exchange, Signal, Ask, Order, Look, Bid, Pass, Call)
+
+
+def check_form(action: object) -> None:
+    """Raise :class:`MalformedError` unless ``action`` is an action whose fields have the
+    right types and values: seats are whole numbers from 0, cards are :class:`Card`, words
+    are the rule book's. Whether the table has such a seat, and whether the rules allow the
+    action now, is :meth:`GameState.check`'s to say.
+
+    >>> check_form("5b")
+    Traceback (most recent call last):
+    ...
+    briscola.engine.errors.MalformedError: expected an action such as Play(0, Card.parse('5b')) \
+(one of state.legal_actions()), got '5b'
+    """
+    if type(action) not in ACTION_TYPES:
+        raise MalformedError(
+            "expected an action such as Play(0, Card.parse('5b')) (one of "
+            f"state.legal_actions()), got {shown(action)}"
+        )
+    assert isinstance(action, ACTION_TYPES)
+    name = type(action).__name__
+    _check_seat(action.seat, f"{name}: the seat")
+    if isinstance(action, Play | Exchange | Call):
+        if not isinstance(action.card, Card):
+            raise MalformedError(
+                f"{name}: the card is a Card, like Card.parse('5b'), not {shown(action.card)}"
+            )
+    elif isinstance(action, Signal):
+        if action.signal not in SIGNALS:
+            raise MalformedError(
+                f"Signal: {shown(action.signal)} is not a signal: {', '.join(SIGNALS)}"
+            )
+        if action.spotted is not None:
+            if not isinstance(action.spotted, tuple):
+                raise MalformedError("Signal: spotted is a tuple of seats, or None")
+            for seat in action.spotted:
+                _check_seat(seat, "Signal: a seat that spotted it")
+    elif isinstance(action, Ask | Order):
+        word = action.question if isinstance(action, Ask) else action.order
+        names = QUESTIONS if isinstance(action, Ask) else ORDERS
+        if word not in names:
+            raise MalformedError(f"{name}: {shown(word)} is not one of {', '.join(names)}")
+        _check_seat(action.to, f"{name}: the partner addressed")
+    elif isinstance(action, Look):
+        _check_seat(action.at, "Look: the partner looked at")
+    elif isinstance(action, Bid):
+        rank, points = action.rank, action.points
+        if (rank is None) == (points is None) or not (isinstance(rank, Rank) or _is_seat(points)):
+            raise MalformedError(
+                "Bid: give a rank, like Bid(seat, rank=Rank.ACE), or points, like "
+                f"Bid(seat, points=61), not rank={shown(rank)}, points={shown(points)}"
+            )
+
+
+def _check_seat(seat: object, what: str) -> None:
+    if not _is_seat(seat):
+        raise MalformedError(f"{what} is a seat number (0, 1, ...), not {shown(seat)}")
+
+
 _KINDS = ("play", "exchange", "signal", "ask", "order", "look", "bid", "call")
 _EXTRA = {"ask": {"to"}, "order": {"to"}, "signal": {"spotted"}}
 
@@ -158,7 +218,7 @@ def action_from_json(obj: object, where: str = "move") -> Action:
         raise MalformedError(f'{where}: expected an object like {{"seat": 0, "play": "5b"}}')
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise MalformedError(f"{where}.seat: expected a seat number (0, 1, ...), got {seat!r}")
+        raise MalformedError(f"{where}.seat: expected a seat number (0, 1, ...), got {shown(seat)}")
     kinds = [k for k in _KINDS if k in obj]
     if len(kinds) != 1:
         raise MalformedError(
@@ -180,7 +240,9 @@ def action_from_json(obj: object, where: str = "move") -> Action:
         return Exchange(seat, card) if kind == "exchange" else Call(seat, card)
     if kind == "signal":
         if value not in SIGNALS:
-            raise MalformedError(f"{where}.signal: {value!r} is not a signal: {', '.join(SIGNALS)}")
+            raise MalformedError(
+                f"{where}.signal: {shown(value)} is not a signal: {', '.join(SIGNALS)}"
+            )
         spotted = obj.get("spotted")
         if spotted is not None and not (
             isinstance(spotted, list) and all(_is_seat(s) for s in spotted)
@@ -190,7 +252,7 @@ def action_from_json(obj: object, where: str = "move") -> Action:
     if kind in ("ask", "order"):
         names = QUESTIONS if kind == "ask" else ORDERS
         if value not in names:
-            raise MalformedError(f"{where}.{kind}: {value!r} is not one of {', '.join(names)}")
+            raise MalformedError(f"{where}.{kind}: {shown(value)} is not one of {', '.join(names)}")
         to = obj.get("to")
         if not _is_seat(to):
             raise MalformedError(f"{where}.to: expected the seat of the partner addressed")

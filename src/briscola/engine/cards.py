@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 
 
 class Suit(StrEnum):
@@ -101,8 +101,10 @@ class Card:
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         try:
             return cls._interned[(rank, suit)]
-        except KeyError:
-            raise MalformedError(f"there is no card of rank {rank!r} and suit {suit!r}") from None
+        except (KeyError, TypeError):  # TypeError: an unhashable rank or suit
+            raise MalformedError(
+                f"there is no card of rank {shown(rank)} and suit {shown(suit)}"
+            ) from None
 
     @classmethod
     def _make(cls, rank: Rank, suit: Suit) -> Card:
@@ -138,7 +140,7 @@ like 5b or Ac (ranks A 2 3 4 5 6 7 8 9 T J Q K, suits c d s b)
                 if card is not None:
                     return card
         raise MalformedError(
-            f"{text!r} is not a card: write rank then suit, like 5b or Ac "
+            f"{shown(text)} is not a card: write rank then suit, like 5b or Ac "
             "(ranks A 2 3 4 5 6 7 8 9 T J Q K, suits c d s b)"
         )
 
@@ -169,8 +171,12 @@ for _suit in _SUITS:
         Card._make(_rank, _suit)
 
 
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    """Parse several cards: ``parse_cards(["Ab", "3c"])``."""
+def parse_cards(texts: Iterable[str] | str) -> list[Card]:
+    """Parse several cards: ``parse_cards(["Ab", "3c"])``, or ``parse_cards("Ab 3c")``."""
+    if isinstance(texts, str):
+        texts = texts.split()
+    elif not isinstance(texts, Iterable):
+        raise MalformedError(f'expected cards like ["Ab", "3c"] or "Ab 3c", got {shown(texts)}')
     return [Card.parse(t) for t in texts]
 
 

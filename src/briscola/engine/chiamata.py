@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from briscola.engine.actions import BID_RANKS, Action, Bid, Call, Pass
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Rank, Suit
-from briscola.engine.errors import IllegalActionError
+from briscola.engine.errors import IllegalActionError, shown
 from briscola.engine.events import (
     AuctionEnded,
     BidMade,
@@ -154,7 +154,7 @@ class Chiamata(Addon):
                 action.points is not None and 61 <= action.points <= 120
             ):
                 raise IllegalActionError(
-                    f"a bid of 2 at {action.points} is out of range: bid 61 to 120 points"
+                    f"a bid of 2 at {shown(action.points)} is out of range: bid 61 to 120 points"
                 )
             if self.high is not None and level(action) <= level(self.high):
                 raise IllegalActionError(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from briscola.engine.cards import Card, Rank
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 from briscola.engine.games import Rules
 
 
@@ -46,10 +46,18 @@ class Deal:
 
     def check(self, rules: Rules) -> None:
         """Raise :class:`MalformedError` unless this deal fits the rules exactly."""
-        n = rules.players
-        if not 0 <= self.dealer < n:
+        if not isinstance(rules, Rules):
             raise MalformedError(
-                f"deal.dealer: expected a seat from 0 to {n - 1}, got {self.dealer}"
+                f"expected the table's Rules, like Rules.make('briscola-2'), got {shown(rules)}"
+            )
+        problem = not_cards(self)
+        if problem:
+            raise MalformedError(f"deal: {problem}")
+        n = rules.players
+        dealer = self.dealer
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise MalformedError(
+                f"deal.dealer: expected a seat from 0 to {n - 1}, got {shown(dealer)}"
             )
         if len(self.hands) != n:
             raise MalformedError(
@@ -106,7 +114,16 @@ class Deal:
 
 def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """Shuffle, cut if the table cuts, deal one card at a time from the seat after the
-    dealer, turn the trump card, and apply the turned-ace house rule."""
+    dealer, turn the trump card, and apply the turned-ace house rule.
+
+    :raises MalformedError: when ``dealer`` is not a seat of the table or ``rng`` no
+        ``random.Random``.
+    """
+    check_dealer(rules, dealer)
+    if not isinstance(rng, random.Random):
+        raise MalformedError(
+            f"shuffled_deal: expected a random.Random, like random.Random(1), got {shown(rng)}"
+        )
     removed = rules.removals[0] if len(rules.removals) == 1 else rng.choice(rules.removals)
     deck = [c for c in rules.deck if c not in removed]
     rng.shuffle(deck)
@@ -135,6 +152,34 @@ def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     return Deal(dealer, tuple(tuple(h) for h in hands), trump, tuple(rest), seed)
 
 
+def not_cards(deal: Deal) -> str:
+    """What is wrong with the shape of ``deal``: hands and stock that are no lists of cards,
+    a turned card that is none; ``""`` when nothing is."""
+    hands = deal.hands
+    if not isinstance(hands, tuple | list) or not all(isinstance(h, tuple | list) for h in hands):
+        return f"the hands are a list of lists of cards, not {shown(hands)}"
+    if not isinstance(deal.stock, tuple | list):
+        return f"the stock is a list of cards, not {shown(deal.stock)}"
+    if deal.trump is not None and not isinstance(deal.trump, Card):
+        return f"the turned card is a Card or None, not {shown(deal.trump)}"
+    odd = next((c for c in deal.cards() if not isinstance(c, Card)), None)
+    if odd is not None:
+        return f"it holds {shown(odd)}, which is not a Card (Card.parse('5b') is one)"
+    return ""
+
+
+def check_dealer(rules: object, dealer: object) -> None:
+    """Raise :class:`MalformedError` unless ``rules`` is a rule set and ``dealer`` one of its
+    seats."""
+    if not isinstance(rules, Rules):
+        raise MalformedError(
+            f"expected the table's Rules, like Rules.make('briscola-2'), got {shown(rules)}"
+        )
+    n = rules.players
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise MalformedError(f"the dealer is a seat from 0 to {n - 1}, not {shown(dealer)}")
+
+
 def deal_from_json(obj: object, rules: Rules) -> Deal:
     """Read and check the ``deal`` object of a record."""
     if not isinstance(obj, dict):
@@ -147,7 +192,7 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
             raise MalformedError(f"deal.{key}: missing")
     dealer = obj["dealer"]
     if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise MalformedError(f"deal.dealer: expected a seat number, got {dealer!r}")
+        raise MalformedError(f"deal.dealer: expected a seat number, got {shown(dealer)}")
     hands_raw = obj["hands"]
     if not isinstance(hands_raw, list):
         raise MalformedError("deal.hands: expected a list of hands, one per seat")
@@ -157,7 +202,7 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
     stock = tuple(_cards(obj["stock"], "deal.stock"))
     seed = obj.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise MalformedError(f"deal.seed: expected a whole number, got {seed!r}")
+        raise MalformedError(f"deal.seed: expected a whole number, got {shown(seed)}")
     if seed is None and rules.needs_seed:
         raise MalformedError(
             "deal.seed: signals spotted by chance need the seed of the hand's chances"

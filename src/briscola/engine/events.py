@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from briscola.engine.cards import Card
+from briscola.engine.errors import MalformedError, shown
 
 Audience = frozenset[int] | None
 
@@ -79,7 +80,11 @@ class HandShown(NamedTuple):
 
 class Talk(NamedTuple):
     """A message at the table: ``kind`` is signal, ask, order or look; ``what`` its word;
-    ``to`` the partner addressed; ``answer`` the answer read from that partner's hand."""
+    ``to`` the partner addressed; ``answer`` the answer read from that partner's hand.
+
+    ``spotted``: under ``signal_audience=spotted``, the opponents who caught the signal
+    (they are in ``audience`` too). At a real table nobody knows who else caught a sign,
+    so the copy :func:`visible` gives a seat names at most that seat among them."""
 
     seat: int
     kind: str
@@ -87,6 +92,7 @@ class Talk(NamedTuple):
     to: int | None
     answer: str | None
     audience: Audience
+    spotted: frozenset[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "what": self.what}
@@ -155,9 +161,23 @@ def visible(event: Event, seat: int | None) -> Event | None:
     >>> e = CardDrawn(1, Card.parse("Ab"), frozenset({1}))
     >>> visible(e, 1) is e, visible(e, 0)
     (True, CardDrawn(seat=1, card=None, audience=None))
+
+    :raises MalformedError: when ``event`` is no event or ``seat`` no seat number.
     """
+    if not isinstance(event, tuple) or not hasattr(event, "audience"):
+        raise MalformedError(f"visible: expected an event (from state.apply), got {shown(event)}")
     aud = event.audience
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise MalformedError(
+            "visible: expected a seat number (0, 1, ...) or None for a spectator, "
+            f"got {shown(seat)}"
+        )
     if aud is None or (seat is not None and seat in aud):
+        if isinstance(event, Talk) and aud is not None and event.spotted:
+            # A seat knows that the signaller's side saw the signal, and whether it saw
+            # it itself: not which other opponents did.
+            mine = event.spotted & {seat}
+            return event._replace(audience=aud - event.spotted | mine, spotted=mine)
         return event
     if isinstance(event, CardDrawn):
         return CardDrawn(event.seat, None, None)

@@ -26,7 +26,7 @@ from briscola.engine.actions import Play
 from briscola.engine.addons import Addon
 from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
 from briscola.engine.chiamata import Chiamata
-from briscola.engine.errors import RulesError
+from briscola.engine.errors import MalformedError, RulesError, shown
 from briscola.engine.exchange import TrumpExchange
 from briscola.engine.house_rules import RULES, RuleValue
 from briscola.engine.talk import TableTalk
@@ -116,13 +116,15 @@ for _game in (
 
 def find_game(key: str) -> Game:
     """The game with this key or alias (case-insensitive)."""
+    if not isinstance(key, str):
+        raise RulesError(f"expected a game key like 'briscola-2' (a str), got {shown(key)}")
     k = key.strip().lower()
     if k in GAMES:
         return GAMES[k]
     for game in GAMES.values():
         if k in game.aliases:
             return game
-    raise RulesError(f"there is no game {key!r}; the games are: {', '.join(GAMES)}")
+    raise RulesError(f"there is no game {shown(key)}; the games are: {', '.join(GAMES)}")
 
 
 DECK_TITLES = {
@@ -157,6 +159,11 @@ class Rules:
     def make(cls, game: str | Game, options: Mapping[str, object] | None = None) -> Rules:
         """Validate the house rules for this game and compile the rule set."""
         g = game if isinstance(game, Game) else find_game(game)
+        if options is not None and not isinstance(options, Mapping):
+            raise RulesError(
+                f"house rules: expected a dict of rule names and values, like "
+                f"{{'match': 'one-hand'}}, got {shown(options)}"
+            )
         given = dict(options or {})
         values: dict[str, RuleValue] = {}
         for name in g.rules:
@@ -167,13 +174,10 @@ class Rules:
         for name, value in given.items():
             if name not in g.rules:
                 raise RulesError(
-                    f"{g.key} has no house rule {name!r}; its rules are: {', '.join(g.rules)}"
+                    f"{g.key} has no house rule {shown(name)}; its rules are: {', '.join(g.rules)}"
                 )
-            values[name] = RULES[name].validate(value)
+            values[name] = RULES[name].validate(value, g.players if name == "players" else None)
         players = int(values.get("players", g.players[0]))
-        if players not in g.players:
-            allowed = ", ".join(str(p) for p in g.players)
-            raise RulesError(f"{g.key} is for {allowed} players, not {players}")
         teams = g.teams_for(players, values.get("teams"))
         if values.get("teams") == "pairs" and not teams:
             raise RulesError(f"{g.key} is played in pairs only with 4 players, not {players}")
@@ -290,8 +294,8 @@ class Rules:
         """The value of a house rule this game takes."""
         try:
             return self.options[name]
-        except KeyError:
-            raise RulesError(f"{self.key} has no house rule {name!r}") from None
+        except (KeyError, TypeError):  # TypeError: an unhashable name
+            raise RulesError(f"{self.key} has no house rule {shown(name)}") from None
 
     def overrides(self) -> dict[str, RuleValue]:
         """The house rules that differ from the game's defaults (what a record stores)."""
@@ -303,7 +307,10 @@ class Rules:
         ex = self.exchange
         if ex == "none":
             return None
-        seven = Card(Rank.SEVEN, turned.suit)
+        try:
+            seven = Card(Rank.SEVEN, turned.suit)
+        except AttributeError:
+            raise MalformedError(f"exchange_card: expected a Card, got {shown(turned)}") from None
         two = Card(Rank.TWO, turned.suit)
         if ex == "two":
             want = two

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from briscola.engine.errors import RulesError
+from briscola.engine.errors import RulesError, shown
 
 RuleValue = str | int
 
@@ -23,37 +23,63 @@ class HouseRule:
     name: str
     help: str
     choices: tuple[RuleValue, ...]
-    """The allowed values. ``hands:N`` and ``points:N`` stand for any positive whole N."""
+    """The allowed values. ``hands:N`` and ``points:N`` stand for any whole N from 1 to
+    9999; ``spot_chance`` takes any whole number from 0 to 100."""
 
-    def validate(self, value: object) -> RuleValue:
-        """Return the value in canonical form, or raise :class:`RulesError`.
+    def validate(self, value: object, choices: tuple[RuleValue, ...] | None = None) -> RuleValue:
+        """Return the value in canonical form, or raise :class:`RulesError` saying what is
+        accepted. ``choices``: the values one game allows, where it allows fewer (the
+        numbers of players). Numbers are ints, or text of ASCII digits.
 
         >>> RULES["match"].validate("points:121")
         'points:121'
-        >>> RULES["direction"].validate("up")  # doctest: +ELLIPSIS
+        >>> RULES["players"].validate("4", (2, 4))
+        4
+        >>> RULES["direction"].validate("up")
         Traceback (most recent call last):
         ...
-        briscola.engine.errors.RulesError: house rule direction cannot be 'up': choose one of ...
+        briscola.engine.errors.RulesError: house rule direction cannot be 'up': \
+choose one of right, left
         """
+        allowed = self.choices if choices is None else choices
         if isinstance(value, bool):
             value = str(value).lower()
-        numeric = all(isinstance(c, int) for c in self.choices)
-        if isinstance(value, int) and not numeric:
-            value = str(value)
-        if isinstance(value, str) and numeric and value.strip().isdigit():
+        if isinstance(value, str):
+            value = value.strip()
+        numeric = all(isinstance(c, int) for c in allowed)
+        if isinstance(value, str) and numeric and _NUMBER.fullmatch(value):
             value = int(value)
-        if value in self.choices:
+        if isinstance(value, str | int) and value in allowed and value not in _FORMS:
             return value
-        if isinstance(value, str) and self.name in ("match", "target"):
-            m = re.fullmatch(r"(hands|points):([1-9][0-9]{0,3})", value.strip())
+        if isinstance(value, str) and any(c in _FORMS for c in allowed):
+            m = re.fullmatch(r"(hands|points):([1-9][0-9]{0,3})", value, re.ASCII)
             if m:
                 return f"{m.group(1)}:{int(m.group(2))}"
-        if self.name == "spot_chance" and isinstance(value, str) and value.isdigit():
-            value = int(value)
         if self.name == "spot_chance" and isinstance(value, int) and 0 <= value <= 100:
             return value
-        shown = ", ".join(str(c) for c in self.choices)
-        raise RulesError(f"house rule {self.name} cannot be {value!r}: choose one of {shown}")
+        raise RulesError(
+            f"house rule {self.name} cannot be {shown(value)}: {self.accepted(allowed)}"
+        )
+
+    def accepted(self, choices: tuple[RuleValue, ...] | None = None) -> str:
+        """What this rule accepts, in words.
+
+        >>> RULES["match"].accepted()
+        'choose one of best-of-3, one-hand, best-of-5, hands:N, points:N (N from 1 to 9999)'
+        """
+        if self.name == "spot_chance":
+            return "choose a whole number from 0 to 100 (the chance in percent)"
+        names = [str(c) for c in (self.choices if choices is None else choices)]
+        text = f"choose one of {', '.join(names)}"
+        if any(c in _FORMS for c in names):
+            text += " (N from 1 to 9999)"
+        return text
+
+
+_NUMBER = re.compile(r"[0-9]{1,4}", re.ASCII)
+"""A number given as text: ASCII digits only (``int`` takes other scripts' digits too)."""
+_FORMS = ("hands:N", "points:N")
+"""Choices that stand for a form: N is any whole number from 1 to 9999."""
 
 
 _RULE_LIST = (
@@ -162,9 +188,11 @@ _RULE_LIST = (
     ),
     HouseRule(
         "target",
-        "Chiamata: the match runs to N score points (points:N, usually 5, 7 or 11), or for "
-        "N hands (hands:N)",
-        ("points:5", "points:7", "points:11", "hands:N"),
+        "Chiamata: a match runs to an agreed total of score points (points:N, usually 5, 7 "
+        "or 11) or an agreed number of hands (hands:N); it ends when a seat reaches the "
+        "total or after the last hand: the highest total wins, seats tied at the top share "
+        "the win",
+        ("points:5", "points:7", "points:11", "points:N", "hands:N"),
     ),
     HouseRule("leader", "Chiamata: who leads the first trick", ("dealer-right", "caller")),
     HouseRule(

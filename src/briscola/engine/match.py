@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from briscola.engine.actions import Action
 from briscola.engine.cards import Card
-from briscola.engine.deal import shuffled_deal
-from briscola.engine.errors import GameOverError
+from briscola.engine.deal import check_dealer, shuffled_deal
+from briscola.engine.errors import GameOverError, MalformedError, shown
 from briscola.engine.events import Audience, Event
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
@@ -85,6 +85,13 @@ class Match:
     hand ends the match scores it and deals the next with ``rng``."""
 
     def __init__(self, rules: Rules, rng: random.Random, dealer: int = 0) -> None:
+        """:raises MalformedError: when ``dealer`` is not a seat of the table, or ``rng``
+        no ``random.Random``."""
+        check_dealer(rules, dealer)
+        if not isinstance(rng, random.Random):
+            raise MalformedError(
+                f"Match: expected a random.Random, like random.Random(1), got {shown(rng)}"
+            )
         self.rules = rules
         self.rng = rng
         self.per_seat = "target" in rules.options
@@ -191,16 +198,17 @@ class Match:
             self.winners = last.winners
             return
         if self.per_seat:
-            # Chiamata: score points per seat, to a total or over a number of hands.
+            # Chiamata (RULES.md §3): score points per seat, to an agreed total or over an
+            # agreed number of hands. The match ends there; the highest total wins, and
+            # seats tied at the top share the win (when the caller loses, every opponent
+            # scores the same).
             best = max(self.scores)
             if (t.kind == "points" and best < t.goal) or (
                 t.kind == "hands" and self.hands_played < t.goal
             ):
                 return
-            tops = [s for s, x in enumerate(self.scores) if x == best]
-            if len(tops) == 1:
-                self.over = True
-                self.winners = (tops[0],)
+            self.over = True
+            self.winners = tuple(s for s, x in enumerate(self.scores) if x == best)
             return
         score = self.hands_won if t.kind == "hands" else self.totals
         best = max(score)

@@ -35,11 +35,18 @@ from briscola.engine.actions import (
     Pass,
     Play,
     Signal,
+    check_form,
 )
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Suit
-from briscola.engine.deal import Deal
-from briscola.engine.errors import GameOverError, IllegalActionError, NotYourTurnError
+from briscola.engine.deal import Deal, not_cards
+from briscola.engine.errors import (
+    GameOverError,
+    IllegalActionError,
+    MalformedError,
+    NotYourTurnError,
+    shown,
+)
 from briscola.engine.events import (
     CardDrawn,
     CardPlayed,
@@ -69,6 +76,43 @@ ACTION_NAMES: dict[type, str] = {
     Pass: "passing in an auction",
     Call: "calling a card",
 }
+
+
+def _check_table(rules: object, deal: object) -> None:
+    """What a hand needs of its rules and deal (cheap: search builds many states from deals
+    made mid-hand, so the hand sizes are not checked; :meth:`Deal.check` checks all)."""
+    if not isinstance(rules, Rules):
+        raise MalformedError(
+            "GameState: expected the table's Rules, like Rules.make('briscola-2'), "
+            f"got {shown(rules)}"
+        )
+    if not isinstance(deal, Deal):
+        raise MalformedError(
+            "GameState: expected a Deal, like shuffled_deal(rules, dealer=0, "
+            f"rng=random.Random(1)), got {shown(deal)}"
+        )
+    problem = _misfit(rules, deal)
+    if problem:
+        raise MalformedError(
+            f"GameState: the deal is not one of {rules.key}: {problem}; deal with "
+            "shuffled_deal(rules, ...) for these rules"
+        )
+
+
+def _misfit(rules: Rules, deal: Deal) -> str:
+    n = rules.players
+    dealer = deal.dealer
+    problem = not_cards(deal)
+    if problem:
+        return problem
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        return f"the dealer is {shown(dealer)}, not a seat from 0 to {n - 1}"
+    if len(deal.hands) != n:
+        return f"it has {len(deal.hands)} hands, not {n}"
+    cards = deal.cards()
+    if not set(cards) <= set(rules.deck) or len(set(cards)) != len(cards):
+        return "its cards are not cards of this game's deck, each once"
+    return ""
 
 
 class GameState:
@@ -112,6 +156,12 @@ class GameState:
     addons: tuple[Addon, ...]
 
     def __init__(self, rules: Rules, deal: Deal) -> None:
+        """A hand of ``rules`` from ``deal``: :func:`~briscola.engine.deal.shuffled_deal`
+        or a record's. The deal must be of this game: its seats, cards from its deck.
+
+        :raises MalformedError: when it is not.
+        """
+        _check_table(rules, deal)
         n = rules.players
         self.rules = rules
         self.deal = deal
@@ -176,6 +226,10 @@ class GameState:
 
     def addon(self, kind: type[Addon]) -> Addon | None:
         """This hand's add-on of the given type, if the rules have one."""
+        if not isinstance(kind, type):
+            raise MalformedError(
+                f"addon: expected an add-on class, like Chiamata, got {shown(kind)}"
+            )
         for a in self.addons:
             if isinstance(a, kind):
                 return a
@@ -200,13 +254,17 @@ class GameState:
         return [] if owner is None else owner.legal(self)
 
     def check(self, action: Action) -> None:
-        """Raise an :class:`IllegalActionError` saying why ``action`` is not legal now."""
+        """Raise an :class:`IllegalActionError` saying why ``action`` is not legal now, or a
+        :class:`MalformedError` when it is no action at all (see :func:`check_form`)."""
+        check_form(action)
         if self.phase is OVER:
             raise GameOverError("the hand is over; no more actions can be taken")
         seat = action.seat
         if seat != self.turn:
             if not 0 <= seat < self.n:
-                raise IllegalActionError(f"there is no seat {seat}: seats are 0 to {self.n - 1}")
+                raise IllegalActionError(
+                    f"there is no seat {shown(seat)}: seats are 0 to {self.n - 1}"
+                )
             raise NotYourTurnError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
         if self.phase is not PLAY:
             self._phase_owner[self.phase].check(self, action)
@@ -232,7 +290,10 @@ class GameState:
                 )
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be taken now."""
+        """Whether ``action`` may be taken now.
+
+        :raises MalformedError: when it is no action at all.
+        """
         try:
             self.check(action)
         except IllegalActionError:
@@ -245,6 +306,7 @@ class GameState:
         """Check and apply ``action``; return the events it caused, each with its audience.
 
         :raises IllegalActionError: when the action is not legal now (nothing changes).
+        :raises MalformedError: when it is no action at all (nothing changes).
         """
         if type(action) is not Play or self.phase is not PLAY:
             self.check(action)
@@ -254,8 +316,10 @@ class GameState:
             return self._handlers[type(action)].apply(self, action)
         seat = action.seat
         card = action.card
-        if seat != self.turn:
-            self.check(action)  # raises: not this seat's turn (or no such seat)
+        if seat is not self.turn:
+            # Identity, not equality: the seat to act is a small int, one object, so only
+            # that int skips the full check; any other seat (True, 1.0) goes through it.
+            self.check(action)  # raises: not this seat's turn, no such seat, not a seat
         hand = self.hands[seat]
         if card not in hand or (self.trick and self.rules.follow_suit):
             self.check(action)  # the full check, which raises with the reason

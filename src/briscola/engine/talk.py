@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from briscola.engine.actions import ORDERS, QUESTIONS, SIGNALS, Action, Ask, Look, Order, Signal
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Rank
-from briscola.engine.errors import IllegalActionError
-from briscola.engine.events import Audience, Event, HandShown, Talk
+from briscola.engine.errors import IllegalActionError, shown
+from briscola.engine.events import Audience, Event, HandShown, Talk, visible
 
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
@@ -182,8 +182,8 @@ class TableTalk(Addon):
                 expected = self.draw_spotted(state, seat, rng)
                 if tuple(action.spotted) != expected:
                     raise IllegalActionError(
-                        f"the record says seats {list(action.spotted)} spotted the signal, but "
-                        f"the hand's chances give {list(expected)}"
+                        f"the record says seats [{', '.join(map(shown, action.spotted))}] "
+                        f"spotted the signal, but the hand's chances give {list(expected)}"
                     )
             return
         if isinstance(action, Look):
@@ -196,7 +196,7 @@ class TableTalk(Addon):
             if seat in self.looked:
                 raise IllegalActionError(f"seat {seat} has already looked at a partner's hand")
             if action.at not in self.partners(state, seat):
-                raise IllegalActionError(f"seat {action.at} is not a partner of seat {seat}")
+                raise IllegalActionError(f"seat {shown(action.at)} is not a partner of seat {seat}")
             return
         assert isinstance(action, Ask | Order)
         if self.mode == "signals":
@@ -212,7 +212,7 @@ class TableTalk(Addon):
                 f"in Schembil only the rais ask and order; seat {seat} is not a rais"
             )
         if action.to not in self.partners(state, seat):
-            raise IllegalActionError(f"seat {action.to} is not a partner of seat {seat}")
+            raise IllegalActionError(f"seat {shown(action.to)} is not a partner of seat {seat}")
         if isinstance(action, Ask) and (t, seat, f"ask {action.question} {action.to}") in self.used:
             raise IllegalActionError(f"seat {seat} already asked that question this trick")
         if isinstance(action, Order) and (t, seat, "order") in self.used:
@@ -225,15 +225,17 @@ class TableTalk(Addon):
         if isinstance(action, Signal):
             self.used.add((t, seat, action.signal))
             partners = frozenset(self.partners(state, seat)) | {seat}
+            caught: frozenset[int] | None = None
             if self.audience == "table":
                 audience: Audience = None
             elif self.audience == "spotted":
                 spotted = self.draw_spotted(state, seat, self.rng)
-                audience = partners | frozenset(spotted)
+                caught = frozenset(spotted)
+                audience = partners | caught
                 state.moves[-1] = Signal(seat, action.signal, spotted)
             else:
                 audience = partners
-            talk = Talk(seat, "signal", action.signal, None, None, audience)
+            talk = Talk(seat, "signal", action.signal, None, None, audience, caught)
         elif isinstance(action, Ask):
             self.used.add((t, seat, f"ask {action.question} {action.to}"))
             reply = answer(state, action.to, action.question)
@@ -245,8 +247,8 @@ class TableTalk(Addon):
             assert isinstance(action, Look)
             self.looked[seat] = action.at
             self.log.append(Talk(seat, "look", "hand", action.at, None, None))
-            shown = HandShown(action.at, tuple(state.hands[action.at]), frozenset({seat}))
-            return [self.log[-1], shown]
+            hand = HandShown(action.at, tuple(state.hands[action.at]), frozenset({seat}))
+            return [self.log[-1], hand]
         self.log.append(talk)
         return [talk]
 
@@ -255,7 +257,7 @@ class TableTalk(Addon):
         return {self.looked[seat]} if seat in self.looked else set()
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        seen = tuple(
-            t for t in self.log if t.audience is None or (seat is not None and seat in t.audience)
-        )
-        return {"talk": seen}
+        """The talk ``seat`` saw, as :func:`~briscola.engine.events.visible` shows it: of a
+        signal spotted by chance, whether this seat spotted it, not who else did."""
+        seen = (visible(t, seat) for t in self.log)
+        return {"talk": tuple(t for t in seen if isinstance(t, Talk))}

@@ -25,6 +25,7 @@ from typing import Any
 from briscola.engine.actions import Action
 from briscola.engine.cards import Card, Suit
 from briscola.engine.chiamata import AuctionView
+from briscola.engine.errors import MalformedError, shown
 from briscola.engine.events import Talk, TrickWon
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.state import GameState
@@ -143,13 +144,30 @@ class View:
 
 
 def seat_view(state: GameState, seat: int) -> View:
-    """What ``seat`` may know now, with its legal actions."""
+    """What ``seat`` may know now, with its legal actions.
+
+    :raises MalformedError: when ``state`` is not a hand or the table has no such seat.
+    """
+    _check_state(state, "seat_view")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+        raise MalformedError(
+            f"seat_view: there is no seat {shown(seat)} at this table: give a seat from 0 to "
+            f"{state.n - 1}, or use spectator_view(state) for someone watching"
+        )
     return _build(state, seat)
 
 
 def spectator_view(state: GameState) -> View:
     """What someone watching the table, holding no cards, may know now."""
+    _check_state(state, "spectator_view")
     return _build(state, None)
+
+
+def _check_state(state: object, where: str) -> None:
+    if not isinstance(state, GameState):
+        raise MalformedError(
+            f"{where}: expected a hand (a GameState; a Match's is match.hand), got {shown(state)}"
+        )
 
 
 def _build(state: GameState, seat: int | None) -> View:
