@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from briscola.engine.cards import Card, Rank
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,17 +158,17 @@ def action_from_json(obj: object, where: str = "move") -> Action:
         raise MalformedError(f'{where}: expected an object like {{"seat": 0, "play": "5b"}}')
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise MalformedError(f"{where}.seat: expected a seat number (0, 1, ...), got {seat!r}")
+        raise MalformedError(f"{where}.seat: expected a seat number (0, 1, ...), got {shown(seat)}")
     kinds = [k for k in _KINDS if k in obj]
     if len(kinds) != 1:
         raise MalformedError(
             f"{where}: expected exactly one of the keys {', '.join(_KINDS)} beside seat, "
-            f"got {', '.join(sorted(obj)) or 'nothing'}"
+            f"got {keys_of(obj)}"
         )
     kind = kinds[0]
     extra = set(obj) - {"seat", kind} - _EXTRA.get(kind, set())
     if extra:
-        raise MalformedError(f"{where}: unknown key {sorted(extra)[0]!r} in a {kind} move")
+        raise MalformedError(f"{where}: unknown key {shown(min(extra, key=str))} in a {kind} move")
     value = obj[kind]
     if kind in ("play", "exchange", "call"):
         try:
@@ -180,7 +180,9 @@ def action_from_json(obj: object, where: str = "move") -> Action:
         return Exchange(seat, card) if kind == "exchange" else Call(seat, card)
     if kind == "signal":
         if value not in SIGNALS:
-            raise MalformedError(f"{where}.signal: {value!r} is not a signal: {', '.join(SIGNALS)}")
+            raise MalformedError(
+                f"{where}.signal: {shown(value)} is not a signal: {', '.join(SIGNALS)}"
+            )
         spotted = obj.get("spotted")
         if spotted is not None and not (
             isinstance(spotted, list) and all(_is_seat(s) for s in spotted)
@@ -190,7 +192,7 @@ def action_from_json(obj: object, where: str = "move") -> Action:
     if kind in ("ask", "order"):
         names = QUESTIONS if kind == "ask" else ORDERS
         if value not in names:
-            raise MalformedError(f"{where}.{kind}: {value!r} is not one of {', '.join(names)}")
+            raise MalformedError(f"{where}.{kind}: {shown(value)} is not one of {', '.join(names)}")
         to = obj.get("to")
         if not _is_seat(to):
             raise MalformedError(f"{where}.to: expected the seat of the partner addressed")
@@ -204,7 +206,7 @@ def action_from_json(obj: object, where: str = "move") -> Action:
         return Pass(seat)
     if _is_seat(value):
         if not 61 <= value <= 120:
-            raise MalformedError(f"{where}.bid: points bids run from 61 to 120, not {value}")
+            raise MalformedError(f"{where}.bid: points bids run from 61 to 120, not {shown(value)}")
         return Bid(seat, points=value)
     ranks = {r.value: r for r in BID_RANKS}
     if isinstance(value, str) and value.upper() in ranks:
@@ -212,6 +214,13 @@ def action_from_json(obj: object, where: str = "move") -> Action:
     raise MalformedError(
         f'{where}.bid: expected a rank (A 3 K Q J 7 6 5 4 2), points from 61 to 120, or "pass"'
     )
+
+
+def keys_of(obj: dict[Any, Any], most: int = 8) -> str:
+    """The keys of a JSON object, in order, for an error message (``nothing`` when none)."""
+    keys = sorted(k if isinstance(k, str) and len(k) <= 30 else shown(k) for k in obj)
+    more = f" and {len(keys) - most} more" if len(keys) > most else ""
+    return ", ".join(keys[:most]) + more or "nothing"
 
 
 def _is_seat(value: object) -> TypeGuard[int]:

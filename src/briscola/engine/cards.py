@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 
 
 class Suit(StrEnum):
@@ -138,7 +138,7 @@ like 5b or Ac (ranks A 2 3 4 5 6 7 8 9 T J Q K, suits c d s b)
                 if card is not None:
                     return card
         raise MalformedError(
-            f"{text!r} is not a card: write rank then suit, like 5b or Ac "
+            f"{shown(text)} is not a card: write rank then suit, like 5b or Ac "
             "(ranks A 2 3 4 5 6 7 8 9 T J Q K, suits c d s b)"
         )
 

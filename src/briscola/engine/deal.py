@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from briscola.engine.cards import Card, Rank
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import MalformedError, shown
 from briscola.engine.games import Rules
 
 
@@ -49,7 +49,7 @@ class Deal:
         n = rules.players
         if not 0 <= self.dealer < n:
             raise MalformedError(
-                f"deal.dealer: expected a seat from 0 to {n - 1}, got {self.dealer}"
+                f"deal.dealer: expected a seat from 0 to {n - 1}, got {shown(self.dealer)}"
             )
         if len(self.hands) != n:
             raise MalformedError(
@@ -141,13 +141,13 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
         raise MalformedError("deal: expected an object with dealer, hands, trump and stock")
     unknown = set(obj) - {"dealer", "hands", "trump", "stock", "seed"}
     if unknown:
-        raise MalformedError(f"deal: unknown field {sorted(unknown)[0]!r}")
+        raise MalformedError(f"deal: unknown field {shown(min(unknown, key=str))}")
     for key in ("dealer", "hands", "stock"):
         if key not in obj:
             raise MalformedError(f"deal.{key}: missing")
     dealer = obj["dealer"]
     if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise MalformedError(f"deal.dealer: expected a seat number, got {dealer!r}")
+        raise MalformedError(f"deal.dealer: expected a seat number, got {shown(dealer)}")
     hands_raw = obj["hands"]
     if not isinstance(hands_raw, list):
         raise MalformedError("deal.hands: expected a list of hands, one per seat")
@@ -156,8 +156,12 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
     trump = None if trump_raw is None else _card(trump_raw, "deal.trump")
     stock = tuple(_cards(obj["stock"], "deal.stock"))
     seed = obj.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise MalformedError(f"deal.seed: expected a whole number, got {seed!r}")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64
+    ):
+        raise MalformedError(
+            f"deal.seed: expected a whole number from 0 to 2^64 - 1, got {shown(seed)}"
+        )
     if seed is None and rules.needs_seed:
         raise MalformedError(
             "deal.seed: signals spotted by chance need the seed of the hand's chances"

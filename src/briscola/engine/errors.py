@@ -8,6 +8,29 @@ True
 from __future__ import annotations
 
 
+def shown(value: object, width: int = 30) -> str:
+    """``value`` as an error message quotes it: its ``repr``, but short and on one line
+    whatever it is (a number of 5,000 digits, a megabyte of text, a nested list).
+
+    >>> shown("5b"), shown(None), shown(10**40), shown([1, [2]]), shown({})
+    ("'5b'", 'None', 'a number of 41 digits', 'a list of 2 items', 'an object')
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100 characters)"
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        if value.bit_length() > 14_000:  # str() refuses more than 4,300 digits
+            return "a number of more than 4,000 digits"
+        return f"a number of {len(str(abs(value)))} digits"
+    if isinstance(value, str) and len(value) > width:
+        return f"{value[:width]!r}... ({len(value)} characters)"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} item{'s' * (len(value) != 1)}"
+    if isinstance(value, dict):
+        return "an object"
+    text = repr(value)
+    return text if len(text) <= 2 * width else text[: 2 * width] + "..."
+
+
 class BriscolaError(ValueError):
     """Anything the engine refuses. Catch this to catch them all."""
 
