@@ -6,6 +6,7 @@ import json
 import random
 import sys
 from collections.abc import Iterator
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -14,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from briscola import recordfile
 from briscola.bench import bench as run_bench
 from briscola.bench import play_random_games
 from briscola.engine import (
@@ -148,26 +150,14 @@ def variants(as_json: JsonFlag = False) -> None:
 # --------------------------------------------------------------------------- replay
 
 
-def read_records(path: str) -> Iterator[tuple[int, Any]]:
-    """Yield (line number, JSON value or exception) for a record file: one JSON document,
-    or JSON Lines with one record per line."""
+def read_records(path: str) -> Iterator[tuple[int, object]]:
+    """Yield (line number, JSON value or MalformedError) for each record of the file at
+    ``path`` (``-``: standard input), read as :mod:`briscola.recordfile` says."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as stream:
+            yield from recordfile.read_records(stream)
     except OSError as e:
-        raise fail(f"{path}: cannot read the file ({e.strerror})") from None
-    try:
-        yield 1, json.loads(text)
-        return
-    except json.JSONDecodeError as whole:
-        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) <= 1:
-            yield whole.lineno, MalformedError(f"not valid JSON: {whole.msg}, column {whole.colno}")
-            return
-    for number, line in lines:
-        try:
-            yield number, json.loads(line)
-        except json.JSONDecodeError as e:
-            yield number, MalformedError(f"not valid JSON: {e.msg}, column {e.colno}")
+        raise fail(f"{path}: cannot read the file ({e.strerror or e})") from None
 
 
 def print_replay(result: Replay) -> None:
@@ -239,13 +229,17 @@ def simulate(
     rule: RuleOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Play random legal hands: one is printed trick by trick, many are summed up."""
+    """Play random legal hands: one is printed trick by trick, many are summed up.
+
+    With --json, one hand is printed as its record (which `briscola replay` reads), many
+    as a summary.
+    """
     rules = make_rules(game, rule)
     rng = random.Random(seed)
     if games == 1:
         state, lines = random_game(rules, rng, 0)
         if as_json:
-            print(json.dumps({"record": state.to_record(), **replay_summary(state)}))
+            print(json.dumps(state.to_record()))
             return
         print_deal(state)
         for line in lines:
@@ -284,10 +278,6 @@ def simulate(
         seats = "+".join(str(s) for s in side)
         out.print(f"  seats {seats:7s} won {w:6d}  mean points {t / games:6.2f}")
     out.print(f"  hands with no winner {ties}; {tricks / games:.1f} tricks a hand")
-
-
-def replay_summary(state: GameState) -> dict[str, Any]:
-    return Replay(state).to_json()
 
 
 def print_deal(state: GameState) -> None:
