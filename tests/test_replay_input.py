@@ -285,3 +285,14 @@ def test_arena_log_leaves_out_lines_that_hold_no_game_of_it(tmp_path: Path) -> N
     path.write_bytes(b"\n".join([head, good[0], *wrong, good[1], good[1]]) + b"\n")
     (games,) = ArenaLog(path, setup()).load().values()
     assert sorted(g.rotation for g in games) == [0, 1]  # a game kept twice counts once
+
+
+def test_text_that_looks_like_rich_markup_is_printed_as_it_is(tmp_path: Path) -> None:
+    rec = example_record()
+    rec["deal"]["trump"] = "[/]"
+    line = one_error(replay_bytes(tmp_path, json.dumps(rec).encode()))
+    assert "deal.trump: '[/]' is not a card" in line
+    line = one_error(runner.invoke(app, ["replay", str(tmp_path / "[/]x")]))
+    assert "[/]x: cannot read the file" in line
+    line = one_error(runner.invoke(app, ["simulate", "--rule", "match=[/]"]))
+    assert "house rule match cannot be '[/]'" in line  # every fail() of the command line

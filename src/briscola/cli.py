@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -61,7 +62,7 @@ GameOption = Annotated[
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {escape(message)}")
     return typer.Exit(code)
 
 
@@ -192,7 +193,7 @@ def replay_cmd(
                 raise value
             record = parse_record(value)
         except MalformedError as e:
-            err.print(f"[bold red]error:[/] {file}, line {line}: {e}")
+            err.print(f"[bold red]error:[/] {escape(f'{file}, line {line}: {e}')}")
             if as_json:
                 print(json.dumps({"line": line, "error": str(e)}))
             status = 2
@@ -203,7 +204,8 @@ def replay_cmd(
         else:
             print_replay(result)
         if result.error is not None:
-            err.print(f"[bold red]illegal move:[/] {file}, line {line}: {result.error.message()}")
+            where = f"{file}, line {line}: {result.error.message()}"
+            err.print(f"[bold red]illegal move:[/] {escape(where)}")
             status = max(status, 1)
     raise typer.Exit(status)
 
