@@ -410,3 +410,11 @@ def test_an_object_that_is_no_record_says_so() -> None:
     summary = {"game": "briscola-2", "rules": {}, "games": 5, "wins": [2, 3]}
     assert malformed(summary).startswith("record: not a game record")
     assert "games, rules, wins" in malformed(summary)
+
+
+def test_keys_are_quoted_when_they_are_not_plain_words() -> None:
+    odd = {"game": "briscola-2", "a\nb": 1, "\ud800": 2, "k" * 100: 3}
+    msg = malformed(odd)
+    assert msg.startswith("record: not a game record") and "\n" not in msg
+    assert "'a\\nb'" in msg and "'\\ud800'" in msg and "(100 characters)" in msg
+    assert "game" in msg.split("holds")[-1]

@@ -218,9 +218,14 @@ def action_from_json(obj: object, where: str = "move") -> Action:
 
 def keys_of(obj: dict[Any, Any], most: int = 8) -> str:
     """The keys of a JSON object, in order, for an error message (``nothing`` when none)."""
-    keys = sorted(k if isinstance(k, str) and len(k) <= 30 else shown(k) for k in obj)
+    keys = sorted(k if _plain(k) else shown(k) for k in obj)
     more = f" and {len(keys) - most} more" if len(keys) > most else ""
     return ", ".join(keys[:most]) + more or "nothing"
+
+
+def _plain(key: object) -> bool:
+    """Whether a key can be printed as it is: short, printable ASCII."""
+    return isinstance(key, str) and len(key) <= 30 and key.isascii() and key.isprintable()
 
 
 def _is_seat(value: object) -> TypeGuard[int]:
