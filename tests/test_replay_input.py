@@ -69,6 +69,15 @@ def test_a_byte_order_mark_is_read_past(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
 
 
+def test_the_column_of_a_byte_that_is_not_utf8_counts_characters() -> None:
+    data = '\ufeff{"a": "àé'.encode() + b'\xff"}'
+    ((number, error),) = recordfile.read_records(io.BytesIO(data))
+    assert (number, str(error)) == (
+        1,
+        "not UTF-8 text (byte 0xff at column 10): records are JSON in UTF-8",
+    )
+
+
 # ------------------------------------------------------------- case 2: one document or lines
 
 

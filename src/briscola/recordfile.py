@@ -112,12 +112,15 @@ def _decode(data: bytes, number: int, bom: bool = False, lines: bool = True) -> 
     keeps it from being one, with the line it is on. ``lines``: ``data`` is one line of
     JSON Lines (else the one document of the file)."""
     data = data.rstrip()  # an error at the end is at the end of the last line, not after it
+    if bom:
+        data = data.removeprefix(b"\xef\xbb\xbf")
     try:
-        text = data.decode("utf-8-sig" if bom else "utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        start = e.start + (3 if bom and data.startswith(b"\xef\xbb\xbf") else 0)
+        start = e.start
         line = data.count(b"\n", 0, start)
-        column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        before = data[data.rfind(b"\n", 0, start) + 1 : start]
+        column = len(before.decode("utf-8", "replace")) + 1
         return number + line, MalformedError(
             f"not UTF-8 text (byte {data[start]:#04x} at column {column}): "
             "records are JSON in UTF-8"
