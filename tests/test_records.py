@@ -388,6 +388,12 @@ def test_rule_values_of_the_wrong_type_are_refused_by_name() -> None:
     rec = base_record()
     rec["rules"] = {"r" * 1000: "yes"}
     assert malformed(rec).startswith("rules: there is no house rule 'rrrr")
+    rec["rules"] = {"\n": [[]]}
+    assert malformed(rec) == "rules: there is no house rule '\\n'"
+    for digits in ("\u00b2", "\u0663", "5\u00b2"):  # digits for isdigit(), not all for int()
+        rec["rules"] = {"spot_chance": digits}
+        msg = malformed(rec)
+        assert msg.startswith("rules.spot_chance: expected one of the rule's values"), msg
 
 
 def test_a_long_game_key_or_card_text_is_cut_in_the_message() -> None:

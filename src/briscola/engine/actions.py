@@ -218,14 +218,15 @@ def action_from_json(obj: object, where: str = "move") -> Action:
 
 def keys_of(obj: dict[Any, Any], most: int = 8) -> str:
     """The keys of a JSON object, in order, for an error message (``nothing`` when none)."""
-    keys = sorted(k if _plain(k) else shown(k) for k in obj)
+    keys = sorted(k if is_plain(k) else shown(k) for k in obj)
     more = f" and {len(keys) - most} more" if len(keys) > most else ""
     return ", ".join(keys[:most]) + more or "nothing"
 
 
-def _plain(key: object) -> bool:
-    """Whether a key can be printed as it is: short, printable ASCII."""
-    return isinstance(key, str) and len(key) <= 30 and key.isascii() and key.isprintable()
+def is_plain(text: object, longest: int = 30) -> bool:
+    """Whether ``text`` is a word that an error message can print as it is: a short text
+    of printable ASCII."""
+    return isinstance(text, str) and len(text) <= longest and text.isascii() and text.isprintable()
 
 
 def _is_seat(value: object) -> TypeGuard[int]:

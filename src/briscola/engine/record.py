@@ -18,7 +18,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from briscola.engine.actions import Action, Ask, Look, Order, Signal, action_from_json, keys_of
+from briscola.engine.actions import (
+    Action,
+    Ask,
+    Look,
+    Order,
+    Signal,
+    action_from_json,
+    is_plain,
+    keys_of,
+)
 from briscola.engine.deal import Deal, deal_from_json
 from briscola.engine.errors import BriscolaError, IllegalActionError, MalformedError, shown
 from briscola.engine.games import GAMES, Rules
@@ -93,11 +102,11 @@ def _rules(game: object, options: object) -> Rules:
             f"got {shown(options)}"
         )
     for name, value in options.items():
-        if not isinstance(name, str) or len(name) > _LONGEST:
+        if not is_plain(name, _LONGEST):
             raise MalformedError(f"rules: there is no house rule {shown(name)}")
-        short = isinstance(value, str) and len(value) <= _LONGEST
+        word = is_plain(value, _LONGEST)  # (a digit like ² is not one: int() refuses it)
         whole = isinstance(value, int) and abs(value) < 10**9  # true, false too
-        if not (short or whole):
+        if not (word or whole):
             raise MalformedError(
                 f"rules.{name}: expected one of the rule's values (a word or a whole number), "
                 f"got {shown(value)}"
@@ -110,7 +119,7 @@ def _rules(game: object, options: object) -> Rules:
 
 
 _LONGEST = 40
-"""No game key, house rule name or value is longer: a longer text is none of them."""
+"""No game key, house rule name or value is longer (nor anything but printable ASCII)."""
 
 
 def _seats(move: Action) -> list[tuple[str, int]]:
