@@ -173,7 +173,7 @@ def test_bad_move_object(move: object, where: str) -> None:
 def test_moves_must_be_a_list_and_fields_known() -> None:
     rec = base_record()
     rec["moves"] = {"0": {"seat": 0, "play": "5b"}}
-    assert malformed(rec) == "moves: expected a list of moves"
+    assert malformed(rec) == "moves: expected a list of moves, got an object"
     rec = base_record()
     rec["comment"] = "nice game"
     assert malformed(rec) == "record: unknown field 'comment'"
@@ -283,3 +283,144 @@ def test_random_records_survive_json() -> None:
         state = random_game(Rules.make(key), rng.randrange(1000))
         text = json.dumps(state.to_record())
         assert replay(parse_record(json.loads(text))).state.points == state.points
+
+
+# ----------------------------------------------------------------- any value in any field
+
+ODD_VALUES = [
+    10**5000,  # more digits than int() turns into text
+    10**40,
+    2**64,
+    -1,
+    1.0,
+    2.5,
+    float("nan"),
+    float("inf"),
+    True,
+    False,
+    None,
+    [],
+    [1, [2]],
+    {},
+    {"a": 1},
+    "x" * 5000,
+    "\u00b2",  # a digit for isdigit(), not for int()
+    "\ud800",
+    "5b",
+]
+
+FIELDS = {
+    ("game",): "game",
+    ("rules",): "rules",
+    ("rules", "follow_suit"): "rules",
+    ("rules", "players"): "rules",
+    ("deal",): "deal",
+    ("deal", "dealer"): "deal.dealer",
+    ("deal", "hands"): "deal.hands",
+    ("deal", "hands", 0): "deal.hands[0]",
+    ("deal", "hands", 1, 2): "deal",  # a card right in itself may be in two places
+    ("deal", "trump"): "deal",
+    ("deal", "stock"): "deal",
+    ("deal", "stock", 0): "deal",
+    ("deal", "seed"): "deal.seed",
+    ("moves",): "moves",
+    ("moves", 0): "moves[0]",
+    ("moves", 0, "seat"): "moves[0].seat",
+    ("moves", 1, "play"): "moves[1].play",
+    ("moves", 1, "look"): "moves[1]",
+    ("moves", 1, "bid"): "moves[1]",
+}
+
+
+def put(rec: dict[str, Any], path: tuple[str | int, ...], value: object) -> None:
+    target: Any = rec
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+
+
+@pytest.mark.parametrize("path", list(FIELDS), ids=lambda p: ".".join(map(str, p)))
+def test_any_value_in_any_field_is_read_or_refused_saying_where_and_what(
+    path: tuple[str | int, ...],
+) -> None:
+    """Huge numbers, floats, NaN, booleans, lists, objects, long or odd texts: each is
+    read, or refused with a MalformedError on one short line that names the field."""
+    for value in ODD_VALUES:
+        rec = base_record()
+        put(rec, path, value)
+        try:
+            parse_record(rec)
+        except MalformedError as e:
+            msg = str(e)
+            assert msg.startswith(FIELDS[path]), (value, msg)
+            assert "\n" not in msg and len(msg) < 300, msg
+            assert msg.encode("utf-8"), msg  # no lone surrogate: it can be printed
+
+
+def test_numbers_too_long_for_text_are_named_not_printed() -> None:
+    rec = base_record()
+    rec["deal"]["dealer"] = 10**5000
+    assert malformed(rec) == (
+        "deal.dealer: expected a seat from 0 to 1, got a number of about 5001 digits"
+    )
+    rec = base_record()
+    rec["moves"][0]["seat"] = 10**40
+    assert malformed(rec) == "moves[0].seat: briscola-2 has seats 0 to 1, got a number of 41 digits"
+
+
+def test_a_move_naming_a_seat_not_at_the_table_is_malformed() -> None:
+    for move, field in [
+        ({"seat": 2, "play": "5b"}, "seat"),
+        ({"seat": 0, "look": 7}, "look"),
+        ({"seat": 0, "ask": "trumps", "to": 5}, "to"),
+        ({"seat": 0, "signal": "ace", "spotted": [1, 9]}, "spotted"),
+    ]:
+        rec = base_record()
+        rec["moves"][1] = move
+        assert malformed(rec).startswith(f"moves[1].{field}: briscola-2 has seats 0 to 1, got ")
+
+
+def test_rule_values_of_the_wrong_type_are_refused_by_name() -> None:
+    for value in (4.0, None, [4], {"n": 4}, "y" * 100, 10**30):
+        rec = base_record()
+        rec["game"], rec["rules"] = "brisca", {"players": value}
+        assert malformed(rec).startswith("rules.players: expected one of the rule's values")
+    rec = base_record()
+    rec["rules"] = {"r" * 1000: "yes"}
+    assert malformed(rec).startswith("rules: there is no house rule 'rrrr")
+    rec["rules"] = {"\n": [[]]}
+    assert malformed(rec) == "rules: there is no house rule '\\n'"
+    for digits in ("\u00b2", "\u0663", "5\u00b2"):  # digits for isdigit(), not all for int()
+        rec["rules"] = {"spot_chance": digits}
+        msg = malformed(rec)
+        assert msg.startswith("rules.spot_chance: expected one of the rule's values"), msg
+
+
+def test_a_long_game_key_or_card_text_is_cut_in_the_message() -> None:
+    rec = base_record()
+    rec["game"] = "g" * 100_000
+    assert len(malformed(rec)) < 300
+    rec = base_record()
+    rec["deal"]["hands"][0][0] = "5" * 100_000
+    msg = malformed(rec)
+    assert msg.startswith("deal.hands[0][0]: '55555") and "(100000 characters)" in msg
+
+
+def test_a_seed_beyond_what_writers_draw_is_refused() -> None:
+    rec = base_record()
+    rec["deal"]["seed"] = 2**64
+    assert malformed(rec).startswith("deal.seed: expected a whole number from 0 to 2^64 - 1")
+
+
+def test_an_object_that_is_no_record_says_so() -> None:
+    summary = {"game": "briscola-2", "rules": {}, "games": 5, "wins": [2, 3]}
+    assert malformed(summary).startswith("record: not a game record")
+    assert "games, rules, wins" in malformed(summary)
+
+
+def test_keys_are_quoted_when_they_are_not_plain_words() -> None:
+    odd = {"game": "briscola-2", "a\nb": 1, "\ud800": 2, "k" * 100: 3}
+    msg = malformed(odd)
+    assert msg.startswith("record: not a game record") and "\n" not in msg
+    assert "'a\\nb'" in msg and "'\\ud800'" in msg and "(100 characters)" in msg
+    assert "game" in msg.split("holds")[-1]

@@ -7,15 +7,18 @@ import json
 import random
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import nullcontext
 from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from briscola import recordfile
 from briscola.bench import bench as run_bench
 from briscola.bench import play_random_games
 from briscola.engine import (
@@ -29,11 +32,11 @@ from briscola.engine import (
     replay,
     shuffled_deal,
 )
-from briscola.engine.cards import Suit
 from briscola.engine.games import DECK_TITLES, Game
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.record import Replay
 from briscola.narrate import describe_points, narrate
+from briscola.speech import suit_name
 
 if TYPE_CHECKING:
     from briscola.ai.arena import Report as ArenaReport
@@ -128,7 +131,7 @@ def briscola(
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {escape(message)}")
     return typer.Exit(code)
 
 
@@ -302,26 +305,14 @@ def variants(as_json: JsonFlag = False) -> None:
 # --------------------------------------------------------------------------- replay
 
 
-def read_records(path: str) -> Iterator[tuple[int, Any]]:
-    """Yield (line number, JSON value or exception) for a record file: one JSON document,
-    or JSON Lines with one record per line."""
+def read_records(path: str) -> Iterator[tuple[int, object]]:
+    """Yield (line number, JSON value or MalformedError) for each record of the file at
+    ``path`` (``-``: standard input), read as :mod:`briscola.recordfile` says."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as stream:
+            yield from recordfile.read_records(stream)
     except OSError as e:
-        raise fail(f"{path}: cannot read the file ({e.strerror})") from None
-    try:
-        yield 1, json.loads(text)
-        return
-    except json.JSONDecodeError as whole:
-        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) <= 1:
-            yield whole.lineno, MalformedError(f"not valid JSON: {whole.msg}, column {whole.colno}")
-            return
-    for number, line in lines:
-        try:
-            yield number, json.loads(line)
-        except json.JSONDecodeError as e:
-            yield number, MalformedError(f"not valid JSON: {e.msg}, column {e.colno}")
+        raise fail(f"{path}: cannot read the file ({e.strerror or e})") from None
 
 
 def print_replay(result: Replay) -> None:
@@ -356,7 +347,7 @@ def replay_cmd(
                 raise value
             record = parse_record(value)
         except MalformedError as e:
-            err.print(f"[bold red]error:[/] {file}, line {line}: {e}")
+            err.print(f"[bold red]error:[/] {escape(f'{file}, line {line}: {e}')}")
             if as_json:
                 print(json.dumps({"line": line, "error": str(e)}))
             status = 2
@@ -367,7 +358,8 @@ def replay_cmd(
         else:
             print_replay(result)
         if result.error is not None:
-            err.print(f"[bold red]illegal move:[/] {file}, line {line}: {result.error.message()}")
+            where = f"{file}, line {line}: {result.error.message()}"
+            err.print(f"[bold red]illegal move:[/] {escape(where)}")
             status = max(status, 1)
     raise typer.Exit(status)
 
@@ -402,13 +394,15 @@ def simulate(
 
     One hand (the default) is printed with its deal, every trick and the result; with
     --games N the hands are only counted: wins, mean points and tricks of each side.
+    With --json, one hand is printed as its record (which `briscola replay` reads), many
+    as a summary.
     """
     rules = make_rules(game, rule)
     rng = random.Random(seed)
     if games == 1:
         state, lines = random_game(rules, rng, 0)
         if as_json:
-            print(json.dumps({"record": state.to_record(), **replay_summary(state)}))
+            print(json.dumps(state.to_record()))
             return
         print_deal(state)
         for line in lines:
@@ -460,16 +454,6 @@ def who_win(seats: Sequence[int]) -> str:
     return f"{seats_words(seats)} {'wins' if len(seats) == 1 else 'win'}"
 
 
-def replay_summary(state: GameState) -> dict[str, Any]:
-    return Replay(state).to_json()
-
-
-def suit_name(rules: Rules, suit: Suit) -> str:
-    """The suit's name in the table's deck: ``coppe``, ``copas`` or ``hearts``."""
-    language = rules.game.deck_name.split("-")[0]
-    return {"spanish": suit.spanish, "french": suit.french}.get(language, suit.italian)
-
-
 def print_deal(state: GameState) -> None:
     deal = state.deal
     rules = state.rules
@@ -477,7 +461,8 @@ def print_deal(state: GameState) -> None:
     for s, h in enumerate(deal.hands):
         out.print(f"  seat {s}: {' '.join(str(c) for c in h)}")
     if deal.trump is not None:
-        out.print(f"  turned card {deal.trump}: trump is {suit_name(rules, deal.trump.suit)}")
+        trump = suit_name(deal.trump.suit, rules.game.deck_name)
+        out.print(f"  turned card {deal.trump}: trump is {trump}")
     elif rules.key == "chiamata":
         out.print("  no turned card: the suit of the card the auction's winner calls is trump")
     else:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,45 @@ def from_json(d: dict[str, Any]) -> GameResult:
     )
 
 
+LINE_LIMIT = 1_000_000
+"""The most bytes of a line read at once: a game takes a few hundred."""
+
+
+def _json(line: bytes) -> object:
+    """The JSON value of a line of the file, or ``None`` when it holds none (a line cut
+    short, or bytes that are not JSON in UTF-8)."""
+    try:
+        return json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):  # a JSONDecodeError is a ValueError
+        return None  # (as is a number of more digits than int() takes)
+
+
+def _game(value: object, arena: Arena) -> GameResult | None:
+    """The game a line holds, or ``None`` when it is not a whole game of this arena."""
+    if not isinstance(value, dict) or set(value) != GAME_FIELDS:
+        return None
+    try:
+        g = from_json(value)
+    except TypeError:
+        return None
+    seats = len(g.seats)
+    whole = [g.deal, g.pairing, g.rotation, *g.seats, *g.seat_points, *g.points, *g.winners]
+    whole += [*g.moves, *(x for s in g.sides for x in s), *(g.scores or ())]
+    fits = (
+        all(isinstance(x, int) and not isinstance(x, bool) for x in whole)
+        and all(isinstance(t, int | float) and not isinstance(t, bool) for t in g.think)
+        and g.deal >= 0
+        and 0 <= g.pairing < len(arena.pairings)
+        and 0 <= g.rotation < ROTATIONS
+        and all(0 <= b < len(arena.bots) for b in g.seats)
+        and len(g.seat_points) == len(g.think) == len(g.moves) == seats
+    )
+    return g if fits else None
+
+
+GAME_FIELDS = frozenset(f.name for f in fields(GameResult))
+
+
 class ArenaLog:
     """The finished games of ``arena`` kept in the file at ``path``."""
 
@@ -96,21 +136,21 @@ class ArenaLog:
         self.arena = arena
 
     def load(self) -> dict[int, list[GameResult]]:
-        """The games of every deal fully played so far (none when the file is new)."""
+        """The games of every deal fully played so far (none when the file is new). Lines
+        that hold no whole game of this arena (cut short when a run was stopped) are left
+        out: their deals are played again."""
         if not self.path.exists() or self.path.stat().st_size == 0:
             return {}
         want = header(self.arena)
-        by_deal: dict[int, list[GameResult]] = {}
-        with self.path.open() as f:
-            try:
-                got = json.loads(f.readline())
-            except json.JSONDecodeError:
-                got = None
-            if not isinstance(got, dict) or "arena" not in got:
+        by_deal: dict[int, dict[tuple[int, int], GameResult]] = {}
+        with self.path.open("rb") as f:
+            got = _json(f.readline(LINE_LIMIT))
+            played = got.get("arena") if isinstance(got, dict) else None
+            if not isinstance(got, dict) or not _same_shape(played, want["arena"]):
                 raise BriscolaError(
                     f"{self.path} is not an arena's saved games: give --save a new file"
                 )
-            if got["arena"] != want["arena"]:
+            if played != want["arena"]:
                 raise BriscolaError(
                     f"{self.path} holds the games of another arena ({describe(got['arena'])});"
                     f" this one is {describe(want['arena'])}: give --save another file"
@@ -121,16 +161,12 @@ class ArenaLog:
                     f"this code's is {want['code']}): its games and new ones would not "
                     "measure the same bots; give --save a new file"
                 )
-            for line in f:
-                if not line.strip():
-                    continue
-                try:
-                    g = from_json(json.loads(line))
-                except (json.JSONDecodeError, KeyError, TypeError):
-                    continue  # a line cut short when a run was stopped: its deal is replayed
-                by_deal.setdefault(g.deal, []).append(g)
+            for line in iter(lambda: f.readline(LINE_LIMIT), b""):
+                g = _game(_json(line), self.arena)
+                if g is not None:  # the same game twice (a deal played again): the last
+                    by_deal.setdefault(g.deal, {})[(g.pairing, g.rotation)] = g
         per_deal = len(self.arena.pairings) * ROTATIONS
-        return {d: gs for d, gs in by_deal.items() if len(gs) == per_deal}
+        return {d: list(gs.values()) for d, gs in by_deal.items() if len(gs) == per_deal}
 
     def append(self, games: list[GameResult]) -> None:
         """Write finished games (the header first, in a new file)."""
@@ -148,6 +184,21 @@ class ArenaLog:
             for g in games:
                 f.write(json.dumps(to_json(g)) + "\n")
             f.flush()
+
+
+def _same_shape(played: object, want: dict[str, Any]) -> bool:
+    """Whether a header's ``arena`` has the fields of ``want`` and their types, as
+    :func:`describe` reads them."""
+    return (
+        isinstance(played, dict)
+        and set(played) == set(want)
+        and isinstance(played["game"], str)
+        and isinstance(played["seed"], int)
+        and isinstance(played["bots"], list)
+        and all(isinstance(b, str) for b in played["bots"])
+        and isinstance(played["options"], list)
+        and all(isinstance(o, list) and len(o) == 2 for o in played["options"])
+    )
 
 
 def describe(played: dict[str, Any]) -> str:

@@ -223,12 +223,12 @@ def action_from_json(obj: object, where: str = "move") -> Action:
     if len(kinds) != 1:
         raise MalformedError(
             f"{where}: expected exactly one of the keys {', '.join(_KINDS)} beside seat, "
-            f"got {', '.join(sorted(obj)) or 'nothing'}"
+            f"got {keys_of(obj)}"
         )
     kind = kinds[0]
     extra = set(obj) - {"seat", kind} - _EXTRA.get(kind, set())
     if extra:
-        raise MalformedError(f"{where}: unknown key {sorted(extra)[0]!r} in a {kind} move")
+        raise MalformedError(f"{where}: unknown key {shown(min(extra, key=str))} in a {kind} move")
     value = obj[kind]
     if kind in ("play", "exchange", "call"):
         try:
@@ -266,7 +266,7 @@ def action_from_json(obj: object, where: str = "move") -> Action:
         return Pass(seat)
     if _is_seat(value):
         if not 61 <= value <= 120:
-            raise MalformedError(f"{where}.bid: points bids run from 61 to 120, not {value}")
+            raise MalformedError(f"{where}.bid: points bids run from 61 to 120, not {shown(value)}")
         return Bid(seat, points=value)
     ranks = {r.value: r for r in BID_RANKS}
     if isinstance(value, str) and value.upper() in ranks:
@@ -274,6 +274,19 @@ def action_from_json(obj: object, where: str = "move") -> Action:
     raise MalformedError(
         f'{where}.bid: expected a rank (A 3 K Q J 7 6 5 4 2), points from 61 to 120, or "pass"'
     )
+
+
+def keys_of(obj: dict[Any, Any], most: int = 8) -> str:
+    """The keys of a JSON object, in order, for an error message (``nothing`` when none)."""
+    keys = sorted(k if is_plain(k) else shown(k) for k in obj)
+    more = f" and {len(keys) - most} more" if len(keys) > most else ""
+    return ", ".join(keys[:most]) + more or "nothing"
+
+
+def is_plain(text: object, longest: int = 30) -> bool:
+    """Whether ``text`` is a word that an error message can print as it is: a short text
+    of printable ASCII."""
+    return isinstance(text, str) and len(text) <= longest and text.isascii() and text.isprintable()
 
 
 def _is_seat(value: object) -> TypeGuard[int]:

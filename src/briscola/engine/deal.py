@@ -186,7 +186,7 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
         raise MalformedError("deal: expected an object with dealer, hands, trump and stock")
     unknown = set(obj) - {"dealer", "hands", "trump", "stock", "seed"}
     if unknown:
-        raise MalformedError(f"deal: unknown field {sorted(unknown)[0]!r}")
+        raise MalformedError(f"deal: unknown field {shown(min(unknown, key=str))}")
     for key in ("dealer", "hands", "stock"):
         if key not in obj:
             raise MalformedError(f"deal.{key}: missing")
@@ -201,8 +201,12 @@ def deal_from_json(obj: object, rules: Rules) -> Deal:
     trump = None if trump_raw is None else _card(trump_raw, "deal.trump")
     stock = tuple(_cards(obj["stock"], "deal.stock"))
     seed = obj.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise MalformedError(f"deal.seed: expected a whole number, got {shown(seed)}")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64
+    ):
+        raise MalformedError(
+            f"deal.seed: expected a whole number from 0 to 2^64 - 1, got {shown(seed)}"
+        )
     if seed is None and rules.needs_seed:
         raise MalformedError(
             "deal.seed: signals spotted by chance need the seed of the hand's chances"

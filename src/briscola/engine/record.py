@@ -18,10 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from briscola.engine.actions import Action, action_from_json
+from briscola.engine.actions import (
+    Action,
+    Ask,
+    Look,
+    Order,
+    Signal,
+    action_from_json,
+    is_plain,
+    keys_of,
+)
 from briscola.engine.deal import Deal, deal_from_json
-from briscola.engine.errors import BriscolaError, IllegalActionError, MalformedError
-from briscola.engine.games import Rules
+from briscola.engine.errors import BriscolaError, IllegalActionError, MalformedError, shown
+from briscola.engine.games import GAMES, Rules
 from briscola.engine.state import GameState
 
 
@@ -45,34 +54,84 @@ class Record:
 def parse_record(obj: object) -> Record:
     """Read a record from its JSON value.
 
-    :raises MalformedError: naming the field that is wrong.
+    :raises MalformedError: naming the field that is wrong and saying what it holds.
     """
     if not isinstance(obj, dict):
-        raise MalformedError("record: expected a JSON object with game, rules, deal and moves")
-    game = obj.get("game")
-    if not isinstance(game, str):
-        raise MalformedError(f'game: expected a game key like "briscola-2", got {game!r}')
-    options = obj.get("rules", {})
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise MalformedError('rules: expected an object of house rules, like {"match": "one-hand"}')
-    try:
-        rules = Rules.make(game, options)
-    except BriscolaError as e:
-        field_name = "game" if "no game" in str(e) else "rules"
-        raise MalformedError(f"{field_name}: {e}") from None
+        raise MalformedError(
+            f"record: expected a JSON object with game, rules, deal and moves, got {shown(obj)}"
+        )
+    if "deal" not in obj and "moves" not in obj:
+        raise MalformedError(
+            "record: not a game record, which holds game, rules, deal and moves; "
+            f"this object holds {keys_of(obj)}"
+        )
+    rules = _rules(obj.get("game"), obj.get("rules", {}))
     if "deal" not in obj:
         raise MalformedError("deal: missing")
     deal = deal_from_json(obj["deal"], rules)
     moves_raw = obj.get("moves", [])
     if not isinstance(moves_raw, list):
-        raise MalformedError("moves: expected a list of moves")
+        raise MalformedError(f"moves: expected a list of moves, got {shown(moves_raw)}")
     moves = tuple(action_from_json(m, f"moves[{i}]") for i, m in enumerate(moves_raw))
+    for i, move in enumerate(moves):
+        for name, seat in _seats(move):
+            if seat >= rules.players:
+                raise MalformedError(
+                    f"moves[{i}].{name}: {rules.key} has seats 0 to {rules.players - 1}, "
+                    f"got {shown(seat)}"
+                )
     unknown = set(obj) - {"game", "rules", "deal", "moves"}
     if unknown:
-        raise MalformedError(f"record: unknown field {sorted(unknown)[0]!r}")
+        raise MalformedError(f"record: unknown field {shown(min(unknown, key=str))}")
     return Record(rules, deal, moves)
+
+
+def _rules(game: object, options: object) -> Rules:
+    """The record's ``game`` and ``rules`` fields made into a rule set."""
+    if not isinstance(game, str):
+        raise MalformedError(f'game: expected a game key like "briscola-2", got {shown(game)}')
+    if len(game) > _LONGEST:
+        raise MalformedError(
+            f"game: there is no game {shown(game)}; the games are: {', '.join(GAMES)}"
+        )
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise MalformedError(
+            f'rules: expected an object of house rules, like {{"match": "one-hand"}}, '
+            f"got {shown(options)}"
+        )
+    for name, value in options.items():
+        if not is_plain(name, _LONGEST):
+            raise MalformedError(f"rules: there is no house rule {shown(name)}")
+        word = is_plain(value, _LONGEST)  # (a digit like ² is not one: int() refuses it)
+        whole = isinstance(value, int) and abs(value) < 10**9  # true, false too
+        if not (word or whole):
+            raise MalformedError(
+                f"rules.{name}: expected one of the rule's values (a word or a whole number), "
+                f"got {shown(value)}"
+            )
+    try:
+        return Rules.make(game, options)
+    except BriscolaError as e:
+        field_name = "game" if "no game" in str(e) else "rules"
+        raise MalformedError(f"{field_name}: {e}") from None
+
+
+_LONGEST = 40
+"""No game key, house rule name or value is longer (nor anything but printable ASCII)."""
+
+
+def _seats(move: Action) -> list[tuple[str, int]]:
+    """Every seat a move names, with the name of its field."""
+    seats = [("seat", move.seat)]
+    if isinstance(move, Ask | Order):
+        seats.append(("to", move.to))
+    elif isinstance(move, Look):
+        seats.append(("look", move.at))
+    elif isinstance(move, Signal) and move.spotted is not None:
+        seats.extend(("spotted", s) for s in move.spotted)
+    return seats
 
 
 @dataclass(frozen=True)
