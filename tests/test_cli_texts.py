@@ -243,3 +243,17 @@ def test_the_deal_names_the_trump_in_the_tables_deck(game: str, names: set[str])
 def test_the_chiamata_deal_does_not_say_there_is_no_trump() -> None:
     result = runner.invoke(app, ["demo", "-g", "chiamata", "--seed", "1"])
     assert "no trump" not in result.stdout and "calls is trump" in result.stdout
+
+
+def test_variants_text_says_what_each_rule_means_and_accepts() -> None:
+    text = runner.invoke(app, ["variants"]).stdout
+    chiamata = variant_blocks(text)["chiamata"]
+    target = chiamata.index("    target: points:5 | points:7 | points:11 | points:N | hands:N")
+    assert "seats tied at the top share the win" in chiamata[target + 1]
+    assert "N from 1 to 9999" in chiamata[target + 1]
+    four = variant_blocks(text)["briscola-4"]
+    spot = four.index("    spot_chance: 25 | 10 | 50 | 75")
+    assert "from 0 to 100" in four[spot + 1]
+    brisca = variant_blocks(text)["brisca"]
+    players = next(i for i, line in enumerate(brisca) if line.startswith("    players: "))
+    assert brisca[players] == "    players: 2 | 4"

@@ -269,6 +269,9 @@ def variants_json() -> list[dict[str, Any]]:
                         if name != "players"
                         else list(game.players),
                         "default": base.options[name],
+                        "accepts": RULES[name].accepted(
+                            tuple(game.players) if name == "players" else None
+                        ),
                     }
                     for name in game.rules
                 ],
@@ -290,15 +293,14 @@ def variants(as_json: JsonFlag = False) -> None:
         hand = f"{g['hand_size']} cards each{', all dealt' if dealt else ''}"
         twice = "; each plays twice to a trick" if g["plays_per_trick"] == 2 else ""
         out.print(f"  {g['seating']}; {g['deck']['in_words']}; {hand}{twice}")
-        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-        table.add_column("  house rule")
-        table.add_column("default")
-        table.add_column("choices")
+        out.print("  house rules (default first):")
         for r in g["rules"]:
-            table.add_row(
-                f"  {r['name']}", str(r["default"]), " ".join(str(c) for c in r["choices"])
-            )
-        out.print(table)
+            others = [str(c) for c in r["choices"] if c != r["default"]]
+            out.print(f"    [bold]{r['name']}[/]: {' | '.join([str(r['default']), *others])}")
+            plain_list = f"choose one of {', '.join(str(c) for c in r['choices'])}"
+            rest = r["accepts"].removeprefix(plain_list)
+            accepts = rest if rest != r["accepts"] else f"; {rest}"  # the range of an N
+            out.print(f"      {r['help']}{accepts}", style="dim")
         out.print()
 
 

@@ -135,8 +135,8 @@ _RULE_LIST = (
     ),
     HouseRule(
         "turned_high",
-        "a turned ace or three stays, or goes back into the middle of the stock and "
-        "the next card is turned",
+        "a turned ace or three (in the 32-card deck an ace or a 10: the two strongest) "
+        "stays, or goes back into the middle of the stock and the next card is turned",
         ("stays", "reshuffle"),
     ),
     HouseRule(
