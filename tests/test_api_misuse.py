@@ -290,3 +290,11 @@ def test_numbers_too_long_to_print_in_any_field() -> None:
             state.apply(bad)
     with pytest.raises(BriscolaError, match="no seat a number of about 5001 digits"):
         seat_view(fresh(), huge)
+
+
+@pytest.mark.parametrize("thing", [None, {"game": "briscola-2"}, "record.json", 5])
+def test_replay_of_what_is_no_record_says_to_parse_it_first(thing: object) -> None:
+    from briscola.engine import replay
+
+    with pytest.raises(MalformedError, match=r"replay takes a Record, like replay\(parse_record"):
+        replay(thing)  # type: ignore[arg-type]

@@ -186,6 +186,10 @@ class Replay:
 
 def replay(record: Record) -> Replay:
     """Play the record's moves over its deal, stopping at the first illegal one."""
+    if not isinstance(record, Record):
+        raise MalformedError(
+            f"replay takes a Record, like replay(parse_record(json_value)); got {shown(record)}"
+        )
     state = GameState(record.rules, record.deal)
     result = Replay(state, events=state.opening_events())
     for i, move in enumerate(record.moves):
