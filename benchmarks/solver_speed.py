@@ -1,4 +1,4 @@
-"""The exact solver's time per position, by the cards left to draw.
+"""The exact solver's time per position (CPU time), by the cards left to draw.
 
     python benchmarks/solver_speed.py [--positions 200] [--seed 0]
 
@@ -48,15 +48,15 @@ def main() -> None:
         for state in positions(rules, size, count, rng):
             if size == 0:
                 view = seat_view(state, state.turn)
-                start = time.perf_counter()
+                start = time.process_time()
                 solve_view(view, rules)
-                times.append(time.perf_counter() - start)
+                times.append(time.process_time() - start)
                 continue
             pos = codec.from_state(state)
             solver.nodes[0] = 0
-            start = time.perf_counter()
+            start = time.process_time()
             solver.solve(pos)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
             nodes.append(int(solver.nodes[0]))
         times.sort()
         med = statistics.median(times) * 1000
