@@ -173,12 +173,15 @@ def describe_talk(t: Talk, voice: Voice = RECORD) -> str:
     return f"{voice.says(t.seat, 'look')} at the hand of {to}"
 
 
+def per_side(voice: Voice, sides: Iterable[Iterable[int]], figures: Iterable[object]) -> str:
+    """A figure for each side, named: ``North and you 52, East and West 68``."""
+    return ", ".join(f"{voice.side(side)} {x}" for side, x in zip(sides, figures, strict=True))
+
+
 def describe_points(state: GameState, voice: Voice = RECORD) -> str:
     """Each side's card points: ``0+2: 52 v 1+3: 68``, or ``North and you 52, ...``."""
     if isinstance(voice, Seating):
-        return ", ".join(
-            f"{voice.side(side)} {p}" for side, p in zip(state.sides, state.points, strict=True)
-        )
+        return per_side(voice, state.sides, state.points)
     return " v ".join(
         f"{'+'.join(str(s) for s in side)}: {p}"
         for side, p in zip(state.sides, state.points, strict=True)
@@ -251,10 +254,7 @@ def describe_view(view: View, voice: Seating, drawn: Card | None = None) -> list
             else "nothing left to draw"
         )
         lines.append(f"no trump; {stock}")
-    sides = ", ".join(
-        f"{voice.side(side)} {p}" for side, p in zip(view.sides, view.points, strict=True)
-    )
-    lines.append(f"points: {sides}")
+    lines.append(f"points: {per_side(voice, view.sides, view.points)}")
     if view.stock_top is not None:
         lines.append(f"top of the stock: {voice.card_code(view.stock_top)}")
     for seat, cards in sorted(view.visible_hands.items()):

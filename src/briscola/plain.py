@@ -128,8 +128,8 @@ def read_card(card: Card, view: View, voice: Seating) -> Action:
         return Play(seat, card)
     if card not in view.hand:
         mine = " ".join(str(c) for c in hand_order(voice.rules, view.hand))
-        return_text = f"; your cards: {mine}" if mine else ""
-        raise MalformedError(f"you do not hold the {voice.card(card)} ({card}){return_text}")
+        yours = f"; your cards: {mine}" if mine else ""
+        raise MalformedError(f"you do not hold the {voice.card(card)} ({card}){yours}")
     if not plays:
         raise MalformedError(f"it is not time to play a card; {what_you_can_do(view, voice)}")
     led = view.trick[0][1].suit if view.trick else None

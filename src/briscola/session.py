@@ -31,7 +31,7 @@ from briscola.engine.actions import Action
 from briscola.engine.events import CardDrawn, Dealt
 from briscola.engine.match import HandScored, HandStarted, MatchOver
 from briscola.engine.views import View
-from briscola.narrate import describe_points, narrate
+from briscola.narrate import describe_points, narrate, per_side
 from briscola.speech import Seating
 
 
@@ -186,24 +186,16 @@ class Session:
         m = self.match
         voice = self.seating
         if m.per_seat:
-            goal = (
-                f"to {m.target.goal} points"
-                if m.target.kind == "points"
-                else (f"over {m.target.goal} hands")
-            )
+            goal = f"{'to' if m.target.kind == 'points' else 'over'} {m.target.goal}"
+            goal += " points" if m.target.kind == "points" else " hands"
             return f"match ({goal}): {self._seat_scores(m.scores)}"
         if m.target.kind == "points":
-            parts = [
-                f"{voice.side(side)} {p}"
-                for side, p in zip(self.rules.sides, m.totals, strict=True)
-            ]
-            return f"match (to {m.target.goal} points): " + ", ".join(parts)
-        parts = [
-            f"{voice.side(side)} {w}" for side, w in zip(self.rules.sides, m.hands_won, strict=True)
-        ]
+            totals = per_side(voice, self.rules.sides, m.totals)
+            return f"match (to {m.target.goal} points): {totals}"
+        won = per_side(voice, self.rules.sides, m.hands_won)
         if m.target.kind == "one":
-            return "match (one hand): " + ", ".join(parts)
-        return f"match (first to {m.target.goal} hands won): " + ", ".join(parts)
+            return f"match (one hand): {won}"
+        return f"match (first to {m.target.goal} hands won): {won}"
 
     def save(self, path: str | Path) -> Path:
         """Write the records of the hands so far (the current one included), one per line.

@@ -235,11 +235,6 @@ class Seating(Voice):
     def side(self, seats: Iterable[int]) -> str:
         return self.group(list(seats))
 
-    def sides_say(self, seats: Sequence[int], verb: str) -> str:
-        if len(seats) == 1:
-            return self.says(seats[0], verb)
-        return f"{self.group(seats)} {verb}"
-
     def partners(self) -> list[int]:
         """The person's partners, in seat order."""
         side = self.rules.sides[self.rules.side_of[self.seat]]

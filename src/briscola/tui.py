@@ -147,10 +147,6 @@ class CardButton(Button):
         self.move = action
 
 
-class ChoiceList(OptionList):
-    """The choices other than cards: each wraps to the width, none is cut off."""
-
-
 class LeaveScreen(ModalScreen[bool]):
     """Asks before leaving a match that is not over."""
 
@@ -225,7 +221,7 @@ class PlayApp(App[int]):
                 yield Static(id="table")
                 yield Static(id="status")
                 yield Horizontal(id="hand")
-                yield ChoiceList(id="choices")
+                yield OptionList(id="choices")  # each choice wraps: none is cut off
                 yield Input(
                     placeholder="bid points: type N and press Enter",
                     type="integer",
@@ -319,7 +315,7 @@ class PlayApp(App[int]):
         self.query_one("#status", Static).update(" · ".join(status))
         hand = self.query_one("#hand", Horizontal)
         await hand.remove_children()
-        choices = self.query_one("#choices", ChoiceList)
+        choices = self.query_one("#choices", OptionList)
         choices.clear_options()
         points = self.query_one("#points", Input)
         self.choices = menu(view, voice) if s.my_turn() else []
