@@ -241,7 +241,7 @@ def describe_view(view: View, voice: Seating, drawn: Card | None = None) -> list
     elif view.trump is not None:
         line = f"trump: {suit_name(view.trump, voice.deck)}"
         if view.turned is not None:
-            line += f"; the turned card {voice.card_code(view.turned)}"
+            line += f"; the turned card is the {voice.card_code(view.turned)}"
         if view.turned is not None or view.stock_size:
             line += f"; {plural(view.stock_size + (view.turned is not None), 'card')} to draw"
         else:
