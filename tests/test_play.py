@@ -419,3 +419,25 @@ def test_plain_reads_any_bytes_and_any_length_without_crashing() -> None:
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     assert out.count("is not a move") == 2 and "Traceback" not in done.stderr.decode()
     assert max(len(line) for line in out.splitlines()) < 200
+
+
+def test_partners_drawn_are_shown_and_seat_the_players_as_the_draw_says() -> None:
+    seats, partners = set(), set()
+    for seed in range(12):
+        rules = Rules.make("briscola-4", {"partners": "drawn"})
+        bots = {s: make_bot("random", seed=s) for s in range(1, 4)}
+        named = {id(b): s for s, b in bots.items()}  # each bot is the player drawn at s
+        s = Session(rules, 0, bots, random.Random(seed))
+        draw = s.draw
+        assert draw is not None
+        assert s.seat == draw.seating.index(0)  # you are player 0, seated by the draw
+        assert sorted(s.bots) == [x for x in range(4) if x != s.seat]
+        for seat, bot in s.bots.items():
+            assert draw.seating[seat] == named[id(bot)]
+        assert s.hand.deal.dealer == draw.seating.index(draw.highest)  # the highest deals
+        opening = s.opening()
+        assert opening[0].startswith("partners are drawn by cards: you drew the ")
+        assert "drew the highest cards and play together" in opening[1]
+        seats.add(s.seat)
+        partners.add(draw.seating[(s.seat + 2) % 4])
+    assert len(seats) > 1 and len(partners) > 1  # not always the same place and partner

@@ -29,7 +29,7 @@ from briscola.engine import (
 )
 from briscola.engine.actions import Action
 from briscola.engine.events import CardDrawn, Dealt
-from briscola.engine.match import HandScored, HandStarted, MatchOver
+from briscola.engine.match import HandScored, HandStarted, MatchOver, PartnersDrawn
 from briscola.engine.views import View
 from briscola.narrate import describe_points, narrate, per_side
 from briscola.speech import Seating
@@ -74,6 +74,9 @@ class Session:
     """The record of every finished hand."""
     drawn: Card | None = None
     """The card the person drew last, while it is still in the hand."""
+    draw: PartnersDrawn | None = field(init=False, default=None)
+    """The draw for partners, where the table draws them: ``seat`` and the bots' seats
+    were the players' places before it, and are where the draw seated them after."""
     tell_plays: bool = True
     """Whether the lines tell each card as it is played and drawn (a line-by-line game
     must; a screen that draws the table need not, and its log then keeps no cards)."""
@@ -86,6 +89,11 @@ class Session:
             )
         first = self.rules.players - 1 if self.dealer is None else self.dealer
         self.match = Match(self.rules, self.rng, dealer=first)
+        self.draw = next((e for e in self.match.events if isinstance(e, PartnersDrawn)), None)
+        if self.draw is not None:  # partners drawn: everyone sits where the draw says
+            moved = self.draw.seating.index
+            self.bots = {moved(player): bot for player, bot in self.bots.items()}
+            self.seat = moved(self.seat)
         self.seating = Seating.of(self.rules, self.seat)
 
     @property
@@ -106,6 +114,7 @@ class Session:
         """What the person sees as the first hand is dealt."""
         hand = self.match.hand
         return [
+            *self._tell_draw(),
             f"{self.rules.game.name}: {self.seating.introduction()}",
             *self._tell_match(hand, HandStarted(self.match.number, hand.deal.dealer)),
             *self._tell(hand, hand.opening_events()),
@@ -159,6 +168,25 @@ class Session:
             self.drawn = None
         lines.extend(narrate(hand, own, self.seating, self.tell_plays))
         return lines
+
+    def _tell_draw(self) -> list[str]:
+        if self.draw is None:
+            return []
+        voice = self.seating
+        n = self.rules.players
+        seat_of = self.draw.seating.index
+        cards = ", ".join(
+            f"{voice.name(seat_of(p))} drew the {voice.card(c)}"
+            for p, c in sorted(
+                enumerate(self.draw.cards), key=lambda pc: (seat_of(pc[0]) - self.seat) % n
+            )
+        )
+        dealer = seat_of(self.draw.highest)
+        high = voice.group(self.rules.sides[self.rules.side_of[dealer]])
+        return [
+            f"partners are drawn by cards: {cards}",
+            f"{high} drew the highest cards and play together; {voice.says(dealer, 'deal')} first",
+        ]
 
     def _tell_match(self, hand: GameState, e: HandScored | HandStarted | MatchOver) -> list[str]:
         voice = self.seating

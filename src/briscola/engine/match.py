@@ -28,7 +28,10 @@ class PartnersDrawn(NamedTuple):
     """Before the first hand each player drew a card; ``seating[seat]`` is the player there."""
 
     cards: tuple[Card, ...]
+    """The card each player drew, by player (the player who sat at seat ``p`` before)."""
     seating: tuple[int, ...]
+    highest: int
+    """The player who drew the highest card: the first dealer."""
     audience: Audience = None
 
 
@@ -108,9 +111,12 @@ class Match:
         self.history: list[HandScored] = []
         self.events: list[Event | PartnersDrawn | HandStarted | HandScored | MatchOver] = []
         self.seating = tuple(range(rules.players))
-        if rules.teams and rules.options.get("partners") == "drawn":
-            self.events.append(self._draw_partners())
         self.dealer = dealer
+        if rules.teams and rules.options.get("partners") == "drawn":
+            drawn = self._draw_partners()
+            self.events.append(drawn)
+            # The player who drew the highest card deals the first hand (RULES.md §5).
+            self.dealer = self.seating.index(drawn.highest)
         self.hand = self._deal()
 
     def _draw_partners(self) -> PartnersDrawn:
@@ -125,7 +131,7 @@ class Match:
             for seat, player in zip(seats, group, strict=True):
                 seating[seat] = player
         self.seating = tuple(seating)
-        return PartnersDrawn(cards, self.seating)
+        return PartnersDrawn(cards, self.seating, ranked[0])
 
     def _deal(self) -> GameState:
         self.number += 1
