@@ -441,3 +441,35 @@ def test_partners_drawn_are_shown_and_seat_the_players_as_the_draw_says() -> Non
         seats.add(s.seat)
         partners.add(draw.seating[(s.seat + 2) % 4])
     assert len(seats) > 1 and len(partners) > 1  # not always the same place and partner
+
+
+class Watching:
+    """Checks, while it chooses, that the screen still answers: it asks the app's event
+    loop for its state from the bot's thread (this deadlocks or raises if the bot were
+    choosing on the loop itself)."""
+
+    def __init__(self, app: list[PlayApp]) -> None:
+        self.app = app
+        self.seen: list[bool] = []
+
+    def choose(self, view: View) -> Action:
+        app = self.app[0]
+        self.seen.append(app.call_from_thread(lambda: app.thinking))
+        app.call_from_thread(app.action_last)  # a key's work, done while thinking
+        return view.legal[0]
+
+
+async def test_tui_stays_alive_while_a_computer_player_thinks(tmp_path: Path) -> None:
+    rules = Rules.make("briscola-2", {"match": "one-hand"})
+    holder: list[PlayApp] = []
+    bot = Watching(holder)
+    app = PlayApp(Session(rules, 1, {0: bot}, random.Random(1)), pace=0)
+    holder.append(app)
+    async with app.run_test(size=(120, 50)) as pilot:
+        for _ in range(100):
+            await pilot.pause()
+            if app.session.over:
+                break
+            if app.session.my_turn() and not app.busy:
+                await pilot.press("1")
+    assert bot.seen and all(bot.seen)  # the loop answered each time, and knew

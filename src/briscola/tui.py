@@ -11,6 +11,7 @@ choice, ``l`` shows the last trick where the table allows it, ``s`` saves the re
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -210,6 +211,8 @@ class PlayApp(App[int]):
         self.pace = pace
         """Seconds between the bots' moves, so a person can follow them (0 in tests)."""
         self.busy = False
+        self.thinking = False
+        """A computer player is choosing, in a thread: the session is not to be read."""
         self.gathered: TrickView | None = None
         """The trick just taken, left on the table for a moment."""
         self.choices: list[tuple[int, Action]] = []
@@ -236,7 +239,7 @@ class PlayApp(App[int]):
         self.sub_title = f"{s.rules.game.name}: {s.seating.introduction()}"
         self.write(*s.opening())
         self.check_size(self.size.width, self.size.height)
-        await self.step()
+        self.call_later(self.step)  # not awaited: the screen is up while a bot thinks
 
     def on_resize(self, event: Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -257,12 +260,15 @@ class PlayApp(App[int]):
         s = self.session
         tricks = len(s.hand.tricks)
         if not s.over and not s.my_turn():
-            self.busy = True
-            try:
-                self.write(*s.run_one_bot())
+            self.busy = self.thinking = True
+            try:  # the bot thinks in a thread: the screen stays alive meanwhile
+                lines = await asyncio.to_thread(s.run_one_bot)
             except BriscolaError as e:
                 self.fail(str(e))
                 return
+            finally:
+                self.thinking = False
+            self.write(*lines)
             self.note_gathered(tricks)
             await self.show()
             delay = self.pace * (3 if self.gathered is not None else 1)
@@ -289,7 +295,8 @@ class PlayApp(App[int]):
     async def clear_gathered(self, gathered: TrickView) -> None:
         if self.gathered is gathered:
             self.gathered = None
-            await self.show()
+            if not self.thinking:  # else the bot's move shows the table when it is made
+                await self.show()
 
     def fail(self, message: str) -> None:
         """A computer player failed: save what was played, and leave with status 2."""
@@ -391,10 +398,19 @@ class PlayApp(App[int]):
                 await self.take(action)
                 return
 
+    def wait_for_bot(self) -> bool:
+        """Whether a computer player is choosing (said to the person, who tries again)."""
+        if self.thinking:
+            self.notify(f"{self.session.seating.name(self.session.hand.turn)} is thinking")
+        return self.thinking
+
     def action_last(self) -> None:
-        self.notify(last_trick_text(self.session))
+        if not self.wait_for_bot():
+            self.notify(last_trick_text(self.session))
 
     def action_save(self) -> None:
+        if self.wait_for_bot():
+            return
         try:
             path = self.session.save(self.save_to or DEFAULT_SAVE)
         except BriscolaError as e:
@@ -409,8 +425,10 @@ class PlayApp(App[int]):
             self.exit(0)
             return
 
-        def leave(answer: bool | None) -> None:
+        async def leave(answer: bool | None) -> None:
             if answer:
+                while self.thinking:  # let the move being chosen be made, then save
+                    await asyncio.sleep(0.05)
                 if self.save_to is not None:
                     self.action_save()
                 self.exit(1, return_code=1)
