@@ -20,11 +20,11 @@ from typing import Any
 import numpy as np
 from search_match import importable_here, play_match
 
-from briscola.ai import arena as arena_module
-from briscola.ai.fast import COUNTING, COUNTING_JUDGE, DRAW, SP, Codec
-from briscola.ai.pimc import fill_worlds, reserve_generations, utility_params
-from briscola.ai.search import STRONG, pick
-from briscola.ai.solver import NO_EACH, evaluate, table
+from briscola.ai.cores.head_to_head import COUNTING, COUNTING_JUDGE, DRAW, SP, Codec
+from briscola.ai.cores.head_to_head_solver import NO_EACH, evaluate, table
+from briscola.ai.search.pimc import fill_worlds, reserve_generations, utility_params
+from briscola.ai.search.players import STRONG, pick
+from briscola.arena import duplicate as arena_module
 from briscola.engine.actions import Action, Play
 from briscola.engine.state import GameState
 from briscola.engine.views import View

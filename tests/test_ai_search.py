@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from briscola.ai import Bot, make_bot
-from briscola.ai.search import CHAMPION, STRONG, SearchBot, SearchConfig, greedy_play
-from briscola.ai.solver import solve_view
+from briscola.ai.cores.head_to_head_solver import solve_view
+from briscola.ai.search.players import CHAMPION, STRONG, SearchBot, SearchConfig, greedy_play
 from briscola.engine import Exchange, GameState, Play, Rules, seat_view, shuffled_deal
 from briscola.engine.actions import Bid, Call, Pass
 from helpers import config_id, new_state, play

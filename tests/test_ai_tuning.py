@@ -1,4 +1,4 @@
-"""The playout policy's weights trained by self-play (:mod:`briscola.ai.tuning`)."""
+"""The playout policy's weights trained by self-play (:mod:`briscola.ai.search.tuning`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from briscola.ai import tuning
-from briscola.ai.fast import COUNTING_JUDGE, JUDGE_NAMES
+from briscola.ai.cores.head_to_head import COUNTING_JUDGE, JUDGE_NAMES
+from briscola.ai.search import tuning
 
 
 def test_a_judgement_against_itself_scores_one_half() -> None:

@@ -4,7 +4,7 @@ Cards are small integers, ``suit * 10 + strength`` (suits in the engine's order 
 strength from the rule set, 0 the weakest), so that within a suit the higher id wins and a
 trick is resolved with two integer compares. A position is one flat ``int64`` array (the
 layout is below) that numba kernels copy and change in place: whole random games, playouts
-with a cheap policy, and (in :mod:`briscola.ai.solver`) exact search.
+with a cheap policy, and (in :mod:`briscola.ai.cores.head_to_head_solver`) exact search.
 
 The core plays the two-player games with one card each to a trick: ``briscola-2``,
 ``scoperta``, ``briscolone``, two-player ``briskula`` and ``brisca`` (see :func:`supports`).
@@ -42,7 +42,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 Array = npt.NDArray[np.int64]
 FArray = npt.NDArray[np.float64]
 
-KERNEL_MODULES = ("fast.py", "solver.py", "pimc.py", "table.py")
+KERNEL_MODULES = (
+    "cores/head_to_head.py",
+    "cores/head_to_head_solver.py",
+    "search/pimc.py",
+    "cores/table_games.py",
+)
 """The modules with compiled kernels, which call each other's."""
 
 
@@ -55,10 +60,11 @@ def _use_versioned_cache() -> None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     here = Path(__file__).resolve().parent
+    ai = here.parent
     digest = hashlib.sha256()
     try:
         for name in KERNEL_MODULES:
-            digest.update((here / name).read_bytes())
+            digest.update((ai / name).read_bytes())
     except OSError:  # pragma: no cover - sources not on disk: numba's own choice
         return
     root = here / "__pycache__"

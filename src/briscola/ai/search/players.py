@@ -1,7 +1,7 @@
 """The search levels, ``strong`` and ``champion``: Perfect Information Monte Carlo.
 
 For a card to play, the bot deals the cards hidden from its seat into many worlds
-consistent with its view (:mod:`briscola.ai.determinize`), plays each legal card in each
+consistent with its view (:mod:`briscola.ai.search.determinize`), plays each legal card in each
 world, finishes the hand there, and plays the card with the best average outcome. The
 outcome of a hand is its result for the bot's side (1 a win, 1/2 a tie, 0 a loss) plus a
 small share of its point margin, so that among cards that win as often, the one that
@@ -9,26 +9,28 @@ takes more points is preferred.
 
 How a hand is finished depends on the game and how much is left:
 
-- Head to head (the two-player games the fast core plays, :mod:`briscola.ai.fast`): when
-  the view allows few enough worlds (the stock empty, or nearly), every world is listed
-  and solved exactly (:mod:`briscola.ai.solver`); otherwise sampled worlds are played out
-  by card-counting policies, each with a 10% chance of a random card: the opponent by the
+- Head to head (the two-player games the fast core plays,
+  :mod:`briscola.ai.cores.head_to_head`): when the view allows few enough worlds (the stock empty,
+  or nearly), every world is listed
+  and solved exactly (:mod:`briscola.ai.cores.head_to_head_solver`); otherwise sampled
+  worlds are played out by card-counting policies, each with a 10% chance of a random card: the
+  opponent by the
   ``intermediate`` bot's judgement of each card (compiled), the searching side by the
   same judgement with weights trained by self-play to beat it
-  (:mod:`briscola.ai.tuning`), since the search plays better than the intermediate bot;
+  (:mod:`briscola.ai.search.tuning`), since the search plays better than the intermediate bot;
   the last tricks of each playout are solved exactly. The playouts of the cards of one
   world share their random numbers. ``champion`` searches the worlds in batches and
   stops searching a card once it trails the best by 2.5 standard errors. The worlds are
   weighed by how well they explain every card the opponent has played in the hand, were
   it to judge cards as that policy does with a 10% chance of not doing so (inference:
-  :func:`briscola.ai.pimc.history_fit`): sampled worlds are drawn four times over and
+  :func:`briscola.ai.search.pimc.history_fit`): sampled worlds are drawn four times over and
   resampled by weight, listed worlds count by weight. All of it runs in compiled numba
-  kernels (:mod:`briscola.ai.pimc`).
+  kernels (:mod:`briscola.ai.search.pimc`).
 - Games of three to six players (teams, chiamata): the worlds are reference engine states
-  (:func:`~briscola.ai.determinize.rebuild_state`) played out by a greedy policy that
+  (:func:`~briscola.ai.search.determinize.rebuild_state`) played out by a greedy policy that
   knows its partners, the last trick or two solved exactly. Where every trick goes round
   the whole table (all but the double trick and Briškula's uneven last round) the
-  playouts run in the compiled table core (:mod:`briscola.ai.table`): ``strong`` plays
+  playouts run in the compiled table core (:mod:`briscola.ai.cores.table_games`): ``strong`` plays
   200 worlds twice per card, ``champion`` 1,000 worlds four times, and both solve the
   last two tricks. Elsewhere they run in the reference engine, on a budget counted in
   card plays.
@@ -59,7 +61,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from briscola.ai.bot import Bot, make_bot, register
-from briscola.ai.determinize import Sampler, read_house_rules, rebuild_state, rules_for
+from briscola.ai.search.determinize import Sampler, read_house_rules, rebuild_state, rules_for
 from briscola.engine.actions import Action, Call, Exchange, Look, Pass, Play
 from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import BriscolaError
@@ -80,7 +82,7 @@ class SearchConfig:
     """Head to head, the searching side's playout policy: ``greedy`` (cheap rules),
     ``counting`` (the intermediate bot's judgement of each card from the cards unseen) or
     ``tuned`` (that judgement with weights trained by self-play to beat it,
-    :mod:`briscola.ai.tuning`)."""
+    :mod:`briscola.ai.search.tuning`)."""
     policy_other: str | None = "counting"
     """Head to head, the opponent's playout policy (``None``: ``policy``)."""
     eps: float = 0.1
@@ -113,13 +115,14 @@ class SearchConfig:
     margin: float = 0.2
     """Weight of the point margin (per 60 points) beside the hand's result."""
     table_worlds: int = 200
-    """Games of three to six players that the table core plays (:mod:`briscola.ai.table`):
-    the worlds sampled per move."""
+    """Games of three to six players that the table core plays
+    (:mod:`briscola.ai.cores.table_games`): the worlds sampled per move."""
     table_rollouts: int = 2
     """See ``table_worlds``: playouts per world and card."""
     table_policy: str = "greedy"
-    """Table core: the playout policy, ``greedy`` (:func:`briscola.ai.table.greedy_card`)
-    or ``lookahead`` (:func:`briscola.ai.table.lookahead_card`: measured, not better
+    """Table core: the playout policy, ``greedy``
+    (:func:`briscola.ai.cores.table_games.greedy_card`) or ``lookahead``
+    (:func:`briscola.ai.cores.table_games.lookahead_card`: measured, not better
     for the champion, ``benchmarks/README.md``)."""
     table_eps: float = 0.1
     """Table core: the chance of a random card at each play of a playout."""
@@ -241,11 +244,11 @@ class SearchBot:
         return self._cached_rules
 
     def best_card(self, view: View, rules: Rules, cards: Sequence[Card]) -> Card:
-        from briscola.ai import fast
+        from briscola.ai.cores import head_to_head as fast
 
         seed = self.rng.getrandbits(40)
         if view.players == 2 and fast.supports(rules):
-            from briscola.ai.pimc import head_to_head
+            from briscola.ai.search.pimc import head_to_head
 
             values = head_to_head(view, rules, self.config, seed)
         else:
@@ -279,8 +282,8 @@ def engine_values(
     played out by a greedy policy, in the table core where it plays the game
     (:func:`table_values`), or solved exactly over the last tricks. Otherwise worlds are
     added until the card plays (or states searched) reach the budget, four at least."""
-    from briscola.ai.endgame import side_of_seat, side_points, state_values
-    from briscola.ai.table import supports as table_supports
+    from briscola.ai.cores.table_games import supports as table_supports
+    from briscola.ai.search.exact_endgame import side_of_seat, side_points, state_values
 
     seat = view.seat
     assert seat is not None
@@ -335,8 +338,8 @@ def table_values(
     by ``table_policy``, or (``exact``) the rest of the hand solved in each."""
     import numpy as np
 
-    from briscola.ai import table
-    from briscola.ai.fast import Codec
+    from briscola.ai.cores import table_games as table
+    from briscola.ai.cores.head_to_head import Codec
 
     seat = view.seat
     assert seat is not None
@@ -387,9 +390,9 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
     """A cheap, sensible card for the seat to act, for playouts of any game: lead the
     cheapest card; load points on a trick a partner holds when no opponent plays after;
     take a trick worth taking with the cheapest card that does; else throw the cheapest.
-    Of equal cards the first of ``plays`` (:func:`briscola.ai.table.greedy_card`, its
+    Of equal cards the first of ``plays`` (:func:`briscola.ai.cores.table_games.greedy_card`, its
     compiled twin, takes the lowest card id)."""
-    from briscola.ai.endgame import side_of_seat
+    from briscola.ai.search.exact_endgame import side_of_seat
 
     rules = state.rules
     points = rules.points

@@ -10,13 +10,14 @@ expected values that :func:`enumerate_values` returns.
 Two engines, one answer:
 
 - :class:`Solver`: alpha-beta (fail-soft, with a transposition table, move ordering and
-  equivalent cards pruned) over the fast core's positions (:mod:`briscola.ai.fast`),
+  equivalent cards pruned) over the fast core's positions (:mod:`briscola.ai.cores.head_to_head`),
   compiled with numba, iterative (numba cannot cache a recursive function). The last
   three tricks take about 0.1 ms from a view (:func:`solve_view`), ten tricks left about
   2 ms (``benchmarks/solver_speed.py``). :func:`evaluate`, the kernel the search bots
   run, scores the cards of many worlds by this solver or by playouts ending in it.
-- :func:`briscola.ai.endgame.solve_state`: plain minimax (with alpha-beta) over reference
-  engine states, for the last trick or two of any game of the family (teams, three to six
+- :func:`briscola.ai.search.exact_endgame.solve_state`: plain minimax (with alpha-beta)
+  over reference engine states, for the last trick or two of any game of the family (teams, three
+  to six
   players, chiamata's hidden partner made known), slow but general; it lives apart, free
   of numba, for the rule-based bots.
 
@@ -43,8 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from briscola.ai.determinize import Sampler, World, rules_for
-from briscola.ai.fast import (
+from briscola.ai.cores.head_to_head import (
     COUNTING_JUDGE,
     DRAW,
     FOLLOW,
@@ -74,6 +74,7 @@ from briscola.ai.fast import (
     seed_rng,
     to_move,
 )
+from briscola.ai.search.determinize import Sampler, World, rules_for
 from briscola.engine.cards import Card
 from briscola.engine.deal import shuffled_deal
 from briscola.engine.games import Rules
@@ -423,8 +424,8 @@ def evaluate(
 
     After the card, a world with at most ``exact_draw`` cards left to draw is solved
     exactly; otherwise it is played out ``rollouts`` times, the seat by the ``policy`` (see
-    :mod:`briscola.ai.fast`, judging by the weights ``judge``) with a chance ``eps`` of a
-    random card, its opponent by ``policy_other`` (``judge_other``) with a chance
+    :mod:`briscola.ai.cores.head_to_head`, judging by the weights ``judge``) with a chance
+    ``eps`` of a random card, its opponent by ``policy_other`` (``judge_other``) with a chance
     ``eps_other``, each playout solved
     exactly from when at most ``exact_end`` cards are left to draw (-1: played to the
     end). The playouts of the cards of one world use the same random numbers, so that the

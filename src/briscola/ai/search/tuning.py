@@ -1,8 +1,8 @@
 """Training the search's playout policy by self-play: the weights of the card-counting
-judgement (:func:`briscola.ai.fast.judged_card`) tuned to win two-player games.
+judgement (:func:`briscola.ai.cores.head_to_head.judged_card`) tuned to win two-player games.
 
 The search levels play out sampled worlds with a policy for each side (see
-:mod:`briscola.ai.search`). The opponent's is the card-counting judgement of the
+:mod:`briscola.ai.search.players`). The opponent's is the card-counting judgement of the
 ``intermediate`` bot; the searching seat's own future play is better modelled by a policy
 that beats that judgement, since the search itself does. This module finds such weights:
 starting from the intermediate bot's, it plays duplicate deals in the fast core (each
@@ -13,7 +13,7 @@ over common random numbers). The result is checked on fresh deals and written, w
 it was made, to ``tuned_judge.json`` beside this module, which the package ships and
 :func:`tuned_judge` reads.
 
-    python -m briscola.ai.tuning --deals 50000 --rounds 10 --check 100000
+    python -m briscola.ai.search.tuning --deals 50000 --rounds 10 --check 100000
 
 >>> w = tuned_judge()
 >>> w.shape == COUNTING_JUDGE.shape
@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from briscola.ai.fast import (
+from briscola.ai.cores.head_to_head import (
     COUNTING_JUDGE,
     JUDGE_NAMES,
     MAXH,
@@ -52,7 +52,7 @@ from briscola.ai.fast import (
     shuffle,
     to_move,
 )
-from briscola.ai.solver import exact_final, new_table, scratch
+from briscola.ai.cores.head_to_head_solver import exact_final, new_table, scratch
 
 WEIGHTS_FILE = Path(__file__).with_name("tuned_judge.json")
 
@@ -64,7 +64,7 @@ def tuned_judge() -> FArray:
     if list(data["names"]) != list(JUDGE_NAMES):
         raise ValueError(
             f"{WEIGHTS_FILE} names weights {data['names']}, the judgement takes "
-            f"{list(JUDGE_NAMES)}: train them again (python -m briscola.ai.tuning)"
+            f"{list(JUDGE_NAMES)}: train them again (python -m briscola.ai.search.tuning)"
         )
     weights: FArray = np.array(data["weights"], np.float64)
     return weights
@@ -149,7 +149,7 @@ def main() -> None:
         "names": list(JUDGE_NAMES),
         "weights": [round(float(w), 4) for w in weights],
         "trained": {
-            "command": f"python -m briscola.ai.tuning --deals {args.deals} "
+            "command": f"python -m briscola.ai.search.tuning --deals {args.deals} "
             f"--rounds {args.rounds} --seed {args.seed} --check {args.check}",
             "against": "the intermediate bot's judgement (fast.COUNTING_JUDGE)",
             "check": {"deals": args.check, "score": round(score, 4), "margin": round(margin, 2)},

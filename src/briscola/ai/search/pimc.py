@@ -1,10 +1,11 @@
-"""The head-to-head search of :mod:`briscola.ai.search`: the hidden cards of a two-player
+"""The head-to-head search of :mod:`briscola.ai.search.players`: the hidden cards of a two-player
 view dealt into many worlds (a compiled kernel), or every world listed when few, each
-legal card scored in each world by :func:`briscola.ai.solver.evaluate` (exact solving, or
-playouts whose last tricks are solved exactly).
+legal card scored in each world by :func:`briscola.ai.cores.head_to_head_solver.evaluate`
+(exact solving, or playouts whose last tricks are solved exactly).
 
-Every world is a fast-core position (:mod:`briscola.ai.fast`). A world's outcome for the
-searching seat is its result (1 a win, 1/2 a 60-60 tie, 0 a loss) plus ``margin`` times the
+Every world is a fast-core position (:mod:`briscola.ai.cores.head_to_head`). A world's
+outcome for the searching seat is its result (1 a win, 1/2 a 60-60 tie, 0 a loss) plus ``margin``
+times the
 point margin over 60 (per 60 points).
 """
 
@@ -18,8 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from briscola.ai.determinize import Sampler
-from briscola.ai.fast import (
+from briscola.ai.cores.head_to_head import (
     COUNTING,
     COUNTING_JUDGE,
     DRAW,
@@ -43,20 +43,21 @@ from briscola.ai.fast import (
     seed_rng,
     shuffle,
 )
-from briscola.ai.solver import NO_EACH, evaluate, table
-from briscola.ai.tuning import tuned_judge
+from briscola.ai.cores.head_to_head_solver import NO_EACH, evaluate, table
+from briscola.ai.search.determinize import Sampler
+from briscola.ai.search.tuning import tuned_judge
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.games import Rules
 from briscola.engine.views import View
 
 if TYPE_CHECKING:
-    from briscola.ai.search import SearchConfig
+    from briscola.ai.search.players import SearchConfig
 
 _GEN = [0]
 POLICIES = {"greedy": GREEDY, "counting": COUNTING, "tuned": COUNTING, "random": RANDOM}
 """The playout policies by name: ``tuned`` is the counting policy with the weights
-trained by self-play (:mod:`briscola.ai.tuning`)."""
+trained by self-play (:mod:`briscola.ai.search.tuning`)."""
 
 
 def judge_of(policy: str) -> FArray:
