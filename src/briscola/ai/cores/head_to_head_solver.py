@@ -506,16 +506,29 @@ def new_table(bits: int = TT_BITS) -> npt.NDArray[np.int64]:
 NO_TABLE = np.zeros((0, TT_COLS), np.int64)
 NO_EACH = np.zeros((0, 0), np.float64)
 
-_TABLE: npt.NDArray[np.int64] | None = None
+GENERATIONS = 1 << 22
+"""Generation numbers fit in the key's bits above the hand mask."""
 
 
-def table() -> npt.NDArray[np.int64]:
-    """The process's shared transposition table for searches that run one after another
-    (each keeps its worlds apart by a generation number it passes)."""
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = new_table()
-    return _TABLE
+class Transpositions:
+    """A transposition table with the generation numbers it has handed out: one per
+    searcher, never shared. Each world searched takes a fresh generation, so entries of
+    other worlds never match; the kernels run without the GIL, so two searches that
+    shared a table in two threads could read each other's half-written entries."""
+
+    def __init__(self, bits: int = TT_BITS) -> None:
+        self.entries = new_table(bits) if bits > 0 else NO_TABLE
+        self.gen = 0
+
+    def reserve(self, k: int) -> int:
+        """The first of ``k`` fresh generation numbers (the table cleared when they run
+        out)."""
+        if self.gen + k >= GENERATIONS:
+            self.entries[:] = 0
+            self.gen = 0
+        base = self.gen + 1
+        self.gen += k
+        return base
 
 
 class Solver:
@@ -525,17 +538,11 @@ class Solver:
     hold)."""
 
     def __init__(self, table_bits: int = TT_BITS) -> None:
-        self.table = new_table(table_bits) if table_bits > 0 else NO_TABLE
-        self.gen = 0
+        self.tt = Transpositions(table_bits)
         self.nodes = np.zeros(1, np.int64)
 
     def _next(self, same_world: bool) -> int:
-        if not same_world:
-            self.gen += 1
-            if self.gen >= 1 << 22:
-                self.table[:] = 0
-                self.gen = 1
-        return self.gen
+        return self.tt.gen if same_world else self.tt.reserve(1)
 
     def values(self, pos: Array, same_world: bool = False) -> tuple[list[int], list[int]]:
         """The legal cards (ids) of the player to move and, after each, the final points of
@@ -561,7 +568,7 @@ class Solver:
             0.0,
             0,
             0,
-            self.table,
+            self.tt.entries,
             gen,
             out,
             self.nodes,
@@ -614,16 +621,6 @@ def open_position(view: View, rules: Rules) -> tuple[Codec, Array]:
     return codec, codec.from_view(view, opponent, (), None)
 
 
-_DEFAULT_SOLVER: Solver | None = None
-
-
-def default_solver() -> Solver:
-    global _DEFAULT_SOLVER
-    if _DEFAULT_SOLVER is None:
-        _DEFAULT_SOLVER = Solver(0)
-    return _DEFAULT_SOLVER
-
-
 def solve_view(view: View, rules: Rules | None = None, solver: Solver | None = None) -> Solution:
     """Solve a two-player position once the stock is empty: the best card for the player to
     move and the exact final point difference (this seat minus the other) with best play."""
@@ -633,7 +630,7 @@ def solve_view(view: View, rules: Rules | None = None, solver: Solver | None = N
     assert seat is not None
     if view.to_act != seat:
         raise ValueError("it is not this seat's turn")
-    mv, vals = (solver or default_solver()).values(pos)
+    mv, vals = (solver or Solver(0)).values(pos)
     values = {}
     for c, v in zip(mv, vals, strict=True):
         mine = v if seat == 0 else 120 - v
@@ -676,7 +673,7 @@ def enumerate_values(
     if count > max_worlds:
         raise ValueError(f"the view allows {count} worlds, more than {max_worlds}")
     codec = Codec(rules)
-    solver = solver or default_solver()
+    solver = solver or Solver(0)
     totals: dict[int, int] = {}
     for world in sampler.worlds():
         mv, vals = solver.values(world_position(codec, view, world))

@@ -43,7 +43,7 @@ from briscola.ai.cores.head_to_head import (
     seed_rng,
     shuffle,
 )
-from briscola.ai.cores.head_to_head_solver import NO_EACH, evaluate, table
+from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
 from briscola.ai.search.determinize import Sampler
 from briscola.ai.search.tuning import tuned_judge
 from briscola.engine.actions import Play
@@ -54,7 +54,6 @@ from briscola.engine.views import View
 if TYPE_CHECKING:
     from briscola.ai.search.players import SearchConfig
 
-_GEN = [0]
 POLICIES = {"greedy": GREEDY, "counting": COUNTING, "tuned": COUNTING, "random": RANDOM}
 """The playout policies by name: ``tuned`` is the counting policy with the weights
 trained by self-play (:mod:`briscola.ai.search.tuning`)."""
@@ -63,17 +62,6 @@ trained by self-play (:mod:`briscola.ai.search.tuning`)."""
 def judge_of(policy: str) -> FArray:
     """The counting judgement's weights of a playout policy."""
     return tuned_judge() if policy == "tuned" else COUNTING_JUDGE
-
-
-def reserve_generations(k: int, table: npt.NDArray[np.int64]) -> int:
-    """The first of ``k`` fresh generation numbers of the shared transposition table, one
-    per world searched (entries of other generations never match)."""
-    if _GEN[0] + k >= 1 << 22:
-        table[:] = 0
-        _GEN[0] = 0
-    base = _GEN[0] + 1
-    _GEN[0] += k
-    return base
 
 
 @jit
@@ -348,10 +336,15 @@ def utility_params(view: View, rules: Rules, config: SearchConfig) -> tuple[floa
 
 
 def head_to_head(
-    view: View, rules: Rules, config: SearchConfig, seed: int
+    view: View,
+    rules: Rules,
+    config: SearchConfig,
+    seed: int,
+    tt: Transpositions | None = None,
 ) -> dict[Card, tuple[float, float]]:
     """Mean outcome and mean final points of each legal card of a two-player view, by the
-    fast core: every world solved exactly when few, else sampled worlds played out."""
+    fast core: every world solved exactly when few, else sampled worlds played out. ``tt``
+    is the searcher's own transposition table (``None``: a fresh one)."""
     seat = view.seat
     assert seat is not None
     sampler = Sampler(view, rules)
@@ -386,8 +379,9 @@ def head_to_head(
         rollouts, exact_draw = config.rollouts, config.exact_draw
     exact_end = config.exact_end if rules.game.hand_size <= 3 else -1  # five-card endings
     eps_other = config.eps if config.eps_other is None else config.eps_other
-    tt = table()
-    gen = reserve_generations(worlds.shape[0], tt)
+    if tt is None:
+        tt = Transpositions()
+    gen = tt.reserve(worlds.shape[0])
     out = np.zeros((moves.shape[0], 3), np.float64)
     live = np.arange(moves.shape[0])
     # early stopping (sampled worlds only: listed ones are few, solved once each)
@@ -414,7 +408,7 @@ def head_to_head(
             margin,
             tie_last,
             (seed + done * 1000003) & 0xFFFFFFFF,
-            tt,
+            tt.entries,
             gen + done,
             part,
             np.zeros(1, np.int64),

@@ -57,8 +57,10 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from briscola.ai.bot import Bot, make_bot, register
 from briscola.ai.search.determinize import Sampler, read_house_rules, rebuild_state, rules_for
@@ -68,6 +70,9 @@ from briscola.engine.errors import BriscolaError
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import View
+
+if TYPE_CHECKING:
+    from briscola.ai.cores.head_to_head_solver import Transpositions
 
 
 @dataclass(frozen=True)
@@ -180,6 +185,18 @@ class SearchBot:
         self._rules_for: tuple[str, int, int] | None = None
         self._cached_rules: Rules | None = None
         self._learned: dict[str, str] = {}
+        self._threads = threading.local()
+
+    def transpositions(self) -> Transpositions:
+        """This player's transposition table in the calling thread (made on first use):
+        never shared with another player or thread, since the kernels that fill it run
+        without the GIL."""
+        tt: Transpositions | None = getattr(self._threads, "tt", None)
+        if tt is None:
+            from briscola.ai.cores.head_to_head_solver import Transpositions
+
+            tt = self._threads.tt = Transpositions()
+        return tt
 
     def new_hand(self, view: View) -> None:
         hook = getattr(self.helper, "new_hand", None)
@@ -250,7 +267,7 @@ class SearchBot:
         if view.players == 2 and fast.supports(rules):
             from briscola.ai.search.pimc import head_to_head
 
-            values = head_to_head(view, rules, self.config, seed)
+            values = head_to_head(view, rules, self.config, seed, self.transpositions())
         else:
             values = engine_values(view, rules, self.config, cards, seed)
         return pick(values, cards, rules, view.trump)
