@@ -44,6 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from briscola.ai.cores.compiled import jit, use_cache
 from briscola.ai.cores.head_to_head import (
     COUNTING_JUDGE,
     DRAW,
@@ -66,7 +67,6 @@ from briscola.ai.cores.head_to_head import (
     FArray,
     H,
     is_over,
-    jit,
     lead_key,
     legal_cards,
     play_card,
@@ -538,6 +538,7 @@ class Solver:
     hold)."""
 
     def __init__(self, table_bits: int = TT_BITS) -> None:
+        use_cache()
         self.tt = Transpositions(table_bits)
         self.nodes = np.zeros(1, np.int64)
 

@@ -36,7 +36,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from briscola.ai.cores.head_to_head import SUITS, Codec, jit, rand_below, seed_rng
+from briscola.ai.cores.compiled import jit
+from briscola.ai.cores.head_to_head import SUITS, Codec, rand_below, seed_rng
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
 

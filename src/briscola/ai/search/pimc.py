@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from briscola.ai.cores.compiled import jit
 from briscola.ai.cores.head_to_head import (
     COUNTING,
     COUNTING_JUDGE,
@@ -37,7 +38,6 @@ from briscola.ai.cores.head_to_head import (
     FArray,
     H,
     counting_card,
-    jit,
     legal_cards,
     popcount,
     seed_rng,

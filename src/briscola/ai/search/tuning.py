@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from briscola.ai.cores.compiled import jit
 from briscola.ai.cores.head_to_head import (
     COUNTING_JUDGE,
     JUDGE_NAMES,
@@ -43,7 +44,6 @@ from briscola.ai.cores.head_to_head import (
     FArray,
     is_over,
     italian_points,
-    jit,
     judged_card,
     legal_cards,
     new_position,
