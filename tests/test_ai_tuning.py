@@ -46,3 +46,17 @@ def test_weights_for_another_judgement_are_refused(
             tuning.tuned_judge()
     finally:
         tuning.tuned_judge.cache_clear()
+
+
+def test_the_command_writes_only_where_it_is_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shipped = tuning.WEIGHTS_FILE.read_bytes()
+    with pytest.raises(SystemExit) as stop:
+        tuning.main(["--deals", "20", "--rounds", "1", "--check", "20"])
+    assert stop.value.code == 2 and "--out" in capsys.readouterr().err
+    out = tmp_path / "weights.json"
+    tuning.main(["--deals", "20", "--rounds", "1", "--check", "20", "--out", str(out)])
+    data = json.loads(out.read_text())
+    assert data["names"] == list(JUDGE_NAMES) and len(data["weights"]) == len(JUDGE_NAMES)
+    assert tuning.WEIGHTS_FILE.read_bytes() == shipped
