@@ -22,8 +22,9 @@ from search_match import importable_here, play_match
 
 from briscola.ai.cores.head_to_head import COUNTING, COUNTING_JUDGE, DRAW, SP, Codec
 from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
+from briscola.ai.search.config import STRONG
 from briscola.ai.search.pimc import fill_worlds, utility_params
-from briscola.ai.search.players import STRONG, pick
+from briscola.ai.search.players import pick
 from briscola.arena import duplicate as arena_module
 from briscola.engine.actions import Action, Play
 from briscola.engine.state import GameState

@@ -11,8 +11,9 @@ from dataclasses import replace
 import pytest
 
 from briscola.ai import Bot, make_bot
-from briscola.ai.cores.head_to_head_solver import solve_view
-from briscola.ai.search.players import CHAMPION, STRONG, SearchBot, SearchConfig, greedy_play
+from briscola.ai.search.config import CHAMPION, STRONG, SearchConfig
+from briscola.ai.search.exact_head_to_head import solve_view
+from briscola.ai.search.players import SearchBot, greedy_play
 from briscola.engine import Action, Exchange, GameState, Play, Rules, View, seat_view, shuffled_deal
 from briscola.engine.actions import Bid, Call, Pass
 from helpers import config_id, new_state, play

@@ -1,45 +1,41 @@
-"""Exact solvers for positions where every card is known.
+"""The exact solver of the head-to-head core: positions where every card is known.
 
 In two-player Briscola the last three tricks are a game of perfect information: once the
 stock is empty, the opponent holds exactly the cards the player has not seen. The same
 search also solves a *determinized* world (a sample of the hidden cards, the order of the
 stock included) from any point of the hand, which is what the search bots do in their
-endgames, and averaging over every possible order of a small stock gives the exact
-expected values that :func:`enumerate_values` returns.
-
-Two engines, one answer:
+endgames (:mod:`briscola.ai.search.exact_head_to_head` answers from views).
 
 - :class:`Solver`: alpha-beta (fail-soft, with a transposition table, move ordering and
-  equivalent cards pruned) over the fast core's positions (:mod:`briscola.ai.cores.head_to_head`),
-  compiled with numba, iterative (numba cannot cache a recursive function). The last
-  three tricks take about 0.1 ms from a view (:func:`solve_view`), ten tricks left about
-  2 ms (``benchmarks/solver_speed.py``). :func:`evaluate`, the kernel the search bots
-  run, scores the cards of many worlds by this solver or by playouts ending in it.
-- :func:`briscola.ai.search.exact_endgame.solve_state`: plain minimax (with alpha-beta)
-  over reference engine states, for the last trick or two of any game of the family (teams, three
-  to six
-  players, chiamata's hidden partner made known), slow but general; it lives apart, free
-  of numba, for the rule-based bots.
+  equivalent cards pruned) over the positions of :mod:`briscola.ai.cores.head_to_head`,
+  compiled with numba, iterative (numba cannot cache a recursive function); its times
+  are in ``benchmarks/README.md`` (``benchmarks/solver_speed.py``).
+- :func:`evaluate`, the kernel the search bots run, scores the cards of many worlds by
+  this solver or by playouts ending in it.
+- :class:`Transpositions`: a searcher's own table (never shared: the kernels run without
+  the GIL).
+
+The same answers over reference engine states, for any game of the family, come from
+:mod:`briscola.ai.search.exact_endgame`, slow but general and free of numba.
 
 Values are card points. A position's value is the points seat 0 takes with best play on
 both sides (each side maximizing its own points, which in a game of perfect information
 also decides who can reach 61).
 
 >>> import random
->>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+>>> from briscola.engine import Rules
 >>> rules = Rules.make("briscola-2")
->>> state = GameState(rules, shuffled_deal(rules, 1, random.Random(4)))
->>> while state.pile:
-...     _ = state.apply(state.legal_actions()[0])
->>> sol = solve_view(seat_view(state, state.turn), rules)
->>> sol.best in [a.card for a in state.legal_actions()], -120 <= sol.diff <= 120
+>>> state = random_states(rules, 0, 1, random.Random(4), choices=2)[0]
+>>> from briscola.ai.cores.head_to_head import Codec
+>>> codec = Codec(rules)
+>>> points, card = Solver().solve(codec.from_state(state))
+>>> 0 <= points <= 120, codec.card[card] in [a.card for a in state.legal_actions()]
 (True, True)
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -63,7 +59,6 @@ from briscola.ai.cores.head_to_head import (
     TRICK,
     TRUMP,
     Array,
-    Codec,
     FArray,
     H,
     is_over,
@@ -74,12 +69,9 @@ from briscola.ai.cores.head_to_head import (
     seed_rng,
     to_move,
 )
-from briscola.ai.search.determinize import Sampler, World, rules_for
-from briscola.engine.cards import Card
 from briscola.engine.deal import shuffled_deal
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
-from briscola.engine.views import View
 
 TT_BITS = 16
 """log2 of the transposition table's entries (64 K entries, 3 MB)."""
@@ -588,99 +580,7 @@ class Solver:
         return values[best], moves[best]
 
 
-# ---------------------------------------------------------------------------- views
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The exact solution of a position for the player to move."""
-
-    best: Card
-    """A best card to play."""
-    diff: int
-    """Final card points of the player's side minus the other side's, with best play."""
-    values: dict[Card, int]
-    """The final point difference after each legal card."""
-
-
-def open_position(view: View, rules: Rules) -> tuple[Codec, Array]:
-    """The fast position of a two-player view where nothing is hidden any more: the stock
-    is empty, so the opponent holds every card the player has not seen."""
-    seat = view.seat
-    if seat is None or view.stock_size or view.turned is not None or view.players != 2:
-        raise ValueError("only a two-player view with the stock run out is an open position")
-    seen = set(view.hand)
-    for t in view.tricks:
-        seen.update(t.cards)
-    seen.update(c for _, c in view.trick)
-    removed = [r for r in rules.removals if not (r & seen)]
-    out = removed[0] if removed else frozenset()
-    opponent = [c for c in rules.deck if c not in seen and c not in out]
-    if len(opponent) != view.hand_sizes[1 - seat]:
-        raise ValueError("the view does not fit the rules: the opponent's hand is not the rest")
-    codec = Codec(rules)
-    return codec, codec.from_view(view, opponent, (), None)
-
-
-def solve_view(view: View, rules: Rules | None = None, solver: Solver | None = None) -> Solution:
-    """Solve a two-player position once the stock is empty: the best card for the player to
-    move and the exact final point difference (this seat minus the other) with best play."""
-    rules = rules_for(view, rules)
-    codec, pos = open_position(view, rules)
-    seat = view.seat
-    assert seat is not None
-    if view.to_act != seat:
-        raise ValueError("it is not this seat's turn")
-    mv, vals = (solver or Solver(0)).values(pos)
-    values = {}
-    for c, v in zip(mv, vals, strict=True):
-        mine = v if seat == 0 else 120 - v
-        total = sum(rules.points[c] for c in rules.deck)
-        values[codec.card[c]] = 2 * mine - total
-    best = max(values, key=lambda c: values[c])
-    return Solution(best, values[best], values)
-
-
-# ---------------------------------------------------------------------------- enumeration
-
-
-def world_position(codec: Codec, view: View, world: World) -> Array:
-    """The fast position of a two-player view in one world of its hidden cards."""
-    seat = view.seat
-    assert seat is not None
-    return codec.from_view(view, world.hands[1 - seat], world.stock, world.turned)
-
-
-def enumerate_values(
-    view: View,
-    rules: Rules | None = None,
-    solver: Solver | None = None,
-    max_worlds: int = 20_000,
-) -> dict[Card, float]:
-    """For each card the two-player ``view`` may play, its side's final card points averaged
-    over every world the view allows (every split of the unseen cards between the
-    opponent's hand and the stock, in every order of the stock), each world solved
-    exactly. Feasible with few cards left to draw: 4 worlds with one face-down card,
-    120 with three, 6 720 with five.
-
-    :raises ValueError: when the view allows more than ``max_worlds`` worlds.
-    """
-    rules = rules_for(view, rules)
-    seat = view.seat
-    if seat is None or view.players != 2 or view.to_act != seat:
-        raise ValueError("enumerate_values needs the view of a two-player seat to play")
-    sampler = Sampler(view, rules)
-    count = sampler.count()
-    if count > max_worlds:
-        raise ValueError(f"the view allows {count} worlds, more than {max_worlds}")
-    codec = Codec(rules)
-    solver = solver or Solver(0)
-    totals: dict[int, int] = {}
-    for world in sampler.worlds():
-        mv, vals = solver.values(world_position(codec, view, world))
-        for c, v in zip(mv, vals, strict=True):
-            totals[c] = totals.get(c, 0) + (v if seat == 0 else 120 - v)
-    return {codec.card[c]: t / count for c, t in totals.items()}
+# ---------------------------------------------------------------------------- test positions
 
 
 def random_states(

@@ -52,7 +52,7 @@ from briscola.engine.games import Rules
 from briscola.engine.views import View
 
 if TYPE_CHECKING:
-    from briscola.ai.search.players import SearchConfig
+    from briscola.ai.search.config import SearchConfig
 
 POLICIES = {"greedy": GREEDY, "counting": COUNTING, "tuned": COUNTING, "random": RANDOM}
 """The playout policies by name: ``tuned`` is the counting policy with the weights
