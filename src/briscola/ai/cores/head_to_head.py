@@ -141,11 +141,19 @@ def points_of(pos: Array, card: int) -> int:
 
 
 @jit
+def card_beats(trump: int, top: int, card: int) -> bool:
+    """The trick rule on card ids, for every core: whether ``card`` takes the trick from
+    ``top``, the card winning it so far (a higher card of its suit, or a trump; ``trump``
+    is the trump suit, -1 for none)."""
+    if card // 10 == top // 10:
+        return card > top
+    return bool(card // 10 == trump)
+
+
+@jit
 def beats(pos: Array, led: int, card: int) -> bool:
     """Whether ``card``, played second, takes the trick led with ``led``."""
-    if card // 10 == led // 10:
-        return card > led
-    return bool(card // 10 == pos[TRUMP])
+    return card_beats(int(pos[TRUMP]), led, card)
 
 
 @jit

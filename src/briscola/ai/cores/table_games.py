@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from briscola.ai.cores.compiled import jit
-from briscola.ai.cores.head_to_head import SUITS, Codec, rand_below, seed_rng
+from briscola.ai.cores.head_to_head import SUITS, Codec, card_beats, rand_below, seed_rng
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
 
@@ -181,9 +181,7 @@ def is_over(pos: Array) -> bool:
 @jit
 def beats(pos: Array, top: int, card: int) -> bool:
     """Whether ``card`` takes the trick from ``top``, the card winning it so far."""
-    if card // 10 == top // 10:
-        return card > top
-    return bool(card // 10 == pos[TRUMP])
+    return card_beats(int(pos[TRUMP]), top, card)
 
 
 @jit

@@ -58,11 +58,12 @@ from __future__ import annotations
 import math
 import random
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from briscola.ai.bot import Bot, make_bot, register
+from briscola.ai.rules.counting import beats
 from briscola.ai.search.config import CHAMPION, STRONG, SearchConfig
 from briscola.ai.search.determinize import Sampler, read_house_rules, rebuild_state, rules_for
 from briscola.engine.actions import Action, Call, Exchange, Look, Pass, Play
@@ -340,7 +341,7 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
     order = state.order
     top = 0
     for i in range(1, len(trick)):
-        if beats_card(trick[i], trick[top], trump, strength):
+        if beats(trick[i], trick[top], trump, strength):
             top = i
     top_card = trick[top]
     friends = side_of_seat(state, seat)
@@ -353,7 +354,7 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
                 return max(plain, key=lambda p: (points[p.card], -strength[p.card]))
         return min(plays, key=lambda p: cost(p.card))
     won = sum(points[c] for c in trick)
-    takers = [p for p in plays if beats_card(p.card, top_card, trump, strength)]
+    takers = [p for p in plays if beats(p.card, top_card, trump, strength)]
     same = [p for p in takers if p.card.suit is top_card.suit and p.card.suit is not trump]
     if same:
         if not foes_after:
@@ -364,13 +365,6 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
         if won >= 10 or (won >= 3 and points[low.card] == 0):
             return low
     return min(plays, key=lambda p: cost(p.card))
-
-
-def beats_card(card: Card, top: Card, trump: Suit | None, strength: Mapping[Card, int]) -> bool:
-    """Whether ``card`` takes the trick from ``top`` (the card winning it so far)."""
-    if card.suit is top.suit:
-        return strength[card] > strength[top]
-    return card.suit is trump
 
 
 # ---------------------------------------------------------------------------- the levels
