@@ -1,47 +1,44 @@
 """The search levels, ``strong`` and ``champion``: Perfect Information Monte Carlo.
 
 For a card to play, the bot deals the cards hidden from its seat into many worlds
-consistent with its view (:mod:`briscola.ai.search.determinize`), plays each legal card in each
-world, finishes the hand there, and plays the card with the best average outcome. The
-outcome of a hand is its result for the bot's side (1 a win, 1/2 a tie, 0 a loss) plus a
-small share of its point margin, so that among cards that win as often, the one that
-takes more points is preferred.
+consistent with its view (:mod:`briscola.ai.search.determinize`), plays each legal card
+in each world, finishes the hand there, and plays the card with the best average
+outcome. The outcome of a hand is its result for the bot's side (1 a win, 1/2 a tie, 0 a
+loss) plus a small share of its point margin, so that among cards that win as often, the
+one that takes more points is preferred.
 
 How a hand is finished depends on the game and how much is left:
 
-- Head to head (the two-player games the fast core plays,
-  :mod:`briscola.ai.cores.head_to_head`): when the view allows few enough worlds (the stock empty,
-  or nearly), every world is listed
-  and solved exactly (:mod:`briscola.ai.cores.head_to_head_solver`); otherwise sampled
-  worlds are played out by card-counting policies, each with a 10% chance of a random card: the
-  opponent by the
-  ``intermediate`` bot's judgement of each card (compiled), the searching side by the
-  same judgement with weights trained by self-play to beat it
-  (:mod:`briscola.ai.search.tuning`), since the search plays better than the intermediate bot;
-  the last tricks of each playout are solved exactly. The playouts of the cards of one
-  world share their random numbers. ``champion`` searches the worlds in batches and
-  stops searching a card once it trails the best by 2.5 standard errors. The worlds are
-  weighed by how well they explain every card the opponent has played in the hand, were
-  it to judge cards as that policy does with a 10% chance of not doing so (inference:
-  :func:`briscola.ai.search.pimc.history_fit`): sampled worlds are drawn four times over and
-  resampled by weight, listed worlds count by weight. All of it runs in compiled numba
-  kernels (:mod:`briscola.ai.search.pimc`).
-- Games of three to six players (teams, chiamata): the worlds are reference engine states
-  (:func:`~briscola.ai.search.determinize.rebuild_state`) played out by a greedy policy that
-  knows its partners, the last trick or two solved exactly. Where every trick goes round
-  the whole table (all but the double trick and Briškula's uneven last round) the
-  playouts run in the compiled table core (:mod:`briscola.ai.cores.table_games`): ``strong`` plays
-  200 worlds twice per card, ``champion`` 1,000 worlds four times, and both solve the
-  last two tricks. Elsewhere they run in the reference engine, on a budget counted in
-  card plays.
+- Head to head (the two-player games of the core :mod:`briscola.ai.cores.head_to_head`):
+  when the view allows few enough worlds (the stock empty, or nearly), every world is
+  listed and solved exactly (:mod:`briscola.ai.cores.head_to_head_solver`); otherwise
+  sampled worlds are played out by card-counting policies, each with a 10% chance of a
+  random card: the opponent by the ``intermediate`` bot's judgement of each card
+  (compiled), the searching side by the same judgement with weights trained by
+  self-play to beat it (:mod:`briscola.ai.search.tuning`), since the search plays better
+  than the intermediate bot; the last tricks of each playout are solved exactly. The
+  playouts of the cards of one world share their random numbers. ``champion`` searches
+  the worlds in batches and stops searching a card once it trails the best by 2.5
+  standard errors. The worlds are weighed by how well they explain every card the
+  opponent has played in the hand, were it to judge cards as that policy does with a
+  10% chance of not doing so (inference: :func:`briscola.ai.search.pimc.history_fit`):
+  sampled worlds are drawn four times over and resampled by weight, listed worlds count
+  by weight. All of it runs in compiled numba kernels (:mod:`briscola.ai.search.pimc`).
+- Games of three to six players (teams, chiamata): the worlds are reference engine
+  states (:func:`~briscola.ai.search.determinize.rebuild_state`) played out by a greedy
+  policy that knows its partners, the last trick or two solved exactly. Where every
+  trick goes round the whole table (all but the double trick and Briškula's uneven last
+  round) the playouts run in the compiled table core
+  (:mod:`briscola.ai.cores.table_games`): ``strong`` plays 200 worlds twice per card,
+  ``champion`` 1,000 worlds four times, and both solve the last two tricks. Elsewhere
+  they run in the reference engine, on a budget counted in card plays.
 
 The choices that are not card play (chiamata's bids and call, partner talk, a rais's
 look) are left to the ``intermediate`` bot's rules; the trump exchange is always made.
 
-Both levels are deterministic for a given seed. Measured on the project's 2-core machine
-(``benchmarks/search_speed.py``): ``strong`` takes about 10 ms a move, head to head and
-in the bigger games; ``champion`` about 0.1-0.2 s head to head and 0.05-0.1 s in the
-bigger games. What was tried and measured is in ``benchmarks/README.md``.
+Both levels are deterministic for a given seed; each player keeps its own transposition
+table in each thread. How long they take a move, and what was tried and measured, is in
+``benchmarks/README.md``.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
@@ -372,13 +369,13 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
 
 @register("strong")
 def strong(seed: int | None = None) -> SearchBot:
-    """PIMC with a little over a hundred worlds a move: tens of milliseconds a move."""
+    """PIMC with a little over a hundred worlds a move."""
     return SearchBot(seed=seed, config=STRONG)
 
 
 @register("champion")
 def champion(seed: int | None = None) -> SearchBot:
-    """PIMC with many worlds, more exact solving: about half a second a move."""
+    """PIMC with many worlds, more exact solving: slower than ``strong``."""
     return SearchBot(seed=seed, config=CHAMPION)
 
 
