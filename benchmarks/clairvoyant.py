@@ -20,11 +20,12 @@ from typing import Any
 import numpy as np
 from search_match import importable_here, play_match
 
-from briscola.ai import arena as arena_module
-from briscola.ai.fast import COUNTING, COUNTING_JUDGE, DRAW, SP, Codec
-from briscola.ai.pimc import fill_worlds, reserve_generations, utility_params
-from briscola.ai.search import STRONG, pick
-from briscola.ai.solver import NO_EACH, evaluate, table
+from briscola.ai.cores.head_to_head import COUNTING, COUNTING_JUDGE, DRAW, SP, Codec
+from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
+from briscola.ai.search.config import STRONG
+from briscola.ai.search.pimc import fill_worlds, utility_params
+from briscola.ai.search.players import pick
+from briscola.arena import duplicate as arena_module
 from briscola.engine.actions import Action, Play
 from briscola.engine.state import GameState
 from briscola.engine.views import View
@@ -48,6 +49,7 @@ class Clairvoyant:
         self.rollouts = rollouts
         self.moves = 0
         self.know = know
+        self.tt = Transpositions()
 
     def choose(self, view: View) -> Action:
         plays = [a for a in view.legal if isinstance(a, Play)]
@@ -67,7 +69,7 @@ class Clairvoyant:
         moves = np.array([codec.id[p.card] for p in plays], np.int64)
         margin, tie_last = utility_params(view, rules, STRONG)
         out = np.zeros((moves.shape[0], 3), np.float64)
-        tt = table()
+        tt = self.tt
         self.moves += 1
         worlds = pos.reshape(1, -1)
         if self.know == "hand" and len(stock) > 1:
@@ -92,8 +94,8 @@ class Clairvoyant:
             margin,
             tie_last,
             (self.seed + self.moves) & 0xFFFFFFFF,
-            tt,
-            reserve_generations(worlds.shape[0], tt),
+            tt.entries,
+            tt.reserve(worlds.shape[0]),
             out,
             np.zeros(1, np.int64),
             np.empty(0, np.float64),

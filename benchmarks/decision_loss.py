@@ -25,8 +25,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from briscola.ai import make_bot
-from briscola.ai.pimc import head_to_head
-from briscola.ai.search import CHAMPION
+from briscola.ai.search.config import CHAMPION
+from briscola.ai.search.pimc import head_to_head
 from briscola.engine import GameState, Play, Rules, View, seat_view, shuffled_deal
 
 RULES = Rules.make("briscola-2")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from briscola.ai.fast import bench_fast
+from briscola.ai.cores.head_to_head import bench_fast
 from briscola.bench import bench
 from briscola.engine import Rules
 

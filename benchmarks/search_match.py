@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from briscola.ai.arena import Arena, run
+from briscola.arena.duplicate import Arena, run
 
 
 def spec(text: str, slot: str) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 from search_match import importable_here, spec
 
-from briscola.ai.arena import Arena, play_all
+from briscola.arena.duplicate import Arena, play_all
 
 
 def deal_scores(games: list[Any]) -> tuple[list[float], list[float], float]:

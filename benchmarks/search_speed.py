@@ -7,7 +7,7 @@ The level plays seat 0 (and its partners) against the intermediate bot on random
 only its own card choices are timed, in the process's CPU time (one core; other work
 on the machine does not count). Before its timed hands of a game, each
 level plays one untimed hand of it (another deal), so that every numba kernel the level
-calls in that game (the head-to-head core of ``briscola.ai.fast``, ``pimc`` and
+calls in that game (the head-to-head core of ``briscola.ai.cores.head_to_head``, ``pimc`` and
 ``solver`` in the two-player games, the table core's ``card_values`` and
 ``exact_values`` in the others) is compiled, or loaded from numba's cache, outside the
 timing. Prints the median, 90th percentile and largest time a move.

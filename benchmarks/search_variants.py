@@ -2,7 +2,7 @@
 
 The arena makes bots by import spec in worker processes; these factories read their
 configuration from the environment (``SEARCH_A``, ``SEARCH_B``: JSON objects of
-:class:`briscola.ai.search.SearchConfig` fields over the strong level's, or over the
+:class:`briscola.ai.search.config.SearchConfig` fields over the strong level's, or over the
 champion's with ``"base": "champion"``), which the workers inherit.
 """
 
@@ -12,7 +12,8 @@ import json
 import os
 from dataclasses import replace
 
-from briscola.ai.search import CHAMPION, STRONG, SearchBot, SearchConfig
+from briscola.ai.search.config import CHAMPION, STRONG, SearchConfig
+from briscola.ai.search.players import SearchBot
 
 
 def config_from(text: str) -> SearchConfig:

@@ -17,8 +17,9 @@ import random
 import statistics
 import time
 
-from briscola.ai.fast import Codec
-from briscola.ai.solver import Solver, random_states, solve_view
+from briscola.ai.cores.head_to_head import Codec
+from briscola.ai.cores.head_to_head_solver import Solver, random_states
+from briscola.ai.search.exact_head_to_head import solve_view
 from briscola.engine import GameState, Rules, seat_view
 
 SIZES = (0, 2, 4, 6, 8, 10, 14, 20)

@@ -12,12 +12,13 @@ from dataclasses import replace
 
 import pytest
 
-from briscola.ai import BOTS, fast, make_bot
-from briscola.ai.auction import best_suit, choose_bid, choose_call, suit_value
-from briscola.ai.counting import Reading, card_tables, sides_of, tables_for
-from briscola.ai.endgame import best_play, state_values
-from briscola.ai.heuristic import Beginner, Intermediate
-from briscola.ai.solver import solve_view
+from briscola.ai import BOTS, make_bot
+from briscola.ai.cores import head_to_head as fast
+from briscola.ai.rules.auction import best_suit, choose_bid, choose_call, suit_value
+from briscola.ai.rules.counting import Reading, card_tables, sides_of, tables_for
+from briscola.ai.rules.heuristic import Beginner, Intermediate
+from briscola.ai.search.exact_endgame import best_play, state_values
+from briscola.ai.search.exact_head_to_head import solve_view
 from briscola.engine import (
     BriscolaError,
     Card,

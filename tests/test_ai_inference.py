@@ -1,5 +1,5 @@
 """The search bots' inference: worlds weighed by how well they explain the opponent's plays
-(:func:`briscola.ai.pimc.history_fit`), checked against a sum over every history written
+(:func:`briscola.ai.search.pimc.history_fit`), checked against a sum over every history written
 out here, and for the information it gains on real games."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import random
 
 import numpy as np
 
-from briscola.ai import pimc
 from briscola.ai.bot import make_bot
-from briscola.ai.determinize import Sampler
-from briscola.ai.fast import MAXH, NH, Codec, H
+from briscola.ai.cores.head_to_head import MAXH, NH, Codec, H
+from briscola.ai.search import pimc
+from briscola.ai.search.determinize import Sampler
 from briscola.engine import GameState, Rules, seat_view, shuffled_deal
 from briscola.engine.views import View
 

@@ -4,15 +4,17 @@ known, and better than random play."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
 
 from briscola.ai import Bot, make_bot
-from briscola.ai.search import CHAMPION, STRONG, SearchBot, SearchConfig, greedy_play
-from briscola.ai.solver import solve_view
-from briscola.engine import Exchange, GameState, Play, Rules, seat_view, shuffled_deal
+from briscola.ai.search.config import CHAMPION, STRONG, SearchConfig
+from briscola.ai.search.exact_head_to_head import solve_view
+from briscola.ai.search.players import SearchBot, greedy_play
+from briscola.engine import Action, Exchange, GameState, Play, Rules, View, seat_view, shuffled_deal
 from briscola.engine.actions import Bid, Call, Pass
 from helpers import config_id, new_state, play
 from test_conformance import CONFIGS
@@ -159,3 +161,58 @@ def test_the_greedy_playout_policy_loads_a_partners_trick() -> None:
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
     # seat 0 plays last and its partner holds the trick: it loads its ace
     assert str(greedy_play(state, plays).card) == "Ac"
+
+
+HEAVY = SearchConfig(worlds=48, exact_draw=8)
+"""Every sampled world solved exactly from eight cards to draw: the transposition table
+is filled and read throughout."""
+
+
+def heavy_views(count: int) -> list[View]:
+    """Two-player views with six to ten cards left to draw, the seat to play having a
+    choice."""
+    rules = Rules.make("briscola-2")
+    rng = random.Random(13)
+    views = []
+    while len(views) < count:
+        state = GameState(rules, shuffled_deal(rules, rng.randrange(2), rng))
+        left = rng.choice((6, 8, 10))
+        while len(state.pile) > left:
+            state.apply(rng.choice(state.legal_actions()))
+        view = seat_view(state, state.turn)
+        if sum(isinstance(a, Play) for a in view.legal) > 1:
+            views.append(view)
+    return views
+
+
+def test_search_players_in_two_threads_choose_as_each_alone() -> None:
+    """Two search players thinking at once in two threads (their kernels run without the
+    GIL) choose what each chooses alone: each has its own transposition table, in each
+    thread."""
+    views = heavy_views(6)
+    seeds = (3, 4)
+    solo = [SearchBot(seed=s, config=HEAVY) for s in seeds]
+    alone = [[bot.choose(v) for v in views] for bot in solo]
+    bots = [SearchBot(seed=s, config=HEAVY) for s in seeds]
+    together: list[list[Action]] = [[], []]
+    start = threading.Barrier(2)
+
+    def think(i: int) -> None:
+        start.wait()
+        together[i] = [bots[i].choose(v) for v in views]
+
+    threads = [threading.Thread(target=think, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert together == alone
+    # the tables are the players' own, one per thread
+    mine = bots[0].transpositions()
+    assert mine is bots[0].transpositions()
+    assert mine is not bots[1].transpositions()
+    other: list[object] = []
+    worker = threading.Thread(target=lambda: other.append(bots[0].transpositions()))
+    worker.start()
+    worker.join()
+    assert other[0] is not mine

@@ -10,7 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from briscola.ai.determinize import Sampler, World, read_house_rules, rebuild_state, rules_for
+from briscola.ai.search.determinize import (
+    Sampler,
+    World,
+    read_house_rules,
+    rebuild_state,
+    rules_for,
+)
 from briscola.engine import Card, GameState, Play, Rules, View, seat_view
 from briscola.engine.chiamata import Chiamata
 from helpers import config_id, random_state

@@ -9,8 +9,8 @@ import random
 import numpy as np
 import pytest
 
-from briscola.ai import fast
-from briscola.ai.fast import Codec
+from briscola.ai.cores import head_to_head as fast
+from briscola.ai.cores.head_to_head import Codec
 from briscola.engine import Card, Deal, GameState, Play, Rules, seat_view, shuffled_deal
 from briscola.engine.events import TrickWon
 from helpers import new_state, play

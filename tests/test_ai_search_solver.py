@@ -11,17 +11,12 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from briscola.ai import fast
-from briscola.ai.determinize import Sampler
-from briscola.ai.endgame import solve_state, state_values
-from briscola.ai.fast import Codec
-from briscola.ai.solver import (
-    Solver,
-    enumerate_values,
-    random_states,
-    solve_view,
-    world_position,
-)
+from briscola.ai.cores import head_to_head as fast
+from briscola.ai.cores.head_to_head import Codec
+from briscola.ai.cores.head_to_head_solver import Solver, random_states
+from briscola.ai.search.determinize import Sampler
+from briscola.ai.search.exact_endgame import solve_state, state_values
+from briscola.ai.search.exact_head_to_head import enumerate_values, solve_view, world_position
 from briscola.engine import GameState, Play, Rules, seat_view, shuffled_deal
 
 

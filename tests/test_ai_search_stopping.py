@@ -10,9 +10,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from briscola.ai import pimc
 from briscola.ai.bot import make_bot
-from briscola.ai.search import STRONG
+from briscola.ai.search import pimc
+from briscola.ai.search.config import STRONG
 from briscola.engine import GameState, Play, Rules, seat_view, shuffled_deal
 from briscola.engine.views import View
 

@@ -10,9 +10,9 @@ import random
 import numpy as np
 import pytest
 
-from briscola.ai import table
-from briscola.ai.fast import Codec
-from briscola.ai.search import greedy_play
+from briscola.ai.cores import table_games as table
+from briscola.ai.cores.head_to_head import Codec
+from briscola.ai.search.players import greedy_play
 from briscola.engine import GameState, Play, Rules, shuffled_deal
 from briscola.engine.cards import Card
 from briscola.engine.events import TrickWon
@@ -174,8 +174,8 @@ def test_card_values_add_up_each_card_over_worlds_and_rollouts() -> None:
 def test_the_exact_end_matches_the_engine_search(key: str) -> None:
     """Over the last two tricks, the compiled alpha-beta gives each card the value the
     reference engine's search gives it (result and point margin alike)."""
-    from briscola.ai.endgame import side_of_seat, side_points, state_values
-    from briscola.ai.search import outcome
+    from briscola.ai.search.exact_endgame import side_of_seat, side_points, state_values
+    from briscola.ai.search.players import outcome
 
     rules = Rules.make(key)
     codec = Codec(rules)
@@ -213,7 +213,7 @@ def lookahead_reference(state: GameState, plays: list[Play], codec: Codec) -> Ca
     finished by :func:`greedy_play` (equal cards by card id, as the core breaks ties),
     worth the trick's points for or against the side less the worth of keeping the card;
     ties to the cheaper card (``plays`` in card id order)."""
-    from briscola.ai.endgame import side_of_seat
+    from briscola.ai.search.exact_endgame import side_of_seat
 
     rules = state.rules
     seat = state.turn

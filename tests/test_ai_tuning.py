@@ -1,4 +1,4 @@
-"""The playout policy's weights trained by self-play (:mod:`briscola.ai.tuning`)."""
+"""The playout policy's weights trained by self-play (:mod:`briscola.ai.search.tuning`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from briscola.ai import tuning
-from briscola.ai.fast import COUNTING_JUDGE, JUDGE_NAMES
+from briscola.ai.cores.head_to_head import COUNTING_JUDGE, JUDGE_NAMES
+from briscola.ai.search import tuning
 
 
 def test_a_judgement_against_itself_scores_one_half() -> None:
@@ -46,3 +46,17 @@ def test_weights_for_another_judgement_are_refused(
             tuning.tuned_judge()
     finally:
         tuning.tuned_judge.cache_clear()
+
+
+def test_the_command_writes_only_where_it_is_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shipped = tuning.WEIGHTS_FILE.read_bytes()
+    with pytest.raises(SystemExit) as stop:
+        tuning.main(["--deals", "20", "--rounds", "1", "--check", "20"])
+    assert stop.value.code == 2 and "--out" in capsys.readouterr().err
+    out = tmp_path / "weights.json"
+    tuning.main(["--deals", "20", "--rounds", "1", "--check", "20", "--out", str(out)])
+    data = json.loads(out.read_text())
+    assert data["names"] == list(JUDGE_NAMES) and len(data["weights"]) == len(JUDGE_NAMES)
+    assert tuning.WEIGHTS_FILE.read_bytes() == shipped

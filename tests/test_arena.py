@@ -23,7 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from briscola.ai import BOTS
-from briscola.ai.arena import (
+from briscola.arena.duplicate import (
     ROTATIONS,
     Arena,
     GameResult,
@@ -40,7 +40,7 @@ from briscola.ai.arena import (
     tally_report,
     workers,
 )
-from briscola.ai.stats import Z95, elo_difference, elo_ratings, mean_interval, wilson
+from briscola.arena.stats import Z95, elo_difference, elo_ratings, mean_interval, wilson
 from briscola.cli import app
 from briscola.engine import BriscolaError, Rules, View
 from briscola.engine.actions import Action
@@ -358,7 +358,7 @@ def test_a_saved_run_goes_on_where_it_stopped(tmp_path: Any) -> None:
 def test_a_saved_run_refuses_another_arena_or_other_code(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from briscola.ai import arena_log
+    from briscola.arena import log as arena_log
 
     path = tmp_path / "run.jsonl"
     args = ["arena", "-n", "2", "--seed", "1", "--save", str(path), "intermediate", "random"]

@@ -127,3 +127,154 @@ def test_the_checker_accepts_the_engine_style() -> None:
         "def f(rng: random.Random) -> None: ...\n"
     )
     assert violations("deal.py", source) == []
+
+
+# ---------------------------------------------------------------------------- the computer players
+
+AI = ENGINE.parent / "ai"
+ARENA = ENGINE.parent / "arena"
+LAYERS = {"rules": AI / "rules", "search": AI / "search", "cores": AI / "cores"}
+
+VIEW_MODULES = {
+    "briscola.engine.actions",
+    "briscola.engine.cards",
+    "briscola.engine.errors",
+    "briscola.engine.events",
+    "briscola.engine.games",
+    "briscola.engine.house_rules",
+    "briscola.engine.views",
+}
+"""What of the engine a rule-based player may import: what a seat's view is made of."""
+RULES_MAY_USE = {
+    "briscola.ai.search.exact_endgame": "the intermediate level's endgame, from a view"
+}
+"""The search a rule-based player may call, and why."""
+LEVELS = {
+    "briscola.ai.rules",
+    "briscola.ai.rules.heuristic",
+    "briscola.ai.search",
+    "briscola.ai.search.players",
+}
+"""What ``briscola.ai`` itself imports of the layers: the modules that register the levels."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(source: str, package: str = "") -> set[str]:
+    """Every module ``source`` imports anywhere (type-checking and function-level imports
+    included); ``from p import m`` counts as ``p.m`` when ``p.m`` is a module."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            for alias in node.names:
+                name = f"{node.module}.{alias.name}"
+                if (ENGINE.parent.parent / name.replace(".", "/")).with_suffix(".py").exists():
+                    out.add(name)
+    return out
+
+
+def ai_modules(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+def layer_violations(layer: str, source: str) -> list[str]:
+    """How the source of a module in ``layer`` (``rules``, ``search``, ``cores``, ``ai``
+    for the rest of ``briscola.ai``, ``arena``) crosses the layers' boundaries."""
+    out = []
+    for name in sorted(imported(source)):
+        top = name.split(".")[0]
+        inside = name.startswith("briscola.")
+        if layer != "arena" and name.startswith("briscola.arena"):
+            out.append(f"imports {name}: the arena hosts the players, they never import it")
+        if layer == "rules":
+            if name.startswith("briscola.engine.") and name not in VIEW_MODULES:
+                out.append(f"imports {name}: a rule-based player sees only views")
+            elif name.startswith(("briscola.ai.search", "briscola.ai.cores")):
+                if name not in RULES_MAY_USE:
+                    out.append(f"imports {name}: rule-based players use no search core")
+            elif top in ("numba", "numpy"):
+                out.append(f"imports {name}: rule-based players need no compiled code")
+        if layer == "cores" and name.startswith(("briscola.ai.search", "briscola.ai.rules")):
+            out.append(f"imports {name}: a core imports no player and no search")
+        if layer == "cores" and name in ("briscola.ai", "briscola.ai.bot"):
+            out.append(f"imports {name}: a core knows nothing of players")
+        if (
+            layer == "ai"
+            and name.startswith(("briscola.ai.search", "briscola.ai.rules"))
+            and name not in LEVELS
+        ):
+            out.append(f"imports {name}: the interfaces import only the levels they list")
+        if inside and name.startswith(("briscola.cli", "briscola.session", "briscola.tui")):
+            out.append(f"imports {name}: the interfaces of people are above every player")
+    return out
+
+
+def layer_of(path: Path) -> str:
+    if path.is_relative_to(ARENA):
+        return "arena"
+    for layer, folder in LAYERS.items():
+        if path.is_relative_to(folder):
+            return layer
+    return "ai"
+
+
+@pytest.mark.parametrize("path", ai_modules(AI) + ai_modules(ARENA), ids=lambda p: module_name(p))
+def test_computer_player_module_stays_in_its_layer(path: Path) -> None:
+    assert layer_violations(layer_of(path), path.read_text(encoding="utf-8")) == []
+
+
+def test_the_interface_imports_no_player() -> None:
+    """The bot interface and registry (``briscola.ai.bot``) import no level: the levels
+    register themselves with it."""
+    names = imported((AI / "bot.py").read_text(encoding="utf-8"))
+    assert {n for n in names if n.startswith("briscola.")} <= {
+        "briscola.engine.actions",
+        "briscola.engine.errors",
+        "briscola.engine.views",
+    }
+
+
+def test_the_computer_players_import_no_cycle() -> None:
+    graph: dict[str, set[str]] = {}
+    for path in ai_modules(AI) + ai_modules(ARENA):
+        names = imported(path.read_text(encoding="utf-8"))
+        graph[module_name(path)] = {
+            n for n in names if n.startswith(("briscola.ai", "briscola.arena"))
+        }
+    done: set[str] = set()
+
+    def visit(node: str, path: tuple[str, ...]) -> None:
+        assert node not in path, f"an import cycle: {' -> '.join((*path, node))}"
+        if node in done:
+            return
+        for nxt in sorted(graph.get(node, ())):
+            if nxt != node and not node.startswith(nxt + "."):  # a package's own __init__
+                visit(nxt, (*path, node))
+        done.add(node)
+
+    for node in sorted(graph):
+        visit(node, ())
+
+
+@pytest.mark.parametrize(
+    ("layer", "source", "found"),
+    [
+        ("rules", "from briscola.engine.state import GameState", "sees only views"),
+        ("rules", "from briscola.ai.cores.head_to_head import Codec", "no search core"),
+        ("rules", "import numpy as np", "no compiled code"),
+        ("cores", "from briscola.ai.search.determinize import Sampler", "no player and no search"),
+        ("cores", "from briscola.ai.rules import counting", "no player and no search"),
+        ("cores", "from briscola.ai.bot import Bot", "nothing of players"),
+        ("search", "from briscola.arena.duplicate import Arena", "never import it"),
+        ("ai", "from briscola.ai.search.pimc import head_to_head", "only the levels"),
+        ("search", "from briscola import cli", "interfaces of people"),
+    ],
+)
+def test_the_layer_checker_catches(layer: str, source: str, found: str) -> None:
+    assert any(found in v for v in layer_violations(layer, source))

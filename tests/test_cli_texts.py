@@ -183,7 +183,7 @@ def test_bench_times_the_reference_engine_in_cpu_time(monkeypatch: pytest.Monkey
 
 
 def test_bench_fast_times_the_fast_core_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    from briscola.ai import fast
+    from briscola.ai.cores import head_to_head as fast
 
     monkeypatch.setattr(fast, "random_games_kernel", sleepy(0))
     assert fast.bench_fast(5) > 1 / 0.03  # one game a slice, the sleep not counted

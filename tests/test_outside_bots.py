@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 
 from briscola import cli
 from briscola.ai import BOTS, make_bot
-from briscola.ai.arena import Arena, run
 from briscola.ai.bot import DEFAULT_MOVE_LIMIT, BotError, Guarded
+from briscola.arena.duplicate import Arena, run
 from briscola.engine import GameState, Rules, seat_view, shuffled_deal
 
 BRISCOLA = str(Path(sys.executable).parent / "briscola")

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from briscola import recordfile
-from briscola.ai.arena import Arena
-from briscola.ai.arena_log import ArenaLog, header
+from briscola.arena.duplicate import Arena
+from briscola.arena.log import ArenaLog, header
 from briscola.cli import app
 from briscola.engine import MalformedError
 from test_cli import example_record

@@ -39,8 +39,8 @@ from briscola.narrate import describe_points, narrate
 from briscola.speech import suit_name
 
 if TYPE_CHECKING:
-    from briscola.ai.arena import Report as ArenaReport
-    from briscola.ai.stats import Interval as ArenaInterval
+    from briscola.arena.duplicate import Report as ArenaReport
+    from briscola.arena.stats import Interval as ArenaInterval
     from briscola.session import Session
 
 
@@ -524,7 +524,7 @@ def bench(
             }
         )
     if fast and "briscola-2" in keys:
-        from briscola.ai.fast import bench_fast  # imported here: it loads numba
+        from briscola.ai.cores.head_to_head import bench_fast  # imported here: it loads numba
 
         rate = bench_fast(games * 100)
         rows.append(
@@ -604,9 +604,9 @@ def arena(
     Each bot's score with its 95% interval, point difference and time per move; with
     more than two bots, every pair plays the same deals and a rating table follows.
     """
-    from briscola.ai import arena as arenas  # imported here: loading the bots takes a moment
-    from briscola.ai.arena_log import ArenaLog
     from briscola.ai.bot import make_bot
+    from briscola.arena import duplicate as arenas  # imported here: loading the bots takes a moment
+    from briscola.arena.log import ArenaLog
 
     rules = make_rules(game, rule)
     if len(bots) < 2:

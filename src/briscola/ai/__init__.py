@@ -11,8 +11,8 @@
 True
 """
 
-from briscola.ai import heuristic as heuristic  # registers beginner and intermediate
-from briscola.ai import search as search  # registers strong and champion
 from briscola.ai.bot import BOTS, Bot, bot_names, make_bot, register
+from briscola.ai.rules import heuristic as heuristic  # registers beginner and intermediate
+from briscola.ai.search import players as players  # registers strong and champion
 
 __all__ = ["BOTS", "Bot", "bot_names", "make_bot", "register"]

@@ -37,12 +37,12 @@ means per duplicate deal (the games of one deal for one pairing are averaged fir
 since they share the cards): mean ± 1.96·s/√deals. When those means do not vary at
 all (a bot won every game) the score's interval is the Wilson interval of the games.
 Ratings (Elo-like) are fitted to the pairwise scores by
-:func:`~briscola.ai.stats.elo_ratings`; the pairwise score of A against B is
+:func:`~briscola.arena.stats.elo_ratings`; the pairwise score of A against B is
 (1 + score of A - score of B) / 2, which is A's plain score in every game but
 chiamata, where a hand's winners are two seats or three.
 
 **Memory.** Deals are made as they are played, and the figures are kept as running
-sums (exact ones, :class:`~briscola.ai.stats.Mean`), not as the list of games: a run's
+sums (exact ones, :class:`~briscola.arena.stats.Mean`), not as the list of games: a run's
 memory does not grow with its number of deals, and its figures do not depend on the
 order in which deals finish, so they are the same for any number of processes.
 
@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from briscola.ai.bot import DEFAULT_MOVE_LIMIT, Bot, BotError, Guarded, make_bot
-from briscola.ai.stats import Interval, Mean, elo_ratings, wilson
+from briscola.arena.stats import Interval, Mean, elo_ratings, wilson
 from briscola.engine.deal import Deal, shuffled_deal
 from briscola.engine.errors import IllegalActionError
 from briscola.engine.games import Rules
@@ -267,7 +267,7 @@ def play_games(
     record: Callable[[list[GameResult]], None] | None = None,
 ) -> Generator[list[GameResult], None, None]:
     """The games of the arena, a list of whole deals at a time: first the deals of
-    ``done`` (kept from an earlier run, see :mod:`briscola.ai.arena_log`), which are not
+    ``done`` (kept from an earlier run, see :mod:`briscola.arena.log`), which are not
     played again, then the others as they are played: in deal order with one process,
     as they finish with more (at most :func:`workers` ``(jobs)``). Deals are made as
     they are played, and only a few wait for a worker at a time, so memory does not grow
@@ -497,7 +497,7 @@ class Report:
 
 class Running:
     """The figures of one bot (or of one bot against another) as its games come in:
-    counts and :class:`~briscola.ai.stats.Mean` sums of the per-deal means, not the
+    counts and :class:`~briscola.arena.stats.Mean` sums of the per-deal means, not the
     games."""
 
     def __init__(self) -> None:

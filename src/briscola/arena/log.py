@@ -2,13 +2,13 @@
 
 The file is JSON lines: the first says what is played (the game, its house rules, the
 bots, the seed) and by which code (a fingerprint of the engine's and the bots' source);
-each further line is one finished game (:class:`~briscola.ai.arena.GameResult`), written
+each further line is one finished game (:class:`~briscola.arena.duplicate.GameResult`), written
 as soon as its deal is done. Running the same arena with the same file plays only the
 deals not in it yet, so more games can be asked for later, too; a file made by another
 arena, or by other code, is refused rather than mixed.
 
 >>> import tempfile, pathlib
->>> from briscola.ai.arena import Arena, run
+>>> from briscola.arena.duplicate import Arena, run
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.jsonl"
 >>> setup = Arena("briscola-2", (), ("intermediate", "random"), deals=2, seed=1)
 >>> log = ArenaLog(path, setup)
@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from briscola.ai.arena import ROTATIONS, Arena, GameResult
+from briscola.arena.duplicate import ROTATIONS, Arena, GameResult
 from briscola.engine.errors import BriscolaError
 
 

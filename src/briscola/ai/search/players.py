@@ -1,45 +1,44 @@
 """The search levels, ``strong`` and ``champion``: Perfect Information Monte Carlo.
 
 For a card to play, the bot deals the cards hidden from its seat into many worlds
-consistent with its view (:mod:`briscola.ai.determinize`), plays each legal card in each
-world, finishes the hand there, and plays the card with the best average outcome. The
-outcome of a hand is its result for the bot's side (1 a win, 1/2 a tie, 0 a loss) plus a
-small share of its point margin, so that among cards that win as often, the one that
-takes more points is preferred.
+consistent with its view (:mod:`briscola.ai.search.determinize`), plays each legal card
+in each world, finishes the hand there, and plays the card with the best average
+outcome. The outcome of a hand is its result for the bot's side (1 a win, 1/2 a tie, 0 a
+loss) plus a small share of its point margin, so that among cards that win as often, the
+one that takes more points is preferred.
 
 How a hand is finished depends on the game and how much is left:
 
-- Head to head (the two-player games the fast core plays, :mod:`briscola.ai.fast`): when
-  the view allows few enough worlds (the stock empty, or nearly), every world is listed
-  and solved exactly (:mod:`briscola.ai.solver`); otherwise sampled worlds are played out
-  by card-counting policies, each with a 10% chance of a random card: the opponent by the
-  ``intermediate`` bot's judgement of each card (compiled), the searching side by the
-  same judgement with weights trained by self-play to beat it
-  (:mod:`briscola.ai.tuning`), since the search plays better than the intermediate bot;
-  the last tricks of each playout are solved exactly. The playouts of the cards of one
-  world share their random numbers. ``champion`` searches the worlds in batches and
-  stops searching a card once it trails the best by 2.5 standard errors. The worlds are
-  weighed by how well they explain every card the opponent has played in the hand, were
-  it to judge cards as that policy does with a 10% chance of not doing so (inference:
-  :func:`briscola.ai.pimc.history_fit`): sampled worlds are drawn four times over and
-  resampled by weight, listed worlds count by weight. All of it runs in compiled numba
-  kernels (:mod:`briscola.ai.pimc`).
-- Games of three to six players (teams, chiamata): the worlds are reference engine states
-  (:func:`~briscola.ai.determinize.rebuild_state`) played out by a greedy policy that
-  knows its partners, the last trick or two solved exactly. Where every trick goes round
-  the whole table (all but the double trick and Briškula's uneven last round) the
-  playouts run in the compiled table core (:mod:`briscola.ai.table`): ``strong`` plays
-  200 worlds twice per card, ``champion`` 1,000 worlds four times, and both solve the
-  last two tricks. Elsewhere they run in the reference engine, on a budget counted in
-  card plays.
+- Head to head (the two-player games of the core :mod:`briscola.ai.cores.head_to_head`):
+  when the view allows few enough worlds (the stock empty, or nearly), every world is
+  listed and solved exactly (:mod:`briscola.ai.cores.head_to_head_solver`); otherwise
+  sampled worlds are played out by card-counting policies, each with a 10% chance of a
+  random card: the opponent by the ``intermediate`` bot's judgement of each card
+  (compiled), the searching side by the same judgement with weights trained by
+  self-play to beat it (:mod:`briscola.ai.search.tuning`), since the search plays better
+  than the intermediate bot; the last tricks of each playout are solved exactly. The
+  playouts of the cards of one world share their random numbers. ``champion`` searches
+  the worlds in batches and stops searching a card once it trails the best by 2.5
+  standard errors. The worlds are weighed by how well they explain every card the
+  opponent has played in the hand, were it to judge cards as that policy does with a
+  10% chance of not doing so (inference: :func:`briscola.ai.search.pimc.history_fit`):
+  sampled worlds are drawn four times over and resampled by weight, listed worlds count
+  by weight. All of it runs in compiled numba kernels (:mod:`briscola.ai.search.pimc`).
+- Games of three to six players (teams, chiamata): the worlds are reference engine
+  states (:func:`~briscola.ai.search.determinize.rebuild_state`) played out by a greedy
+  policy that knows its partners, the last trick or two solved exactly. Where every
+  trick goes round the whole table (all but the double trick and Briškula's uneven last
+  round) the playouts run in the compiled table core
+  (:mod:`briscola.ai.cores.table_games`): ``strong`` plays 200 worlds twice per card,
+  ``champion`` 1,000 worlds four times, and both solve the last two tricks. Elsewhere
+  they run in the reference engine, on a budget counted in card plays.
 
 The choices that are not card play (chiamata's bids and call, partner talk, a rais's
 look) are left to the ``intermediate`` bot's rules; the trump exchange is always made.
 
-Both levels are deterministic for a given seed. Measured on the project's 2-core machine
-(``benchmarks/search_speed.py``): ``strong`` takes about 10 ms a move, head to head and
-in the bigger games; ``champion`` about 0.1-0.2 s head to head and 0.05-0.1 s in the
-bigger games. What was tried and measured is in ``benchmarks/README.md``.
+Both levels are deterministic for a given seed; each player keeps its own transposition
+table in each thread. How long they take a move, and what was tried and measured, is in
+``benchmarks/README.md``.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
@@ -55,11 +54,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+import threading
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from briscola.ai.bot import Bot, make_bot, register
-from briscola.ai.determinize import Sampler, read_house_rules, rebuild_state, rules_for
+from briscola.ai.rules.counting import beats
+from briscola.ai.search.config import CHAMPION, STRONG, SearchConfig
+from briscola.ai.search.determinize import Sampler, read_house_rules, rebuild_state, rules_for
 from briscola.engine.actions import Action, Call, Exchange, Look, Pass, Play
 from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import BriscolaError
@@ -67,93 +70,8 @@ from briscola.engine.games import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import View
 
-
-@dataclass(frozen=True)
-class SearchConfig:
-    """How hard a search bot thinks."""
-
-    worlds: int = 128
-    """Worlds sampled per move (head to head)."""
-    rollouts: int = 2
-    """Playouts per world and card (head to head)."""
-    policy: str = "tuned"
-    """Head to head, the searching side's playout policy: ``greedy`` (cheap rules),
-    ``counting`` (the intermediate bot's judgement of each card from the cards unseen) or
-    ``tuned`` (that judgement with weights trained by self-play to beat it,
-    :mod:`briscola.ai.tuning`)."""
-    policy_other: str | None = "counting"
-    """Head to head, the opponent's playout policy (``None``: ``policy``)."""
-    eps: float = 0.1
-    """The chance that the playout policy plays a random card instead of its own."""
-    eps_other: float | None = None
-    """Head to head, the same chance for the opponent's cards in the playouts (``None``:
-    ``eps``)."""
-    exact_draw: int = 0
-    """Solve each world exactly (no playout) once at most this many cards are left to draw."""
-    exact_end: int = 0
-    """Solve a playout exactly from when at most this many cards are left to draw (-1: play
-    it to the end)."""
-    enumerate: int = 120
-    """List every world (instead of sampling) when the view allows at most this many, and
-    at most ``enumerate_draw`` cards are left to draw; each is then solved exactly."""
-    enumerate_draw: int = 4
-    """See ``enumerate`` (the turned card counts)."""
-    model_noise: float = 0.1
-    """Head to head, inference: worlds are drawn in proportion to how well they explain
-    the opponent's last plays, were it to judge cards as the card-counting policy does
-    with this chance of playing otherwise (1: no inference, every world alike)."""
-    candidates: int = 4
-    """With inference, the worlds sampled per world kept."""
-    min_worlds: int = 0
-    """Head to head, stop early: search the sampled worlds in batches of this many, and
-    after each stop searching the cards that trail the best by more than ``stop_z``
-    standard errors (0: search every card in all ``worlds``)."""
-    stop_z: float = 3.0
-    """See ``min_worlds``."""
-    margin: float = 0.2
-    """Weight of the point margin (per 60 points) beside the hand's result."""
-    table_worlds: int = 200
-    """Games of three to six players that the table core plays (:mod:`briscola.ai.table`):
-    the worlds sampled per move."""
-    table_rollouts: int = 2
-    """See ``table_worlds``: playouts per world and card."""
-    table_policy: str = "greedy"
-    """Table core: the playout policy, ``greedy`` (:func:`briscola.ai.table.greedy_card`)
-    or ``lookahead`` (:func:`briscola.ai.table.lookahead_card`: measured, not better
-    for the champion, ``benchmarks/README.md``)."""
-    table_eps: float = 0.1
-    """Table core: the chance of a random card at each play of a playout."""
-    table_exact: int = 64
-    """Table core: solve each world to the end instead, once the stock is out and the
-    hands left allow at most this many orders of play (the product over the seats of
-    their hand size's factorial; the trick's rules cut it further). 64 covers the last
-    two tricks of every table game (solving the last three at four seats changed
-    nothing measurable: ``benchmarks/README.md``)."""
-    engine_plies: int = 4000
-    """Games neither core plays: the card plays budgeted for playouts of reference engine
-    states."""
-    engine_worlds: int = 64
-    """Games neither core plays: the most worlds sampled."""
-    exact_tricks: int = 1
-    """Games neither core plays: solve exactly from when this many tricks (or fewer) are
-    left."""
-
-
-STRONG = SearchConfig()
-CHAMPION = SearchConfig(
-    worlds=2400,
-    min_worlds=100,
-    stop_z=2.5,
-    rollouts=4,
-    exact_end=2,
-    enumerate=840,
-    enumerate_draw=5,
-    table_worlds=1000,
-    table_rollouts=4,
-    engine_plies=40_000,
-    engine_worlds=400,
-    exact_tricks=2,
-)
+if TYPE_CHECKING:
+    from briscola.ai.cores.head_to_head_solver import Transpositions
 
 
 class SearchBot:
@@ -177,6 +95,18 @@ class SearchBot:
         self._rules_for: tuple[str, int, int] | None = None
         self._cached_rules: Rules | None = None
         self._learned: dict[str, str] = {}
+        self._threads = threading.local()
+
+    def transpositions(self) -> Transpositions:
+        """This player's transposition table in the calling thread (made on first use):
+        never shared with another player or thread, since the kernels that fill it run
+        without the GIL."""
+        tt: Transpositions | None = getattr(self._threads, "tt", None)
+        if tt is None:
+            from briscola.ai.cores.head_to_head_solver import Transpositions
+
+            tt = self._threads.tt = Transpositions()
+        return tt
 
     def new_hand(self, view: View) -> None:
         hook = getattr(self.helper, "new_hand", None)
@@ -241,13 +171,13 @@ class SearchBot:
         return self._cached_rules
 
     def best_card(self, view: View, rules: Rules, cards: Sequence[Card]) -> Card:
-        from briscola.ai import fast
+        from briscola.ai.cores import head_to_head as fast
 
         seed = self.rng.getrandbits(40)
         if view.players == 2 and fast.supports(rules):
-            from briscola.ai.pimc import head_to_head
+            from briscola.ai.search.pimc import head_to_head
 
-            values = head_to_head(view, rules, self.config, seed)
+            values = head_to_head(view, rules, self.config, seed, self.transpositions())
         else:
             values = engine_values(view, rules, self.config, cards, seed)
         return pick(values, cards, rules, view.trump)
@@ -279,8 +209,8 @@ def engine_values(
     played out by a greedy policy, in the table core where it plays the game
     (:func:`table_values`), or solved exactly over the last tricks. Otherwise worlds are
     added until the card plays (or states searched) reach the budget, four at least."""
-    from briscola.ai.endgame import side_of_seat, side_points, state_values
-    from briscola.ai.table import supports as table_supports
+    from briscola.ai.cores.table_games import supports as table_supports
+    from briscola.ai.search.exact_endgame import side_of_seat, side_points, state_values
 
     seat = view.seat
     assert seat is not None
@@ -335,8 +265,8 @@ def table_values(
     by ``table_policy``, or (``exact``) the rest of the hand solved in each."""
     import numpy as np
 
-    from briscola.ai import table
-    from briscola.ai.fast import Codec
+    from briscola.ai.cores import table_games as table
+    from briscola.ai.cores.head_to_head import Codec
 
     seat = view.seat
     assert seat is not None
@@ -387,9 +317,9 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
     """A cheap, sensible card for the seat to act, for playouts of any game: lead the
     cheapest card; load points on a trick a partner holds when no opponent plays after;
     take a trick worth taking with the cheapest card that does; else throw the cheapest.
-    Of equal cards the first of ``plays`` (:func:`briscola.ai.table.greedy_card`, its
+    Of equal cards the first of ``plays`` (:func:`briscola.ai.cores.table_games.greedy_card`, its
     compiled twin, takes the lowest card id)."""
-    from briscola.ai.endgame import side_of_seat
+    from briscola.ai.search.exact_endgame import side_of_seat
 
     rules = state.rules
     points = rules.points
@@ -408,7 +338,7 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
     order = state.order
     top = 0
     for i in range(1, len(trick)):
-        if beats_card(trick[i], trick[top], trump, strength):
+        if beats(trick[i], trick[top], trump, strength):
             top = i
     top_card = trick[top]
     friends = side_of_seat(state, seat)
@@ -421,7 +351,7 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
                 return max(plain, key=lambda p: (points[p.card], -strength[p.card]))
         return min(plays, key=lambda p: cost(p.card))
     won = sum(points[c] for c in trick)
-    takers = [p for p in plays if beats_card(p.card, top_card, trump, strength)]
+    takers = [p for p in plays if beats(p.card, top_card, trump, strength)]
     same = [p for p in takers if p.card.suit is top_card.suit and p.card.suit is not trump]
     if same:
         if not foes_after:
@@ -434,25 +364,18 @@ def greedy_play(state: GameState, plays: Sequence[Play]) -> Play:
     return min(plays, key=lambda p: cost(p.card))
 
 
-def beats_card(card: Card, top: Card, trump: Suit | None, strength: Mapping[Card, int]) -> bool:
-    """Whether ``card`` takes the trick from ``top`` (the card winning it so far)."""
-    if card.suit is top.suit:
-        return strength[card] > strength[top]
-    return card.suit is trump
-
-
 # ---------------------------------------------------------------------------- the levels
 
 
 @register("strong")
 def strong(seed: int | None = None) -> SearchBot:
-    """PIMC with a little over a hundred worlds a move: tens of milliseconds a move."""
+    """PIMC with a little over a hundred worlds a move."""
     return SearchBot(seed=seed, config=STRONG)
 
 
 @register("champion")
 def champion(seed: int | None = None) -> SearchBot:
-    """PIMC with many worlds, more exact solving: about half a second a move."""
+    """PIMC with many worlds, more exact solving: slower than ``strong``."""
     return SearchBot(seed=seed, config=CHAMPION)
 
 

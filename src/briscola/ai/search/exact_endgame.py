@@ -8,7 +8,8 @@ two cards each to a trick, following suit, chiamata's hidden partner made known.
 :func:`search_state` searches for any value of the finished hand. It is slow but general,
 and free of numba: the intermediate bot plays the end of a head-to-head hand with it
 (:func:`best_play`), and the search bots solve the last trick or two of the bigger games.
-For speed the two-player games have the compiled solver in :mod:`briscola.ai.solver`.
+For speed the two-player games have the compiled solver in
+:mod:`briscola.ai.cores.head_to_head_solver`.
 
 Values are card points of a side at the end of the hand, with best play on both sides
 (each side maximizing its own points).
@@ -30,7 +31,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from briscola.ai.determinize import Sampler, World, read_house_rules, rebuild_state, rules_for
+from briscola.ai.search.determinize import (
+    Sampler,
+    World,
+    read_house_rules,
+    rebuild_state,
+    rules_for,
+)
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.games import Rules
@@ -39,9 +46,8 @@ from briscola.engine.views import View
 
 MAX_CARDS = 3
 """The intermediate bot searches the end of a hand only when each player holds at most
-this many cards: the last three tricks of the one-card games, under a millisecond on
-average through the engine. Four cards each cost a few milliseconds (up to about 20),
-five some tens: far more than the rest of the bot's move."""
+this many cards: the last three tricks of the one-card games (each card more costs far
+more than the rest of the bot's move: ``benchmarks/README.md``)."""
 
 
 # ---------------------------------------------------------------------------- the engine

@@ -44,17 +44,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from briscola.ai.auction import choose_bid, choose_call, rough_bid, rough_call
 from briscola.ai.bot import register
-from briscola.ai.counting import Reading, beats
-from briscola.ai.endgame import best_play
-from briscola.ai.talking import (
+from briscola.ai.rules.auction import choose_bid, choose_call, rough_bid, rough_call
+from briscola.ai.rules.counting import Reading, beats
+from briscola.ai.rules.talking import (
     PartnerTalk,
     choose_look,
     choose_question,
     choose_signal,
     partner_talk,
 )
+from briscola.ai.search.exact_endgame import best_play
 from briscola.engine.actions import Action, Bid, Call, Exchange, Pass, Play
 from briscola.engine.cards import Card
 from briscola.engine.errors import BriscolaError

@@ -1,8 +1,8 @@
 """Training the search's playout policy by self-play: the weights of the card-counting
-judgement (:func:`briscola.ai.fast.judged_card`) tuned to win two-player games.
+judgement (:func:`briscola.ai.cores.head_to_head.judged_card`) tuned to win two-player games.
 
 The search levels play out sampled worlds with a policy for each side (see
-:mod:`briscola.ai.search`). The opponent's is the card-counting judgement of the
+:mod:`briscola.ai.search.players`). The opponent's is the card-counting judgement of the
 ``intermediate`` bot; the searching seat's own future play is better modelled by a policy
 that beats that judgement, since the search itself does. This module finds such weights:
 starting from the intermediate bot's, it plays duplicate deals in the fast core (each
@@ -10,10 +10,12 @@ deal twice, the sides trading seats; the last tricks, once the stock is empty, s
 exactly as both bots do) and keeps the changes of one weight at a time that score better
 on a fixed set of training deals, shrinking the steps as it goes (a coordinate search
 over common random numbers). The result is checked on fresh deals and written, with how
-it was made, to ``tuned_judge.json`` beside this module, which the package ships and
-:func:`tuned_judge` reads.
+it was made, to the file ``--out`` names (never into the installed package by itself):
+the package ships ``tuned_judge.json`` beside this module, which :func:`tuned_judge`
+reads, and a new one replaces it by hand (in a checkout, ``--out`` can name it).
 
-    python -m briscola.ai.tuning --deals 50000 --rounds 10 --check 100000
+    python -m briscola.ai.search.tuning --deals 50000 --rounds 10 --check 100000 \
+        --out tuned_judge.json
 
 >>> w = tuned_judge()
 >>> w.shape == COUNTING_JUDGE.shape
@@ -31,7 +33,8 @@ from typing import Any
 
 import numpy as np
 
-from briscola.ai.fast import (
+from briscola.ai.cores.compiled import jit
+from briscola.ai.cores.head_to_head import (
     COUNTING_JUDGE,
     JUDGE_NAMES,
     MAXH,
@@ -43,7 +46,6 @@ from briscola.ai.fast import (
     FArray,
     is_over,
     italian_points,
-    jit,
     judged_card,
     legal_cards,
     new_position,
@@ -52,7 +54,7 @@ from briscola.ai.fast import (
     shuffle,
     to_move,
 )
-from briscola.ai.solver import exact_final, new_table, scratch
+from briscola.ai.cores.head_to_head_solver import exact_final, new_table, scratch
 
 WEIGHTS_FILE = Path(__file__).with_name("tuned_judge.json")
 
@@ -64,7 +66,7 @@ def tuned_judge() -> FArray:
     if list(data["names"]) != list(JUDGE_NAMES):
         raise ValueError(
             f"{WEIGHTS_FILE} names weights {data['names']}, the judgement takes "
-            f"{list(JUDGE_NAMES)}: train them again (python -m briscola.ai.tuning)"
+            f"{list(JUDGE_NAMES)}: train them again (python -m briscola.ai.search.tuning)"
         )
     weights: FArray = np.array(data["weights"], np.float64)
     return weights
@@ -133,14 +135,17 @@ def train(
     return best
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """The command: train, check and write the weights where ``--out`` says."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=50_000, help="training deals")
     p.add_argument("--rounds", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--check", type=int, default=100_000, help="fresh deals to check on")
-    p.add_argument("--out", type=Path, default=WEIGHTS_FILE)
-    args = p.parse_args()
+    p.add_argument(
+        "--out", type=Path, required=True, help="the file to write the weights to (JSON)"
+    )
+    args = p.parse_args(argv)
     start = time.perf_counter()
     weights = train(args.deals, args.rounds, args.seed)
     score, margin = match(weights, COUNTING_JUDGE, args.check, args.seed + 1)
@@ -149,8 +154,8 @@ def main() -> None:
         "names": list(JUDGE_NAMES),
         "weights": [round(float(w), 4) for w in weights],
         "trained": {
-            "command": f"python -m briscola.ai.tuning --deals {args.deals} "
-            f"--rounds {args.rounds} --seed {args.seed} --check {args.check}",
+            "command": f"python -m briscola.ai.search.tuning --deals {args.deals} "
+            f"--rounds {args.rounds} --seed {args.seed} --check {args.check} --out FILE",
             "against": "the intermediate bot's judgement (fast.COUNTING_JUDGE)",
             "check": {"deals": args.check, "score": round(score, 4), "margin": round(margin, 2)},
             "seconds": round(time.perf_counter() - start),

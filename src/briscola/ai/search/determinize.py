@@ -36,6 +36,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from briscola.ai.rules.counting import trick_winner
 from briscola.engine.actions import Bid, Exchange, Play
 from briscola.engine.cards import Card, Rank
 from briscola.engine.chiamata import Chiamata
@@ -105,14 +106,8 @@ def read_house_rules(view: View) -> dict[str, str]:
         options: dict[str, object] = {"players": view.players} if "players" in game.rules else {}
         north = Rules.make(game, options)
         for t in view.tricks:
-            best = 0
-            for i in range(1, len(t.cards)):
-                c, top = t.cards[i], t.cards[best]
-                if (c.suit is top.suit and north.strength[c] > north.strength[top]) or (
-                    c.suit is not top.suit and c.suit is view.trump
-                ):
-                    best = i
-            if sum(north.points[c] for c in t.cards) != t.points or t.seats[best] != t.winner:
+            win = trick_winner(zip(t.seats, t.cards, strict=False), view.trump, north.strength)
+            if sum(north.points[c] for c in t.cards) != t.points or (win and win[0] != t.winner):
                 out["court_order"] = "south"
                 break
     if "follow_suit" in game.rules and view.trick and view.phase == "play":

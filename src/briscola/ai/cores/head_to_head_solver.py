@@ -1,50 +1,47 @@
-"""Exact solvers for positions where every card is known.
+"""The exact solver of the head-to-head core: positions where every card is known.
 
 In two-player Briscola the last three tricks are a game of perfect information: once the
 stock is empty, the opponent holds exactly the cards the player has not seen. The same
 search also solves a *determinized* world (a sample of the hidden cards, the order of the
 stock included) from any point of the hand, which is what the search bots do in their
-endgames, and averaging over every possible order of a small stock gives the exact
-expected values that :func:`enumerate_values` returns.
-
-Two engines, one answer:
+endgames (:mod:`briscola.ai.search.exact_head_to_head` answers from views).
 
 - :class:`Solver`: alpha-beta (fail-soft, with a transposition table, move ordering and
-  equivalent cards pruned) over the fast core's positions (:mod:`briscola.ai.fast`),
-  compiled with numba, iterative (numba cannot cache a recursive function). The last
-  three tricks take about 0.1 ms from a view (:func:`solve_view`), ten tricks left about
-  2 ms (``benchmarks/solver_speed.py``). :func:`evaluate`, the kernel the search bots
-  run, scores the cards of many worlds by this solver or by playouts ending in it.
-- :func:`briscola.ai.endgame.solve_state`: plain minimax (with alpha-beta) over reference
-  engine states, for the last trick or two of any game of the family (teams, three to six
-  players, chiamata's hidden partner made known), slow but general; it lives apart, free
-  of numba, for the rule-based bots.
+  equivalent cards pruned) over the positions of :mod:`briscola.ai.cores.head_to_head`,
+  compiled with numba, iterative (numba cannot cache a recursive function); its times
+  are in ``benchmarks/README.md`` (``benchmarks/solver_speed.py``).
+- :func:`evaluate`, the kernel the search bots run, scores the cards of many worlds by
+  this solver or by playouts ending in it.
+- :class:`Transpositions`: a searcher's own table (never shared: the kernels run without
+  the GIL).
+
+The same answers over reference engine states, for any game of the family, come from
+:mod:`briscola.ai.search.exact_endgame`, slow but general and free of numba.
 
 Values are card points. A position's value is the points seat 0 takes with best play on
 both sides (each side maximizing its own points, which in a game of perfect information
 also decides who can reach 61).
 
 >>> import random
->>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+>>> from briscola.engine import Rules
 >>> rules = Rules.make("briscola-2")
->>> state = GameState(rules, shuffled_deal(rules, 1, random.Random(4)))
->>> while state.pile:
-...     _ = state.apply(state.legal_actions()[0])
->>> sol = solve_view(seat_view(state, state.turn), rules)
->>> sol.best in [a.card for a in state.legal_actions()], -120 <= sol.diff <= 120
+>>> state = random_states(rules, 0, 1, random.Random(4), choices=2)[0]
+>>> from briscola.ai.cores.head_to_head import Codec
+>>> codec = Codec(rules)
+>>> points, card = Solver().solve(codec.from_state(state))
+>>> 0 <= points <= 120, codec.card[card] in [a.card for a in state.legal_actions()]
 (True, True)
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from briscola.ai.determinize import Sampler, World, rules_for
-from briscola.ai.fast import (
+from briscola.ai.cores.compiled import jit, use_cache
+from briscola.ai.cores.head_to_head import (
     COUNTING_JUDGE,
     DRAW,
     FOLLOW,
@@ -62,11 +59,9 @@ from briscola.ai.fast import (
     TRICK,
     TRUMP,
     Array,
-    Codec,
     FArray,
     H,
     is_over,
-    jit,
     lead_key,
     legal_cards,
     play_card,
@@ -74,11 +69,9 @@ from briscola.ai.fast import (
     seed_rng,
     to_move,
 )
-from briscola.engine.cards import Card
 from briscola.engine.deal import shuffled_deal
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
-from briscola.engine.views import View
 
 TT_BITS = 16
 """log2 of the transposition table's entries (64 K entries, 3 MB)."""
@@ -423,8 +416,8 @@ def evaluate(
 
     After the card, a world with at most ``exact_draw`` cards left to draw is solved
     exactly; otherwise it is played out ``rollouts`` times, the seat by the ``policy`` (see
-    :mod:`briscola.ai.fast`, judging by the weights ``judge``) with a chance ``eps`` of a
-    random card, its opponent by ``policy_other`` (``judge_other``) with a chance
+    :mod:`briscola.ai.cores.head_to_head`, judging by the weights ``judge``) with a chance
+    ``eps`` of a random card, its opponent by ``policy_other`` (``judge_other``) with a chance
     ``eps_other``, each playout solved
     exactly from when at most ``exact_end`` cards are left to draw (-1: played to the
     end). The playouts of the cards of one world use the same random numbers, so that the
@@ -505,16 +498,29 @@ def new_table(bits: int = TT_BITS) -> npt.NDArray[np.int64]:
 NO_TABLE = np.zeros((0, TT_COLS), np.int64)
 NO_EACH = np.zeros((0, 0), np.float64)
 
-_TABLE: npt.NDArray[np.int64] | None = None
+GENERATIONS = 1 << 22
+"""Generation numbers fit in the key's bits above the hand mask."""
 
 
-def table() -> npt.NDArray[np.int64]:
-    """The process's shared transposition table for searches that run one after another
-    (each keeps its worlds apart by a generation number it passes)."""
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = new_table()
-    return _TABLE
+class Transpositions:
+    """A transposition table with the generation numbers it has handed out: one per
+    searcher, never shared. Each world searched takes a fresh generation, so entries of
+    other worlds never match; the kernels run without the GIL, so two searches that
+    shared a table in two threads could read each other's half-written entries."""
+
+    def __init__(self, bits: int = TT_BITS) -> None:
+        self.entries = new_table(bits) if bits > 0 else NO_TABLE
+        self.gen = 0
+
+    def reserve(self, k: int) -> int:
+        """The first of ``k`` fresh generation numbers (the table cleared when they run
+        out)."""
+        if self.gen + k >= GENERATIONS:
+            self.entries[:] = 0
+            self.gen = 0
+        base = self.gen + 1
+        self.gen += k
+        return base
 
 
 class Solver:
@@ -524,17 +530,12 @@ class Solver:
     hold)."""
 
     def __init__(self, table_bits: int = TT_BITS) -> None:
-        self.table = new_table(table_bits) if table_bits > 0 else NO_TABLE
-        self.gen = 0
+        use_cache()
+        self.tt = Transpositions(table_bits)
         self.nodes = np.zeros(1, np.int64)
 
     def _next(self, same_world: bool) -> int:
-        if not same_world:
-            self.gen += 1
-            if self.gen >= 1 << 22:
-                self.table[:] = 0
-                self.gen = 1
-        return self.gen
+        return self.tt.gen if same_world else self.tt.reserve(1)
 
     def values(self, pos: Array, same_world: bool = False) -> tuple[list[int], list[int]]:
         """The legal cards (ids) of the player to move and, after each, the final points of
@@ -560,7 +561,7 @@ class Solver:
             0.0,
             0,
             0,
-            self.table,
+            self.tt.entries,
             gen,
             out,
             self.nodes,
@@ -579,109 +580,7 @@ class Solver:
         return values[best], moves[best]
 
 
-# ---------------------------------------------------------------------------- views
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The exact solution of a position for the player to move."""
-
-    best: Card
-    """A best card to play."""
-    diff: int
-    """Final card points of the player's side minus the other side's, with best play."""
-    values: dict[Card, int]
-    """The final point difference after each legal card."""
-
-
-def open_position(view: View, rules: Rules) -> tuple[Codec, Array]:
-    """The fast position of a two-player view where nothing is hidden any more: the stock
-    is empty, so the opponent holds every card the player has not seen."""
-    seat = view.seat
-    if seat is None or view.stock_size or view.turned is not None or view.players != 2:
-        raise ValueError("only a two-player view with the stock run out is an open position")
-    seen = set(view.hand)
-    for t in view.tricks:
-        seen.update(t.cards)
-    seen.update(c for _, c in view.trick)
-    removed = [r for r in rules.removals if not (r & seen)]
-    out = removed[0] if removed else frozenset()
-    opponent = [c for c in rules.deck if c not in seen and c not in out]
-    if len(opponent) != view.hand_sizes[1 - seat]:
-        raise ValueError("the view does not fit the rules: the opponent's hand is not the rest")
-    codec = Codec(rules)
-    return codec, codec.from_view(view, opponent, (), None)
-
-
-_DEFAULT_SOLVER: Solver | None = None
-
-
-def default_solver() -> Solver:
-    global _DEFAULT_SOLVER
-    if _DEFAULT_SOLVER is None:
-        _DEFAULT_SOLVER = Solver(0)
-    return _DEFAULT_SOLVER
-
-
-def solve_view(view: View, rules: Rules | None = None, solver: Solver | None = None) -> Solution:
-    """Solve a two-player position once the stock is empty: the best card for the player to
-    move and the exact final point difference (this seat minus the other) with best play."""
-    rules = rules_for(view, rules)
-    codec, pos = open_position(view, rules)
-    seat = view.seat
-    assert seat is not None
-    if view.to_act != seat:
-        raise ValueError("it is not this seat's turn")
-    mv, vals = (solver or default_solver()).values(pos)
-    values = {}
-    for c, v in zip(mv, vals, strict=True):
-        mine = v if seat == 0 else 120 - v
-        total = sum(rules.points[c] for c in rules.deck)
-        values[codec.card[c]] = 2 * mine - total
-    best = max(values, key=lambda c: values[c])
-    return Solution(best, values[best], values)
-
-
-# ---------------------------------------------------------------------------- enumeration
-
-
-def world_position(codec: Codec, view: View, world: World) -> Array:
-    """The fast position of a two-player view in one world of its hidden cards."""
-    seat = view.seat
-    assert seat is not None
-    return codec.from_view(view, world.hands[1 - seat], world.stock, world.turned)
-
-
-def enumerate_values(
-    view: View,
-    rules: Rules | None = None,
-    solver: Solver | None = None,
-    max_worlds: int = 20_000,
-) -> dict[Card, float]:
-    """For each card the two-player ``view`` may play, its side's final card points averaged
-    over every world the view allows (every split of the unseen cards between the
-    opponent's hand and the stock, in every order of the stock), each world solved
-    exactly. Feasible with few cards left to draw: 4 worlds with one face-down card,
-    120 with three, 6 720 with five.
-
-    :raises ValueError: when the view allows more than ``max_worlds`` worlds.
-    """
-    rules = rules_for(view, rules)
-    seat = view.seat
-    if seat is None or view.players != 2 or view.to_act != seat:
-        raise ValueError("enumerate_values needs the view of a two-player seat to play")
-    sampler = Sampler(view, rules)
-    count = sampler.count()
-    if count > max_worlds:
-        raise ValueError(f"the view allows {count} worlds, more than {max_worlds}")
-    codec = Codec(rules)
-    solver = solver or default_solver()
-    totals: dict[int, int] = {}
-    for world in sampler.worlds():
-        mv, vals = solver.values(world_position(codec, view, world))
-        for c, v in zip(mv, vals, strict=True):
-            totals[c] = totals.get(c, 0) + (v if seat == 0 else 120 - v)
-    return {codec.card[c]: t / count for c, t in totals.items()}
+# ---------------------------------------------------------------------------- test positions
 
 
 def random_states(

@@ -4,7 +4,7 @@ Cards are small integers, ``suit * 10 + strength`` (suits in the engine's order 
 strength from the rule set, 0 the weakest), so that within a suit the higher id wins and a
 trick is resolved with two integer compares. A position is one flat ``int64`` array (the
 layout is below) that numba kernels copy and change in place: whole random games, playouts
-with a cheap policy, and (in :mod:`briscola.ai.solver`) exact search.
+with a cheap policy, and (in :mod:`briscola.ai.cores.head_to_head_solver`) exact search.
 
 The core plays the two-player games with one card each to a trick: ``briscola-2``,
 ``scoperta``, ``briscolone``, two-player ``briskula`` and ``brisca`` (see :func:`supports`).
@@ -18,18 +18,14 @@ It is checked move for move against the reference engine (tests/test_ai_search_f
 
 from __future__ import annotations
 
-import hashlib
-import os
-import shutil
 import time
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
+from briscola.ai.cores.compiled import jit, use_cache
 from briscola.engine.cards import Card, Suit
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
@@ -37,52 +33,8 @@ from briscola.engine.state import GameState
 if TYPE_CHECKING:
     from briscola.engine.views import View
 
-F = TypeVar("F", bound=Callable[..., Any])
-
 Array = npt.NDArray[np.int64]
 FArray = npt.NDArray[np.float64]
-
-KERNEL_MODULES = ("fast.py", "solver.py", "pimc.py", "table.py")
-"""The modules with compiled kernels, which call each other's."""
-
-
-def _use_versioned_cache() -> None:
-    """Keep numba's cache of the kernels in a directory named after a digest of all the
-    kernel modules: numba checks only a function's own file for changes, and a kernel
-    compiled into another module's (the playouts inside the search) would go stale. An
-    old directory is removed when a new one is made. ``NUMBA_CACHE_DIR``, when set,
-    wins."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    here = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    try:
-        for name in KERNEL_MODULES:
-            digest.update((here / name).read_bytes())
-    except OSError:  # pragma: no cover - sources not on disk: numba's own choice
-        return
-    root = here / "__pycache__"
-    target = root / f"numba-{digest.hexdigest()[:16]}"
-    try:
-        if not target.is_dir():
-            for old in root.glob("numba-*"):
-                shutil.rmtree(old, ignore_errors=True)
-            target.mkdir(parents=True, exist_ok=True)
-    except OSError:  # a read-only tree: numba looks for another place, or compiles each time
-        return
-    numba.config.CACHE_DIR = str(target)  # type: ignore[attr-defined]  # untyped config
-
-
-_use_versioned_cache()
-
-
-def jit(fn: F) -> F:
-    """Compile ``fn`` with numba in nopython mode, caching the machine code on disk when a
-    cache directory is writable (and compiling afresh in each process when none is)."""
-    try:
-        return cast(F, numba.njit(cache=True, nogil=True)(fn))
-    except Exception:  # no writable cache locator: compile without a cache
-        return cast(F, numba.njit(nogil=True)(fn))
 
 
 # ---------------------------------------------------------------------------- the position
@@ -189,11 +141,19 @@ def points_of(pos: Array, card: int) -> int:
 
 
 @jit
+def card_beats(trump: int, top: int, card: int) -> bool:
+    """The trick rule on card ids, for every core: whether ``card`` takes the trick from
+    ``top``, the card winning it so far (a higher card of its suit, or a trump; ``trump``
+    is the trump suit, -1 for none)."""
+    if card // 10 == top // 10:
+        return card > top
+    return bool(card // 10 == trump)
+
+
+@jit
 def beats(pos: Array, led: int, card: int) -> bool:
     """Whether ``card``, played second, takes the trick led with ``led``."""
-    if card // 10 == led // 10:
-        return card > led
-    return bool(card // 10 == pos[TRUMP])
+    return card_beats(int(pos[TRUMP]), led, card)
 
 
 @jit
@@ -538,6 +498,7 @@ def new_position(
 
 def italian_points() -> Array:
     """Points of each strength index in the 40-card decks: 2 4 5 6 7 J Q K 3 A."""
+    use_cache()
     return np.array([0, 0, 0, 0, 0, 2, 3, 4, 10, 11], np.int64)
 
 
@@ -644,6 +605,7 @@ class Codec:
     """Card ids of one rule set, both ways, and the points table of the fast core."""
 
     def __init__(self, rules: Rules) -> None:
+        use_cache()
         self.rules = rules
         self.id: dict[Card, int] = {
             c: SUITS.index(c.suit) * 10 + rules.strength[c] for c in rules.deck

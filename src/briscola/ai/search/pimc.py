@@ -1,10 +1,11 @@
-"""The head-to-head search of :mod:`briscola.ai.search`: the hidden cards of a two-player
+"""The head-to-head search of :mod:`briscola.ai.search.players`: the hidden cards of a two-player
 view dealt into many worlds (a compiled kernel), or every world listed when few, each
-legal card scored in each world by :func:`briscola.ai.solver.evaluate` (exact solving, or
-playouts whose last tricks are solved exactly).
+legal card scored in each world by :func:`briscola.ai.cores.head_to_head_solver.evaluate`
+(exact solving, or playouts whose last tricks are solved exactly).
 
-Every world is a fast-core position (:mod:`briscola.ai.fast`). A world's outcome for the
-searching seat is its result (1 a win, 1/2 a 60-60 tie, 0 a loss) plus ``margin`` times the
+Every world is a fast-core position (:mod:`briscola.ai.cores.head_to_head`). A world's
+outcome for the searching seat is its result (1 a win, 1/2 a 60-60 tie, 0 a loss) plus ``margin``
+times the
 point margin over 60 (per 60 points).
 """
 
@@ -18,8 +19,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from briscola.ai.determinize import Sampler
-from briscola.ai.fast import (
+from briscola.ai.cores.compiled import jit
+from briscola.ai.cores.head_to_head import (
     COUNTING,
     COUNTING_JUDGE,
     DRAW,
@@ -37,42 +38,30 @@ from briscola.ai.fast import (
     FArray,
     H,
     counting_card,
-    jit,
     legal_cards,
     popcount,
     seed_rng,
     shuffle,
 )
-from briscola.ai.solver import NO_EACH, evaluate, table
-from briscola.ai.tuning import tuned_judge
+from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
+from briscola.ai.search.determinize import Sampler
+from briscola.ai.search.tuning import tuned_judge
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.games import Rules
 from briscola.engine.views import View
 
 if TYPE_CHECKING:
-    from briscola.ai.search import SearchConfig
+    from briscola.ai.search.config import SearchConfig
 
-_GEN = [0]
 POLICIES = {"greedy": GREEDY, "counting": COUNTING, "tuned": COUNTING, "random": RANDOM}
 """The playout policies by name: ``tuned`` is the counting policy with the weights
-trained by self-play (:mod:`briscola.ai.tuning`)."""
+trained by self-play (:mod:`briscola.ai.search.tuning`)."""
 
 
 def judge_of(policy: str) -> FArray:
     """The counting judgement's weights of a playout policy."""
     return tuned_judge() if policy == "tuned" else COUNTING_JUDGE
-
-
-def reserve_generations(k: int, table: npt.NDArray[np.int64]) -> int:
-    """The first of ``k`` fresh generation numbers of the shared transposition table, one
-    per world searched (entries of other generations never match)."""
-    if _GEN[0] + k >= 1 << 22:
-        table[:] = 0
-        _GEN[0] = 0
-    base = _GEN[0] + 1
-    _GEN[0] += k
-    return base
 
 
 @jit
@@ -347,10 +336,15 @@ def utility_params(view: View, rules: Rules, config: SearchConfig) -> tuple[floa
 
 
 def head_to_head(
-    view: View, rules: Rules, config: SearchConfig, seed: int
+    view: View,
+    rules: Rules,
+    config: SearchConfig,
+    seed: int,
+    tt: Transpositions | None = None,
 ) -> dict[Card, tuple[float, float]]:
     """Mean outcome and mean final points of each legal card of a two-player view, by the
-    fast core: every world solved exactly when few, else sampled worlds played out."""
+    fast core: every world solved exactly when few, else sampled worlds played out. ``tt``
+    is the searcher's own transposition table (``None``: a fresh one)."""
     seat = view.seat
     assert seat is not None
     sampler = Sampler(view, rules)
@@ -385,8 +379,9 @@ def head_to_head(
         rollouts, exact_draw = config.rollouts, config.exact_draw
     exact_end = config.exact_end if rules.game.hand_size <= 3 else -1  # five-card endings
     eps_other = config.eps if config.eps_other is None else config.eps_other
-    tt = table()
-    gen = reserve_generations(worlds.shape[0], tt)
+    if tt is None:
+        tt = Transpositions()
+    gen = tt.reserve(worlds.shape[0])
     out = np.zeros((moves.shape[0], 3), np.float64)
     live = np.arange(moves.shape[0])
     # early stopping (sampled worlds only: listed ones are few, solved once each)
@@ -413,7 +408,7 @@ def head_to_head(
             margin,
             tie_last,
             (seed + done * 1000003) & 0xFFFFFFFF,
-            tt,
+            tt.entries,
             gen + done,
             part,
             np.zeros(1, np.int64),

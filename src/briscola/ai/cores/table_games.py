@@ -2,11 +2,11 @@
 :mod:`briscola.ai`: playouts and exact ends of determinized worlds in compiled numba
 kernels.
 
-Where :mod:`briscola.ai.fast` plays the head-to-head games, this core plays the table
+Where :mod:`briscola.ai.cores.head_to_head` plays the head-to-head games, this core plays the table
 games with one card each to a trick and whole rounds of drawing: ``briscola-3``,
 ``briscola-4``, ``briscola-6``, ``schembil``, four-player ``brisca`` and ``briskula``, and
 the card play of ``chiamata`` (see :func:`supports`). Cards are the fast core's integers
-(``suit * 10 + strength``, :class:`~briscola.ai.fast.Codec`). A position is a flat
+(``suit * 10 + strength``, :class:`~briscola.ai.cores.head_to_head.Codec`). A position is a flat
 ``int64`` array (the layout is below) with every seat's hand, the cards to draw in
 order, the trick in progress, the points each seat took, and the sides as the world
 has them (in chiamata, the caller and the holder of the called card against the rest,
@@ -14,7 +14,7 @@ with the points the caller's side needs). Talk, the trump exchange and the aucti
 left to the reference engine: a position here only plays cards.
 
 The playout policies are :func:`greedy_card`, the same rules as
-:func:`briscola.ai.search.greedy_play` (which the reference engine path keeps for the
+:func:`briscola.ai.search.players.greedy_play` (which the reference engine path keeps for the
 games this core does not play), and :func:`lookahead_card`, which plays out the trick
 by them for each card and picks the card that does best on it (a setting of the search,
 not its default); :func:`solve` searches the last tricks exactly. The core is checked
@@ -36,7 +36,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from briscola.ai.fast import SUITS, Codec, jit, rand_below, seed_rng
+from briscola.ai.cores.compiled import jit
+from briscola.ai.cores.head_to_head import SUITS, Codec, card_beats, rand_below, seed_rng
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
 
@@ -180,9 +181,7 @@ def is_over(pos: Array) -> bool:
 @jit
 def beats(pos: Array, top: int, card: int) -> bool:
     """Whether ``card`` takes the trick from ``top``, the card winning it so far."""
-    if card // 10 == top // 10:
-        return card > top
-    return bool(card // 10 == pos[TRUMP])
+    return card_beats(int(pos[TRUMP]), top, card)
 
 
 @jit
@@ -259,7 +258,7 @@ def play_card(pos: Array, card: int) -> int:
 @jit
 def cost(pos: Array, c: int) -> int:
     """How dear a card is to lead or throw away: plain cards by points then strength,
-    trumps after them (as :func:`briscola.ai.search.greedy_play` weighs them)."""
+    trumps after them (as :func:`briscola.ai.search.players.greedy_play` weighs them)."""
     p = pos[PVAL + c % 10]
     if c // 10 == pos[TRUMP]:
         return int(50 + (c % 10) * 10 + p * 20)
@@ -280,7 +279,7 @@ def cheapest(pos: Array, cards: Array, n: int) -> int:
 
 @jit
 def greedy_card(pos: Array, cards: Array, n: int) -> int:
-    """The card :func:`briscola.ai.search.greedy_play` picks among ``cards[:n]`` for the
+    """The card :func:`briscola.ai.search.players.greedy_play` picks among ``cards[:n]`` for the
     seat to move (ties broken by the lower card id): lead the cheapest card; load points
     on a trick a partner holds when no opponent plays after; take a trick worth taking
     with the cheapest card that does; else throw the cheapest."""
@@ -347,7 +346,7 @@ def greedy_card(pos: Array, cards: Array, n: int) -> int:
 @jit
 def keep_worth(pos: Array, c: int) -> float:
     """What holding card ``c`` is worth, much as the intermediate bot weighs it
-    (:meth:`briscola.ai.heuristic.Intermediate.keep`): trumps by rank and points, plain
+    (:meth:`briscola.ai.rules.heuristic.Intermediate.keep`): trumps by rank and points, plain
     cards little."""
     rank = c % 10
     if c // 10 == pos[TRUMP]:
@@ -466,7 +465,7 @@ def winning_side(pos: Array) -> int:
 @jit
 def result(pos: Array, seat: int, margin: float, half: float) -> float:
     """A finished hand for ``seat``: 1 won, 1/2 tied, 0 lost, plus ``margin`` times its
-    side's points over ``half`` (per 60), as :func:`briscola.ai.search.outcome`."""
+    side's points over ``half`` (per 60), as :func:`briscola.ai.search.players.outcome`."""
     win = winning_side(pos)
     mine = int(pos[SIDE + seat])
     r = 0.5 if win < 0 else (1.0 if win == mine else 0.0)

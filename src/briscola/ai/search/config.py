@@ -1,0 +1,95 @@
+"""How hard a search player thinks: :class:`SearchConfig`, and the two levels' settings,
+:data:`STRONG` and :data:`CHAMPION` (the players are in :mod:`briscola.ai.search.players`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How hard a search bot thinks."""
+
+    worlds: int = 128
+    """Worlds sampled per move (head to head)."""
+    rollouts: int = 2
+    """Playouts per world and card (head to head)."""
+    policy: str = "tuned"
+    """Head to head, the searching side's playout policy: ``greedy`` (cheap rules),
+    ``counting`` (the intermediate bot's judgement of each card from the cards unseen) or
+    ``tuned`` (that judgement with weights trained by self-play to beat it,
+    :mod:`briscola.ai.search.tuning`)."""
+    policy_other: str | None = "counting"
+    """Head to head, the opponent's playout policy (``None``: ``policy``)."""
+    eps: float = 0.1
+    """The chance that the playout policy plays a random card instead of its own."""
+    eps_other: float | None = None
+    """Head to head, the same chance for the opponent's cards in the playouts (``None``:
+    ``eps``)."""
+    exact_draw: int = 0
+    """Solve each world exactly (no playout) once at most this many cards are left to draw."""
+    exact_end: int = 0
+    """Solve a playout exactly from when at most this many cards are left to draw (-1: play
+    it to the end)."""
+    enumerate: int = 120
+    """List every world (instead of sampling) when the view allows at most this many, and
+    at most ``enumerate_draw`` cards are left to draw; each is then solved exactly."""
+    enumerate_draw: int = 4
+    """See ``enumerate`` (the turned card counts)."""
+    model_noise: float = 0.1
+    """Head to head, inference: worlds are drawn in proportion to how well they explain
+    the opponent's last plays, were it to judge cards as the card-counting policy does
+    with this chance of playing otherwise (1: no inference, every world alike)."""
+    candidates: int = 4
+    """With inference, the worlds sampled per world kept."""
+    min_worlds: int = 0
+    """Head to head, stop early: search the sampled worlds in batches of this many, and
+    after each stop searching the cards that trail the best by more than ``stop_z``
+    standard errors (0: search every card in all ``worlds``)."""
+    stop_z: float = 3.0
+    """See ``min_worlds``."""
+    margin: float = 0.2
+    """Weight of the point margin (per 60 points) beside the hand's result."""
+    table_worlds: int = 200
+    """Games of three to six players that the table core plays
+    (:mod:`briscola.ai.cores.table_games`): the worlds sampled per move."""
+    table_rollouts: int = 2
+    """See ``table_worlds``: playouts per world and card."""
+    table_policy: str = "greedy"
+    """Table core: the playout policy, ``greedy``
+    (:func:`briscola.ai.cores.table_games.greedy_card`) or ``lookahead``
+    (:func:`briscola.ai.cores.table_games.lookahead_card`: measured, not better
+    for the champion, ``benchmarks/README.md``)."""
+    table_eps: float = 0.1
+    """Table core: the chance of a random card at each play of a playout."""
+    table_exact: int = 64
+    """Table core: solve each world to the end instead, once the stock is out and the
+    hands left allow at most this many orders of play (the product over the seats of
+    their hand size's factorial; the trick's rules cut it further). 64 covers the last
+    two tricks of every table game (solving the last three at four seats changed
+    nothing measurable: ``benchmarks/README.md``)."""
+    engine_plies: int = 4000
+    """Games neither core plays: the card plays budgeted for playouts of reference engine
+    states."""
+    engine_worlds: int = 64
+    """Games neither core plays: the most worlds sampled."""
+    exact_tricks: int = 1
+    """Games neither core plays: solve exactly from when this many tricks (or fewer) are
+    left."""
+
+
+STRONG = SearchConfig()
+CHAMPION = SearchConfig(
+    worlds=2400,
+    min_worlds=100,
+    stop_z=2.5,
+    rollouts=4,
+    exact_end=2,
+    enumerate=840,
+    enumerate_draw=5,
+    table_worlds=1000,
+    table_rollouts=4,
+    engine_plies=40_000,
+    engine_worlds=400,
+    exact_tricks=2,
+)
