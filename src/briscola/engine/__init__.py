@@ -20,13 +20,14 @@ from briscola.engine.games import GAMES, Game, Rules, find_game
 from briscola.engine.house_rules import RULES, HouseRule
 from briscola.engine.match import Match
 from briscola.engine.record import Record, Replay, parse_record, replay
-from briscola.engine.state import GameState
+from briscola.engine.state import Applied, GameState
 from briscola.engine.views import View, seat_view, spectator_view
 
 __all__ = [
     "GAMES",
     "RULES",
     "Action",
+    "Applied",
     "BriscolaError",
     "Card",
     "Deal",
