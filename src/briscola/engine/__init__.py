@@ -15,10 +15,10 @@ from briscola.engine.errors import (
     NotYourTurnError,
     RulesError,
 )
-from briscola.engine.events import visible
+from briscola.engine.events import seat_events, visible
 from briscola.engine.games import GAMES, Game, Rules, find_game
 from briscola.engine.house_rules import RULES, HouseRule
-from briscola.engine.match import Match
+from briscola.engine.match import Match, MatchResult, parse_match_record
 from briscola.engine.record import Record, Replay, parse_record, replay
 from briscola.engine.state import Applied, GameState
 from briscola.engine.views import View, seat_view, spectator_view
@@ -39,6 +39,7 @@ __all__ = [
     "IllegalActionError",
     "MalformedError",
     "Match",
+    "MatchResult",
     "NotYourTurnError",
     "Play",
     "Rank",
@@ -51,8 +52,10 @@ __all__ = [
     "action_from_json",
     "find_game",
     "parse_cards",
+    "parse_match_record",
     "parse_record",
     "replay",
+    "seat_events",
     "seat_view",
     "shuffled_deal",
     "spectator_view",

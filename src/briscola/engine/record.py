@@ -65,7 +65,7 @@ def parse_record(obj: object) -> Record:
             "record: not a game record, which holds game, rules, deal and moves; "
             f"this object holds {keys_of(obj)}"
         )
-    rules = _rules(obj.get("game"), obj.get("rules", {}))
+    rules = rules_from_json(obj.get("game"), obj.get("rules", {}))
     if "deal" not in obj:
         raise MalformedError("deal: missing")
     deal = deal_from_json(obj["deal"], rules)
@@ -86,7 +86,7 @@ def parse_record(obj: object) -> Record:
     return Record(rules, deal, moves)
 
 
-def _rules(game: object, options: object) -> Rules:
+def rules_from_json(game: object, options: object) -> Rules:
     """The record's ``game`` and ``rules`` fields made into a rule set."""
     if not isinstance(game, str):
         raise MalformedError(f'game: expected a game key like "briscola-2", got {shown(game)}')
