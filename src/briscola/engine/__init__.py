@@ -21,7 +21,7 @@ from briscola.engine.house_rules import RULES, HouseRule
 from briscola.engine.match import Match, MatchResult, parse_match_record
 from briscola.engine.record import Record, Replay, parse_record, replay
 from briscola.engine.state import Applied, GameState
-from briscola.engine.views import View, seat_view, spectator_view
+from briscola.engine.views import View, match_view, seat_view, spectator_view
 
 __all__ = [
     "GAMES",
@@ -51,6 +51,7 @@ __all__ = [
     "View",
     "action_from_json",
     "find_game",
+    "match_view",
     "parse_cards",
     "parse_match_record",
     "parse_record",
