@@ -211,6 +211,10 @@ def seat_events(events: Iterable[object], seat: int | None) -> list[dict[str, An
 
     :raises MalformedError: when one of ``events`` is no event, or ``seat`` no seat number.
     """
+    if not isinstance(events, Iterable) or isinstance(events, str | bytes | dict):
+        raise MalformedError(
+            f"seat_events: expected a list of events (from apply), got {shown(events)}"
+        )
     out: list[dict[str, Any]] = []
     for event in events:
         seen = visible(event, seat)  # type: ignore[arg-type]  # visible checks it
