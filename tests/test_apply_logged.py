@@ -25,9 +25,9 @@ from briscola.engine import (
     seat_events,
     seat_view,
 )
-from briscola.engine.match import Shuffled
 from briscola.engine.actions import Signal
 from briscola.engine.events import Talk
+from briscola.engine.match import Shuffled
 from helpers import config_id, random_state
 from test_api_misuse import GARBAGE
 from test_conformance import CONFIGS
