@@ -7,7 +7,7 @@ is all a person, a bot or a socket ever gets.
 >>> import random
 >>> from briscola.engine.games import Rules
 >>> from briscola.engine.deal import shuffled_deal
->>> from briscola.engine.state import GameState
+>>> from briscola.engine.state import OVER, PLAY, GameState
 >>> rules = Rules.make("briscola-2")
 >>> state = GameState(rules, shuffled_deal(rules, dealer=1, rng=random.Random(3)))
 >>> view = seat_view(state, 0)
@@ -25,19 +25,18 @@ True
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from briscola.engine.actions import Action, action_from_json
 from briscola.engine.cards import Card, Suit
-from briscola.engine.chiamata import AuctionView
+from briscola.engine.chiamata import AUCTION, CALL, AuctionView
 from briscola.engine.errors import BriscolaError, MalformedError, shown
 from briscola.engine.events import Talk, TrickWon
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.match import Match
-from briscola.engine.state import GameState
+from briscola.engine.state import OVER, PLAY, GameState
 
 
 @dataclass(frozen=True)
@@ -160,9 +159,10 @@ class View:
     """Chiamata: the auction, the call, and the partner as far as this seat knows."""
     hand_number: int = 1
     """The hand's number in its match, from 1 (1 for a hand played alone)."""
-    move_number: int = 0
+    move_number: int = field(default=0, compare=False)
     """Moves taken in this hand so far. With ``hand_number`` it is the version of the table
-    a client resyncs from: it grows with every action."""
+    a client resyncs from: it grows with every action. Views are compared without it: a
+    position that search rebuilt without its history shows the same view."""
     match: MatchView | None = None
     """Where the match stands (:func:`match_view`); ``None`` for a hand played alone."""
 
@@ -327,6 +327,9 @@ def _rules(value: object) -> dict[str, RuleValue]:
     return dict(value)
 
 
+_PHASES: dict[str, str] = {p: p for p in (PLAY, OVER, AUCTION, CALL)}
+"""The engine's own phase strings (it compares phases by identity), by name."""
+
 _READERS: dict[str, Callable[[Any], Any]] = {
     "game": _text,
     "seat": _maybe(_int),
@@ -334,9 +337,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "sides": lambda v: tuple(_ints(s) for s in _list(v)),
     "dealer": _int,
     "direction": _text,
-    # The engine's phases are compared by identity (state.py): the reader hands back the
-    # engine's own string, as sys.intern does for its constants.
-    "phase": lambda v: sys.intern(_text(v)),
+    "phase": lambda v: _PHASES[_text(v)],
     "to_act": _maybe(_int),
     "hand": _cards,
     "hand_sizes": _ints,
