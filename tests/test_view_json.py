@@ -141,6 +141,7 @@ def test_a_view_from_json_that_is_no_view() -> None:
         ({**view, "hand": ["Zz"]}, r"view\.hand: not what a view holds"),
         ({**view, "players": "2"}, r"view\.players: not what"),
         ({**view, "trump": "x"}, r"view\.trump: not what"),
+        ({**view, "phase": "dance"}, r"view\.phase: not what"),
         ({**view, "legal": [{"seat": 0}]}, r"view\.legal: not what"),
         ({**view, "visible_hands": {"one": []}}, r"view\.visible_hands: not what"),
         ({**view, "talk": [{"seat": 0}]}, r"view\.talk: not a talk entry"),
