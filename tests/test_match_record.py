@@ -365,3 +365,23 @@ def test_a_hand_record_is_not_a_match_record() -> None:
     hand = Match(Rules.make("briscola-2"), random.Random(1)).hand.to_record()
     with pytest.raises(MalformedError, match=r"not a match record.*holds deal, game"):
         parse_match_record(hand)
+
+
+def test_a_chiamata_deal_thrown_in_is_kept_in_the_record() -> None:
+    """Seed 387, dealer 4: the first deal holds a hand with no card points, thrown in under
+    ``throw_in=yes``. Whatever the match does with it (it scores nothing and the same
+    dealer deals again), the record holds it, with no moves, and rebuilds to the same."""
+    rules = Rules.make("chiamata", {"throw_in": "yes"})
+    deals = random.Random(387)
+    match = Match(rules, deals, dealer=4)
+    assert match.record().hands[0].moves == () and match.record().hands[0].deal.dealer == 4
+    record = match.to_record()
+    assert all(h["deal"]["dealer"] == 4 for h in record["hands"])
+    same(Match.from_record(record, rng=twin_rng(deals)), match)
+
+
+def test_a_match_record_is_not_a_hand_record() -> None:
+    record = Match(Rules.make("briscola-2"), random.Random(1)).to_record()
+    with pytest.raises(MalformedError, match=r"this is a match record .*parse_match_record"):
+        parse_record(record)
+    assert parse_record(record["hands"][0]).deal.dealer == 0

@@ -60,6 +60,11 @@ def parse_record(obj: object) -> Record:
         raise MalformedError(
             f"record: expected a JSON object with game, rules, deal and moves, got {shown(obj)}"
         )
+    if "hands" in obj and "deal" not in obj:
+        raise MalformedError(
+            "record: this is a match record (it holds hands), not one hand's: read it with "
+            "parse_match_record, or replay one of its hands"
+        )
     if "deal" not in obj and "moves" not in obj:
         raise MalformedError(
             "record: not a game record, which holds game, rules, deal and moves; "
