@@ -18,10 +18,17 @@ from briscola.engine.errors import (
 from briscola.engine.events import seat_events, visible
 from briscola.engine.games import GAMES, Game, Rules, find_game
 from briscola.engine.house_rules import RULES, HouseRule
-from briscola.engine.match import Match, MatchResult, parse_match_record
+from briscola.engine.match import (
+    DealSource,
+    Match,
+    MatchRecord,
+    MatchResult,
+    Shuffled,
+    parse_match_record,
+)
 from briscola.engine.record import Record, Replay, parse_record, replay
 from briscola.engine.state import Applied, GameState
-from briscola.engine.views import View, match_view, seat_view, spectator_view
+from briscola.engine.views import MatchView, View, match_view, seat_view, spectator_view
 
 __all__ = [
     "GAMES",
@@ -31,6 +38,7 @@ __all__ = [
     "BriscolaError",
     "Card",
     "Deal",
+    "DealSource",
     "Exchange",
     "Game",
     "GameOverError",
@@ -39,7 +47,9 @@ __all__ = [
     "IllegalActionError",
     "MalformedError",
     "Match",
+    "MatchRecord",
     "MatchResult",
+    "MatchView",
     "NotYourTurnError",
     "Play",
     "Rank",
@@ -47,6 +57,7 @@ __all__ = [
     "Replay",
     "Rules",
     "RulesError",
+    "Shuffled",
     "Suit",
     "View",
     "action_from_json",
