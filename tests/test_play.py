@@ -434,7 +434,8 @@ def test_partners_drawn_are_shown_and_seat_the_players_as_the_draw_says() -> Non
         assert sorted(s.bots) == [x for x in range(4) if x != s.seat]
         for seat, bot in s.bots.items():
             assert draw.seating[seat] == named[id(bot)]
-        assert s.hand.deal.dealer == draw.seating.index(draw.highest)  # the highest deals
+        best = max(range(4), key=lambda p: (rules.strength[draw.cards[p]], -p))
+        assert s.hand.deal.dealer == draw.seating.index(best)  # the highest drawer deals
         opening = s.opening()
         assert opening[0].startswith("partners are drawn by cards: you drew the ")
         assert "drew the highest cards and play together" in opening[1]

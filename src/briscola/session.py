@@ -181,7 +181,7 @@ class Session:
                 enumerate(self.draw.cards), key=lambda pc: (seat_of(pc[0]) - self.seat) % n
             )
         )
-        dealer = seat_of(self.draw.highest)
+        dealer = self.match.first_dealer  # the highest drawer
         high = voice.group(self.rules.sides[self.rules.side_of[dealer]])
         return [
             f"partners are drawn by cards: {cards}",

@@ -15,21 +15,30 @@ from briscola.engine.errors import (
     NotYourTurnError,
     RulesError,
 )
-from briscola.engine.events import visible
+from briscola.engine.events import seat_events, visible
 from briscola.engine.games import GAMES, Game, Rules, find_game
 from briscola.engine.house_rules import RULES, HouseRule
-from briscola.engine.match import Match
+from briscola.engine.match import (
+    DealSource,
+    Match,
+    MatchRecord,
+    MatchResult,
+    Shuffled,
+    parse_match_record,
+)
 from briscola.engine.record import Record, Replay, parse_record, replay
-from briscola.engine.state import GameState
-from briscola.engine.views import View, seat_view, spectator_view
+from briscola.engine.state import Applied, GameState
+from briscola.engine.views import MatchView, View, match_view, seat_view, spectator_view
 
 __all__ = [
     "GAMES",
     "RULES",
     "Action",
+    "Applied",
     "BriscolaError",
     "Card",
     "Deal",
+    "DealSource",
     "Exchange",
     "Game",
     "GameOverError",
@@ -38,6 +47,9 @@ __all__ = [
     "IllegalActionError",
     "MalformedError",
     "Match",
+    "MatchRecord",
+    "MatchResult",
+    "MatchView",
     "NotYourTurnError",
     "Play",
     "Rank",
@@ -45,13 +57,17 @@ __all__ = [
     "Replay",
     "Rules",
     "RulesError",
+    "Shuffled",
     "Suit",
     "View",
     "action_from_json",
     "find_game",
+    "match_view",
     "parse_cards",
+    "parse_match_record",
     "parse_record",
     "replay",
+    "seat_events",
     "seat_view",
     "shuffled_deal",
     "spectator_view",

@@ -40,8 +40,14 @@ class Addon:
         """Raise :class:`IllegalActionError` unless ``action`` (one of ``actions``, or any
         action during an owned phase) is legal now."""
 
+    def logged(self, state: GameState, action: Action) -> Action:
+        """The action as the hand's log keeps it: ``action`` (which :meth:`check` accepted)
+        with what the engine adds to it, such as the opponents who spotted a signal. Called
+        once, just before :meth:`apply` is given what it returns."""
+        return action
+
     def apply(self, state: GameState, action: Action) -> list[Event]:
-        """Apply an action that :meth:`check` accepted."""
+        """Apply an action that :meth:`check` accepted, as :meth:`logged` completed it."""
         raise NotImplementedError
 
     def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:

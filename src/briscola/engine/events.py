@@ -4,13 +4,23 @@
 event, or the set of seats that may. :func:`visible` gives what one seat sees of
 an event: the event itself, a redacted copy that hides the card (someone drew,
 but you do not see what), or nothing.
+
+:func:`seat_events` is the one way out toward a seat as JSON: it applies
+:func:`visible` first, and never writes the audience.
+
+>>> from briscola.engine.cards import Card
+>>> batch = [CardDrawn(1, Card.parse("Ab"), frozenset({1})), CardPlayed(0, Card.parse("5b"))]
+>>> seat_events(batch, 0)
+[{'type': 'card_drawn', 'seat': 1, 'card': None}, {'type': 'card_played', 'seat': 0, 'card': '5b'}]
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from briscola.engine.cards import Card
+from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import MalformedError, shown
 
 Audience = frozenset[int] | None
@@ -95,11 +105,17 @@ class Talk(NamedTuple):
     spotted: frozenset[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The talk as a view shows it: ``public`` when the whole table heard it (else only
+        the speaker's side, and those who spotted it); ``spotted`` under
+        ``signal_audience=spotted``, as :func:`visible` left it (this seat, or nobody)."""
         out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "what": self.what}
         if self.to is not None:
             out["to"] = self.to
         if self.answer is not None:
             out["answer"] = self.answer
+        out["public"] = self.audience is None
+        if self.spotted is not None:
+            out["spotted"] = sorted(self.spotted)
         return out
 
 
@@ -184,3 +200,50 @@ def visible(event: Event, seat: int | None) -> Event | None:
     if isinstance(event, Dealt):
         return Dealt(event.seat, (), None)
     return None
+
+
+def seat_events(events: Iterable[object], seat: int | None) -> list[dict[str, Any]]:
+    """The JSON of what ``seat`` (``None``: a spectator) sees of ``events``, in order: each
+    event through :func:`visible` (those it may not see left out, redacted copies where it
+    sees that something happened but not the card), as ``{"type": "card_played", ...}``
+    with the event's fields. The audience is never written. The match's events
+    (:mod:`briscola.engine.match`) go the same way.
+
+    :raises MalformedError: when one of ``events`` is no event, or ``seat`` no seat number.
+    """
+    if not isinstance(events, Iterable) or isinstance(events, str | bytes | dict):
+        raise MalformedError(
+            f"seat_events: expected a list of events (from apply), got {shown(events)}"
+        )
+    out: list[dict[str, Any]] = []
+    for event in events:
+        seen = visible(event, seat)  # type: ignore[arg-type]  # visible checks it
+        if seen is not None:
+            out.append(_event_json(seen))
+    return out
+
+
+def _event_json(event: tuple[Any, ...]) -> dict[str, Any]:
+    fields: tuple[str, ...] = event._fields  # type: ignore[attr-defined]  # a NamedTuple
+    out: dict[str, Any] = {"type": _snake(type(event).__name__)}
+    for name, value in zip(fields, event, strict=True):
+        if name != "audience":
+            out[name] = _plain(value)
+    return out
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _plain(value: object) -> Any:
+    """A field's value in JSON types: cards as ``5b``, suits as their letter, sets sorted."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value

@@ -60,12 +60,17 @@ def parse_record(obj: object) -> Record:
         raise MalformedError(
             f"record: expected a JSON object with game, rules, deal and moves, got {shown(obj)}"
         )
+    if "hands" in obj and "deal" not in obj:
+        raise MalformedError(
+            "record: this is a match record (it holds hands), not one hand's: read it with "
+            "parse_match_record, or replay one of its hands"
+        )
     if "deal" not in obj and "moves" not in obj:
         raise MalformedError(
             "record: not a game record, which holds game, rules, deal and moves; "
             f"this object holds {keys_of(obj)}"
         )
-    rules = _rules(obj.get("game"), obj.get("rules", {}))
+    rules = rules_from_json(obj.get("game"), obj.get("rules", {}))
     if "deal" not in obj:
         raise MalformedError("deal: missing")
     deal = deal_from_json(obj["deal"], rules)
@@ -86,7 +91,7 @@ def parse_record(obj: object) -> Record:
     return Record(rules, deal, moves)
 
 
-def _rules(game: object, options: object) -> Rules:
+def rules_from_json(game: object, options: object) -> Rules:
     """The record's ``game`` and ``rules`` fields made into a rule set."""
     if not isinstance(game, str):
         raise MalformedError(f'game: expected a game key like "briscola-2", got {shown(game)}')

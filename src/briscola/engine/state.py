@@ -22,7 +22,7 @@ first and changes nothing when it is refused, and returns the events it caused.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from briscola.engine.actions import (
     Action,
@@ -113,6 +113,13 @@ def _misfit(rules: Rules, deal: Deal) -> str:
     if not set(cards) <= set(rules.deck) or len(set(cards)) != len(cards):
         return "its cards are not cards of this game's deck, each once"
     return ""
+
+
+class Applied(NamedTuple):
+    """What :meth:`GameState.apply_logged` gives back: the action as logged, and the events."""
+
+    action: Action
+    events: list[Event]
 
 
 class GameState:
@@ -310,10 +317,14 @@ class GameState:
         """
         if type(action) is not Play or self.phase is not PLAY:
             self.check(action)
+            owner = (
+                self._phase_owner[self.phase]
+                if self.phase is not PLAY
+                else self._handlers[type(action)]
+            )
+            action = owner.logged(self, action)
             self.moves.append(action)
-            if self.phase is not PLAY:
-                return self._phase_owner[self.phase].apply(self, action)
-            return self._handlers[type(action)].apply(self, action)
+            return owner.apply(self, action)
         seat = action.seat
         card = action.card
         if seat is not self.turn:
@@ -338,6 +349,18 @@ class GameState:
         else:
             self._end_trick(events)
         return events
+
+    def apply_logged(self, action: Action) -> Applied:
+        """Like :meth:`apply`, and also give back the action as the hand's log (and so its
+        record) keeps it: ``action`` itself, or with what the engine added to it (the
+        opponents who spotted a signal under ``signal_audience=spotted``). A host that
+        stores moves one by one stores this one.
+
+        :raises IllegalActionError: when the action is not legal now (nothing changes).
+        :raises MalformedError: when it is no action at all (nothing changes).
+        """
+        events = self.apply(action)
+        return Applied(self.moves[-1], events)
 
     def _end_trick(self, events: list[Event]) -> None:
         rules = self.rules

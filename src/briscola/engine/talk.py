@@ -218,6 +218,15 @@ class TableTalk(Addon):
         if isinstance(action, Order) and (t, seat, "order") in self.used:
             raise IllegalActionError(f"seat {seat} already gave an order this trick")
 
+    def logged(self, state: GameState, action: Action) -> Action:
+        """A signal under ``signal_audience=spotted`` with the opponents who spotted it,
+        drawn from the hand's stream (a record's own list, which :meth:`check` found equal
+        to the draw, is kept; the stream moves on the same)."""
+        if isinstance(action, Signal) and self.audience == "spotted":
+            spotted = self.draw_spotted(state, action.seat, self.rng)
+            return Signal(action.seat, action.signal, spotted)
+        return action
+
     def apply(self, state: GameState, action: Action) -> list[Event]:
         seat = action.seat
         t = len(state.tricks)
@@ -229,10 +238,9 @@ class TableTalk(Addon):
             if self.audience == "table":
                 audience: Audience = None
             elif self.audience == "spotted":
-                spotted = self.draw_spotted(state, seat, self.rng)
-                caught = frozenset(spotted)
+                assert action.spotted is not None  # drawn by logged()
+                caught = frozenset(action.spotted)
                 audience = partners | caught
-                state.moves[-1] = Signal(seat, action.signal, spotted)
             else:
                 audience = partners
             talk = Talk(seat, "signal", action.signal, None, None, audience, caught)

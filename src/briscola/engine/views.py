@@ -7,7 +7,7 @@ is all a person, a bot or a socket ever gets.
 >>> import random
 >>> from briscola.engine.games import Rules
 >>> from briscola.engine.deal import shuffled_deal
->>> from briscola.engine.state import GameState
+>>> from briscola.engine.state import OVER, PLAY, GameState
 >>> rules = Rules.make("briscola-2")
 >>> state = GameState(rules, shuffled_deal(rules, dealer=1, rng=random.Random(3)))
 >>> view = seat_view(state, 0)
@@ -15,20 +15,28 @@ is all a person, a bot or a socket ever gets.
 (3, 0, 3, 33)
 >>> spectator_view(state).hand
 ()
+
+A view travels as JSON and comes back the same, so a computer player can run in another
+process; :func:`match_view` adds where the match stands:
+
+>>> View.from_json(view.to_json()) == view
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
-from briscola.engine.actions import Action
+from briscola.engine.actions import Action, action_from_json
 from briscola.engine.cards import Card, Suit
-from briscola.engine.chiamata import AuctionView
-from briscola.engine.errors import MalformedError, shown
+from briscola.engine.chiamata import AUCTION, CALL, AuctionView
+from briscola.engine.errors import BriscolaError, MalformedError, shown
 from briscola.engine.events import Talk, TrickWon
 from briscola.engine.house_rules import RuleValue
-from briscola.engine.state import GameState
+from briscola.engine.match import Match
+from briscola.engine.state import OVER, PLAY, GameState
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,49 @@ class TrickView:
             "winner": self.winner,
             "points": self.points,
         }
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """Where the match stands, as everyone at the table knows it."""
+
+    target: str
+    """What ends the match: the rule's value (``best-of-3``, ``points:121``, ...)."""
+    hands_won: tuple[int, ...]
+    """Hands won by each side (a cappotto counts twice under ``cappotto=double``)."""
+    totals: tuple[int, ...]
+    """Card points taken by each side over the hands that counted."""
+    scores: tuple[int, ...] | None
+    """Chiamata: each seat's score points; ``None`` in the other games."""
+    seating: tuple[int, ...]
+    """``seating[seat]``: the player in that seat (moved only by ``partners=drawn``)."""
+    over: bool
+    winners: tuple[int, ...]
+    """The match's winning seats, once it is over."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "hands_won": list(self.hands_won),
+            "totals": list(self.totals),
+            "scores": None if self.scores is None else list(self.scores),
+            "seating": list(self.seating),
+            "over": self.over,
+            "winners": list(self.winners),
+        }
+
+    @classmethod
+    def from_json(cls, obj: Any) -> MatchView:
+        scores = obj["scores"]
+        return cls(
+            target=_text(obj["target"]),
+            hands_won=_ints(obj["hands_won"]),
+            totals=_ints(obj["totals"]),
+            scores=None if scores is None else _ints(scores),
+            seating=_ints(obj["seating"]),
+            over=_bool(obj["over"]),
+            winners=_ints(obj["winners"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -106,6 +157,14 @@ class View:
     orders, and a rais looking at a hand."""
     auction: AuctionView | None = None
     """Chiamata: the auction, the call, and the partner as far as this seat knows."""
+    hand_number: int = 1
+    """The hand's number in its match, from 1 (1 for a hand played alone)."""
+    move_number: int = field(default=0, compare=False)
+    """Moves taken in this hand so far. With ``hand_number`` it is the version of the table
+    a client resyncs from: it grows with every action. Views are compared without it: a
+    position that search rebuilt without its history shows the same view."""
+    match: MatchView | None = None
+    """Where the match stands (:func:`match_view`); ``None`` for a hand played alone."""
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON types, for sockets and bots in other languages."""
@@ -140,7 +199,168 @@ class View:
             "legal": [a.to_json() for a in self.legal],
             "talk": [t.to_json() for t in self.talk],
             "auction": None if self.auction is None else self.auction.to_json(),
+            "hand_number": self.hand_number,
+            "move_number": self.move_number,
+            "match": None if self.match is None else self.match.to_json(),
         }
+
+    @classmethod
+    def from_json(cls, obj: object) -> View:
+        """The view that :meth:`to_json` wrote, for a player in another process.
+
+        :raises MalformedError: naming the field that is not what a view holds.
+        """
+        if not isinstance(obj, dict):
+            raise MalformedError(f"view: expected a JSON object (View.to_json()), got {shown(obj)}")
+        missing = [k for k in _VIEW_FIELDS if k not in obj]
+        if missing:
+            raise MalformedError(f"view.{missing[0]}: missing")
+        unknown = set(obj) - set(_VIEW_FIELDS)
+        if unknown:
+            raise MalformedError(f"view: unknown field {shown(min(unknown, key=str))}")
+        out: dict[str, Any] = {}
+        for name, read in _READERS.items():
+            value = obj[name]
+            try:
+                out[name] = read(value)
+            except (BriscolaError, LookupError, TypeError, ValueError, AttributeError):
+                raise MalformedError(
+                    f"view.{name}: not what a view holds there: {shown(value)}"
+                ) from None
+        sides = out["sides"]
+        out["talk"] = tuple(_talk(t, sides) for t in _list(obj["talk"]))
+        return cls(**out)
+
+
+T = TypeVar("T")
+
+
+def _list(value: object) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    return value
+
+
+def _int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("not a whole number")
+    return value
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("not true or false")
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a text")
+    return value
+
+
+def _ints(value: object) -> tuple[int, ...]:
+    return tuple(_int(v) for v in _list(value))
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    return tuple(Card.parse(v) for v in _list(value))
+
+
+def _maybe(read: Callable[[Any], T]) -> Callable[[Any], T | None]:
+    return lambda value: None if value is None else read(value)
+
+
+def _hands(value: object) -> dict[int, tuple[Card, ...]]:
+    if not isinstance(value, dict):
+        raise TypeError("not an object")
+    return {_int(int(k)): _cards(v) for k, v in value.items()}
+
+
+def _trick_view(obj: Any) -> TrickView:
+    return TrickView(
+        _int(obj["leader"]), _ints(obj["seats"]), _cards(obj["cards"]),
+        _int(obj["winner"]), _int(obj["points"]),
+    )  # fmt: skip
+
+
+def _auction(obj: Any) -> AuctionView:
+    return AuctionView(
+        bids=tuple((_int(b["seat"]), b["bid"]) for b in _list(obj["bids"])),
+        high=_maybe(_text)(obj["high"]),
+        bidder=_maybe(_int)(obj["bidder"]),
+        caller=_maybe(_int)(obj["caller"]),
+        called=_maybe(Card.parse)(obj["called"]),
+        partner=_maybe(_int)(obj["partner"]),
+    )
+
+
+def _talk(obj: Any, sides: tuple[tuple[int, ...], ...]) -> Talk:
+    """A talk entry of a view's JSON. Who heard it is not written: the whole table when
+    ``public``, else the speaker's side and the seats that spotted it as this seat knows
+    (itself, or nobody), as :func:`~briscola.engine.events.visible` leaves it."""
+    try:
+        seat = _int(obj["seat"])
+        spotted_raw = obj.get("spotted")
+        spotted = None if spotted_raw is None else frozenset(_ints(spotted_raw))
+        audience = None
+        if not _bool(obj["public"]):
+            side = next(s for s in sides if seat in s)
+            audience = frozenset(side) | (spotted or frozenset())
+        return Talk(
+            seat, _text(obj["kind"]), _text(obj["what"]), _maybe(_int)(obj.get("to")),
+            _maybe(_text)(obj.get("answer")), audience, spotted,
+        )  # fmt: skip
+    except (LookupError, TypeError, ValueError, AttributeError, StopIteration):
+        raise MalformedError(f"view.talk: not a talk entry: {shown(obj)}") from None
+
+
+def _legal(value: object) -> tuple[Action, ...]:
+    return tuple(action_from_json(a, "view.legal") for a in _list(value))
+
+
+def _rules(value: object) -> dict[str, RuleValue]:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str | int) for k, v in value.items()
+    ):
+        raise TypeError("not house rules")
+    return dict(value)
+
+
+_PHASES: dict[str, str] = {p: p for p in (PLAY, OVER, AUCTION, CALL)}
+"""The engine's own phase strings (it compares phases by identity), by name."""
+
+_READERS: dict[str, Callable[[Any], Any]] = {
+    "game": _text,
+    "seat": _maybe(_int),
+    "players": _int,
+    "sides": lambda v: tuple(_ints(s) for s in _list(v)),
+    "dealer": _int,
+    "direction": _text,
+    "phase": lambda v: _PHASES[_text(v)],
+    "to_act": _maybe(_int),
+    "hand": _cards,
+    "hand_sizes": _ints,
+    "visible_hands": _hands,
+    "known_cards": _hands,
+    "trump": _maybe(Suit),
+    "turned": _maybe(Card.parse),
+    "stock_size": _int,
+    "stock_top": _maybe(Card.parse),
+    "trick": lambda v: tuple((_int(s), Card.parse(c)) for s, c in _list(v)),
+    "trick_order": _ints,
+    "tricks": lambda v: tuple(_trick_view(t) for t in _list(v)),
+    "last_trick": _maybe(_trick_view),
+    "points": _ints,
+    "winners": _ints,
+    "rules": _rules,
+    "legal": _legal,
+    "auction": _maybe(_auction),
+    "hand_number": _int,
+    "move_number": _int,
+    "match": _maybe(MatchView.from_json),
+}
+_VIEW_FIELDS = (*_READERS, "talk")
 
 
 def seat_view(state: GameState, seat: int) -> View:
@@ -155,6 +375,30 @@ def seat_view(state: GameState, seat: int) -> View:
             f"{state.n - 1}, or use spectator_view(state) for someone watching"
         )
     return _build(state, seat)
+
+
+def match_view(match: Match, seat: int | None) -> View:
+    """What ``seat`` (``None``: a spectator) may know of the match's hand in play, with the
+    hand's number and where the match stands.
+
+    :raises MalformedError: when ``match`` is no match or the table has no such seat.
+    """
+    if not isinstance(match, Match):
+        raise MalformedError(f"match_view: expected a Match, got {shown(match)}")
+    state = match.hand
+    view = _build(state, None) if seat is None else seat_view(state, seat)
+    result = match.result()
+    options = match.rules.options
+    context = MatchView(
+        target=str(options.get("target", options.get("match"))),
+        hands_won=result.hands_won,
+        totals=result.totals,
+        scores=result.scores,
+        seating=match.seating,
+        over=result.over,
+        winners=result.winners,
+    )
+    return replace(view, hand_number=match.number, match=context)
 
 
 def spectator_view(state: GameState) -> View:
@@ -225,5 +469,6 @@ def _build(state: GameState, seat: int | None) -> View:
         winners=state.winners(),
         rules=dict(rules.options),
         legal=tuple(state.legal_actions()) if seat is not None and seat == to_act else (),
+        move_number=len(state.moves),
         **extra,
     )

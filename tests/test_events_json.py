@@ -1,0 +1,202 @@
+"""Events that serialise, secret-safe by default: ``seat_events`` gives each seat its batch
+as JSON, redacted for it; the audience is never written. Every game of the conformance
+suite is played as a match, and every seat's serialised events and view are scanned for a
+card the seat may not know."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from briscola.engine import (
+    Card,
+    GameState,
+    MalformedError,
+    Match,
+    Rules,
+    match_view,
+    seat_events,
+)
+from briscola.engine.chiamata import CALL, Chiamata
+from briscola.engine.events import CardDrawn, CardPlayed, Dealt, Talk, _event_json
+from briscola.engine.match import PartnersDrawn
+from briscola.engine.talk import TableTalk
+from helpers import config_id
+from test_conformance import CONFIGS
+
+CARD = re.compile(r"[A2-9TJQK][cdsb]")
+MOST_HANDS = 3
+
+
+class Known:
+    """What each seat (and a spectator, ``None``) may know of one hand, read from the state
+    as it goes (not from the events): its own cards, the cards played, the turned card, the
+    called card, partners' hands once shown, the hand a rais looked at, every hand in a
+    game of open hands, a hand thrown in, the partner draw."""
+
+    def __init__(self, state: GameState, public: set[Card]) -> None:
+        self.state = state
+        self.seats: list[int | None] = [*range(state.n), None]
+        self.known: dict[int | None, set[Card]] = {s: set(public) for s in self.seats}
+        if state.over and not state.moves:
+            # Thrown in at the deal (chiamata, throw_in=yes): the pointless hand is shown.
+            points = state.rules.points
+            for hand in state.deal.hands:
+                if sum(points[c] for c in hand) == 0:
+                    self.add_public(hand)
+        self.update()
+
+    def add_public(self, cards: Iterator[Card] | tuple[Card, ...] | list[Card]) -> None:
+        cards = list(cards)
+        for s in self.seats:
+            self.known[s].update(cards)
+
+    def update(self) -> None:
+        state = self.state
+        rules = state.rules
+        public = [c for t in state.tricks for c in t.cards] + list(state.trick)
+        if state.deal.trump is not None:
+            public.append(state.deal.trump)
+        if state.turned is not None:
+            public.append(state.turned)
+        chiamata = state.addon(Chiamata)
+        if isinstance(chiamata, Chiamata) and chiamata.called is not None:
+            public.append(chiamata.called)
+        if rules.game.open_hands:
+            public.extend(c for h in state.hands for c in h)
+            if state.stock_size:
+                public.append(state.pile[-1])
+        self.add_public(public)
+        talk = state.addon(TableTalk)
+        for s in range(state.n):
+            mine = self.known[s]
+            mine.update(state.hands[s])
+            if state.shown:
+                for p in rules.sides[rules.side_of[s]]:
+                    mine.update(state.hands[p])
+            if isinstance(talk, TableTalk) and s in talk.looked:
+                mine.update(state.hands[talk.looked[s]])
+        if isinstance(chiamata, Chiamata) and state.phase == CALL:
+            # The caller calls the bid rank in any suit: the cards named tell nothing.
+            rank = chiamata.call_rank()
+            self.known[state.turn].update(c for c in rules.deck if c.rank is rank)
+
+    def check(self, seat: int | None, obj: object, what: str) -> None:
+        for text in strings(obj):
+            if CARD.fullmatch(text):
+                card = Card.parse(text)
+                assert card in self.known[seat], f"seat {seat} is sent {card} in {what}"
+
+
+def strings(obj: object) -> Iterator[str]:
+    """Every text in a JSON value but the house rules (whose values, like ``2s``, are
+    public words)."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from strings(v)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if k != "rules":
+                yield from strings(v)
+
+
+def keys(obj: object) -> Iterator[str]:
+    if isinstance(obj, list):
+        for v in obj:
+            yield from keys(v)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from keys(v)
+
+
+def scan_batch(
+    batch: list[Any], before: Known, after: Known, seats: list[int | None], sent: Any
+) -> None:
+    """Each seat's JSON of ``batch``: events up to a new hand against what the seat may
+    know of the hand that ended, the rest against the new hand."""
+    for seat in seats:
+        out = seat_events(batch, seat)
+        assert json.loads(json.dumps(out)) == out
+        assert "audience" not in set(keys(out))
+        known = before
+        for e in out:
+            assert isinstance(e["type"], str)
+            if e["type"] == "hand_started":
+                known = after
+            known.check(seat, e, f"event {e}")
+            if e["type"] == "talk" and e.get("spotted") is not None:
+                # Of a signal spotted by chance, a seat learns whether it spotted it itself.
+                assert set(e["spotted"]) <= {seat}
+        sent[seat].extend(out)
+
+
+@pytest.mark.parametrize(("key", "options"), CONFIGS, ids=[config_id(k, o) for k, o in CONFIGS])
+def test_no_seat_is_sent_a_card_it_may_not_know(key: str, options: dict[str, object]) -> None:
+    rules = Rules.make(key, options)
+    for g in range(3):
+        rng = random.Random(f"events json {config_id(key, options)} {g}")
+        match = Match(rules, rng, dealer=rng.randrange(rules.players))
+        draw = [c for e in match.events if isinstance(e, PartnersDrawn) for c in e.cards]
+        known = Known(match.hand, set(draw))
+        seats: list[int | None] = [*range(rules.players), None]
+        sent: dict[int | None, list[Any]] = {s: [] for s in seats}
+        scan_batch(list(match.events), known, known, seats, sent)
+        while not match.over and match.number <= MOST_HANDS:
+            for s in seats:
+                known.check(s, match_view(match, s).to_json(), "its view")
+            legal = match.hand.legal_actions()
+            if not legal:
+                break
+            hand = match.hand
+            batch = match.apply(rng.choice(legal))
+            known.update()
+            after = known if match.hand is hand else Known(match.hand, set(draw))
+            scan_batch(batch, known, after, seats, sent)
+            known = after
+        for s in seats:
+            known.check(s, match_view(match, s).to_json(), "its view")
+        # Every seat was told the match's own news, in the same order.
+        news = ("hand_started", "hand_scored", "match_over", "partners_drawn")
+        told = [[e for e in sent[s] if e["type"] in news] for s in seats]
+        assert all(t == told[0] for t in told) and told[0][0]["type"] in news
+
+
+def test_the_scan_notices_a_card_a_seat_may_not_know() -> None:
+    rules = Rules.make("briscola-2")
+    match = Match(rules, random.Random(1), dealer=1)
+    known = Known(match.hand, set())
+    other = match.hand.hands[1][0]
+    unredacted = [CardDrawn(1, other, frozenset({1}))]
+    known.check(0, seat_events(unredacted, 0), "a redacted draw")  # fine: redacted
+    # The events as they are, not through visible, are a leak the scan sees.
+    raw = [_event_json(e) for e in unredacted]
+    with pytest.raises(AssertionError, match="seat 0 is sent"):
+        known.check(0, raw, "a leak")
+    dealt = [e for e in match.events if isinstance(e, Dealt) and e.seat == 1]
+    assert seat_events(dealt, 0) == [{"type": "dealt", "seat": 1, "cards": []}]
+    assert seat_events(dealt, 1)[0]["cards"] == [str(c) for c in match.hand.hands[1]]
+
+
+def test_every_kind_of_event_has_a_json_form() -> None:
+    card = Card.parse("Ab")
+    talk = Talk(0, "signal", "ace", None, None, frozenset({0, 2, 3}), frozenset({3}))
+    assert seat_events([talk], 3) == [
+        {"type": "talk", "seat": 0, "kind": "signal", "what": "ace", "to": None,
+         "answer": None, "spotted": [3]}
+    ]  # fmt: skip
+    assert seat_events([talk], 2)[0]["spotted"] == [] and seat_events([talk], 1) == []
+    assert seat_events([CardPlayed(1, card)], None) == [
+        {"type": "card_played", "seat": 1, "card": "Ab"}
+    ]
+    with pytest.raises(MalformedError, match="visible: expected an event"):
+        seat_events(["Ab"], 0)
+    with pytest.raises(MalformedError, match="visible: expected a seat number"):
+        seat_events([CardPlayed(1, card)], -1)
