@@ -28,14 +28,13 @@ from briscola.engine.events import (
     ThrownIn,
     TrickWon,
 )
+from briscola.engine.phases import Phase
 
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
 
-AUCTION = "auction"
-"""Phase: the auction."""
-CALL = "call"
-"""Phase: the auction's winner names the called card."""
+AUCTION = Phase.AUCTION
+CALL = Phase.CALL
 
 POINTS_BASE = len(BID_RANKS)
 
@@ -210,7 +209,7 @@ class Chiamata(Addon):
         self.called = card
         self.partner = next(s for s, h in enumerate(state.hands) if card in h)
         state.trump = card.suit
-        state.phase = "play"
+        state.phase = Phase.PLAY
         dealer_right = (state.deal.dealer + 1) % state.n
         leader = seat if self.leader_rule == "caller" else dealer_right
         state.order = state.rules.orders[leader]

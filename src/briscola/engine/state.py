@@ -59,11 +59,10 @@ from briscola.engine.events import (
     TrumpTurned,
 )
 from briscola.engine.games import Rules
+from briscola.engine.phases import Phase
 
-PLAY: Final = "play"
-"""Phase: a seat is to play a card (or take an add-on's action on its turn)."""
-OVER: Final = "over"
-"""Phase: the hand is finished."""
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 
 ACTION_NAMES: dict[type, str] = {
     Play: "playing a card",
@@ -140,7 +139,9 @@ class GameState:
     """The cards played to this trick so far; the i-th was played by ``order[i]``."""
     turn: int
     """The seat to act, or -1 when the hand is over."""
-    phase: str
+    phase: Phase
+    """What kind of action the seat to act takes; compared by value, so that a plain string
+    that came back through JSON works as well."""
     seat_points: list[int]
     """Card points taken by each seat."""
     sides: tuple[tuple[int, ...], ...]
@@ -196,7 +197,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.phase is OVER
+        return self.phase == OVER
 
     @property
     def stock_size(self) -> int:
@@ -237,7 +238,7 @@ class GameState:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (none when the hand is over)."""
-        if self.phase is PLAY:
+        if self.phase == PLAY:
             seat = self.turn
             hand = self.hands[seat]
             plays = self._plays[seat]
@@ -250,14 +251,29 @@ class GameState:
             for addon in self.addons:
                 actions.extend(addon.legal(self))
             return actions
+        if self.phase == OVER:
+            return []
+        return self._owner().legal(self)
+
+    def _owner(self) -> Addon:
+        """The add-on whose phase this is.
+
+        :raises MalformedError: when the phase is none of this hand's.
+        """
         owner = self._phase_owner.get(self.phase)
-        return [] if owner is None else owner.legal(self)
+        if owner is None:
+            known = [str(p) for p in (PLAY, OVER, *self._phase_owner)]
+            raise MalformedError(
+                f"the hand's phase {shown(self.phase)} is none of this game's phases: "
+                f"{', '.join(known)}"
+            )
+        return owner
 
     def check(self, action: Action) -> None:
         """Raise an :class:`IllegalActionError` saying why ``action`` is not legal now, or a
         :class:`MalformedError` when it is no action at all (see :func:`check_form`)."""
         check_form(action)
-        if self.phase is OVER:
+        if self.phase == OVER:
             raise GameOverError("the hand is over; no more actions can be taken")
         seat = action.seat
         if seat != self.turn:
@@ -266,8 +282,8 @@ class GameState:
                     f"there is no seat {shown(seat)}: seats are 0 to {self.n - 1}"
                 )
             raise NotYourTurnError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if self.phase is not PLAY:
-            self._phase_owner[self.phase].check(self, action)
+        if self.phase != PLAY:
+            self._owner().check(self, action)
             return
         if not isinstance(action, Play):
             handler = self._handlers.get(type(action))
@@ -308,11 +324,11 @@ class GameState:
         :raises IllegalActionError: when the action is not legal now (nothing changes).
         :raises MalformedError: when it is no action at all (nothing changes).
         """
-        if type(action) is not Play or self.phase is not PLAY:
+        if type(action) is not Play or self.phase != PLAY:
             self.check(action)
             self.moves.append(action)
-            if self.phase is not PLAY:
-                return self._phase_owner[self.phase].apply(self, action)
+            if self.phase != PLAY:
+                return self._owner().apply(self, action)
             return self._handlers[type(action)].apply(self, action)
         seat = action.seat
         card = action.card
@@ -441,7 +457,7 @@ class GameState:
 
     def winners(self) -> tuple[int, ...]:
         """The seats of the side that won the finished hand, or ``()`` (unfinished, or tied)."""
-        if self.phase is not OVER:
+        if self.phase != OVER:
             return ()
         for addon in self.addons:
             decided = addon.winners(self)

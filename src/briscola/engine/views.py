@@ -28,6 +28,7 @@ from briscola.engine.chiamata import AuctionView
 from briscola.engine.errors import MalformedError, shown
 from briscola.engine.events import Talk, TrickWon
 from briscola.engine.house_rules import RuleValue
+from briscola.engine.phases import Phase
 from briscola.engine.state import GameState
 
 
@@ -67,7 +68,7 @@ class View:
     dealer: int
     direction: str
     """``right`` or ``left``: how seat numbers go round the physical table."""
-    phase: str
+    phase: Phase
     to_act: int | None
     """The seat to act, or ``None`` when the hand is over."""
     hand: tuple[Card, ...]
