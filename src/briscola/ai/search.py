@@ -59,7 +59,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from briscola.ai.bot import Bot, make_bot, register
-from briscola.ai.determinize import Sampler, read_house_rules, rebuild_state, rules_for
+from briscola.ai.counting import read_house_rules
+from briscola.ai.determinize import Sampler, rebuild_state, rules_for
 from briscola.engine.actions import Action, Call, Exchange, Look, Pass, Play
 from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import BriscolaError
