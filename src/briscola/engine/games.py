@@ -154,6 +154,9 @@ class Rules:
     follow_suit: bool
     exchange: str
     exchange_after_win: bool
+    turned_back: frozenset[Rank]
+    """The ranks a turned card goes back into the stock with (``turned_high=reshuffle``: the
+    two strongest, an ace or a three, in the 32-card deck an ace or a 10); else none."""
 
     @classmethod
     def make(cls, game: str | Game, options: Mapping[str, object] | None = None) -> Rules:
@@ -213,6 +216,7 @@ class Rules:
         strength = {c: order.index(c.rank) for c in base}
         points = {c: pts.get(c.rank, 0) for c in base}
         exchange = str(values.get("trump_exchange", "none"))
+        reshuffle = values.get("turned_high") == "reshuffle"
         return cls(
             game=g,
             options=MappingProxyType(values),
@@ -226,6 +230,7 @@ class Rules:
             follow_suit=values.get("follow_suit") == "required",
             exchange=exchange,
             exchange_after_win=values.get("exchange_timing") == "after-win",
+            turned_back=frozenset(order[-2:]) if reshuffle else frozenset(),
         )
 
     @property
