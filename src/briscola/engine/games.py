@@ -62,6 +62,11 @@ class Game:
     removed: tuple[str, ...] = ()
     """Cards always taken out of the deck."""
     aliases: tuple[str, ...] = ()
+    record_defaults: Mapping[str, RuleValue] = field(default_factory=dict)
+    """Rules whose default changed after records began, with the value a record that does
+    not name them means (the old default). Records store only the rules that differ from
+    the defaults; those written now always name these rules (see :meth:`Rules.overrides`),
+    and :meth:`Rules.from_record` reads old ones as they were played."""
 
     def teams_for(self, players: int, teams_rule: RuleValue | None) -> bool:
         if self.key in ("briscola-4", "briscola-6", "schembil"):
@@ -97,8 +102,9 @@ for _game in (
     Game("scoperta", "Briscola scoperta", "head to head with hands and the top of the stock "
          "face up", (2,), "italian-40", 3, COMMON_RULES + TRUMP_RULES, open_hands=True),
     Game("briscolone", "Briscolone", "five cards each, no trump; a match runs to a points "
-         "target", (2,), "italian-40", 5, COMMON_RULES, defaults={"match": "points:121"},
-         turned_trump=False),
+         "target", (2,), "italian-40", 5, COMMON_RULES,
+         defaults={"match": "points:121", "follow_suit": "required"}, turned_trump=False,
+         record_defaults={"follow_suit": "free"}),
     Game("brisca", "Brisca", "the Spanish game, for 2 or for 4 in pairs, with the trump "
          "exchange", (2, 4), "spanish-40", 3,
          (*COMMON_RULES, *TRUMP_RULES, "players", *TEAM_RULES, *TALK_RULES),
@@ -303,9 +309,19 @@ class Rules:
             raise RulesError(f"{self.key} has no house rule {shown(name)}") from None
 
     def overrides(self) -> dict[str, RuleValue]:
-        """The house rules that differ from the game's defaults (what a record stores)."""
+        """The house rules that differ from the game's defaults, and those whose default
+        changed after records began (:attr:`Game.record_defaults`): what a record stores."""
         plain = Rules.make(self.game)
-        return {k: v for k, v in self.options.items() if plain.options[k] != v}
+        kept = self.game.record_defaults
+        return {k: v for k, v in self.options.items() if plain.options[k] != v or k in kept}
+
+    @classmethod
+    def from_record(cls, game: str, options: Mapping[str, object]) -> Rules:
+        """The rule set of a record's ``game`` and ``rules``: as :meth:`make`, except that a
+        rule whose default changed after records began takes the value it had then when
+        the record does not name it (:attr:`Game.record_defaults`)."""
+        g = find_game(game)
+        return cls.make(g, {**g.record_defaults, **options})
 
     def exchange_card(self, turned: Card) -> Card | None:
         """The card of the trump suit that may be swapped for this turned card, if any."""

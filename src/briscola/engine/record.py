@@ -112,7 +112,7 @@ def _rules(game: object, options: object) -> Rules:
                 f"got {shown(value)}"
             )
     try:
-        return Rules.make(game, options)
+        return Rules.from_record(game, options)
     except BriscolaError as e:
         field_name = "game" if "no game" in str(e) else "rules"
         raise MalformedError(f"{field_name}: {e}") from None
