@@ -265,14 +265,10 @@ def variants_json() -> list[dict[str, Any]]:
                     {
                         "name": name,
                         "help": RULES[name].help,
-                        "choices": list(RULES[name].choices)
-                        if name != "players"
-                        else list(game.players),
+                        "choices": list(game.allowed(name)),
                         "patterns": [f.to_json() for f in RULES[name].forms],
                         "default": base.options[name],
-                        "accepts": RULES[name].accepted(
-                            tuple(game.players) if name == "players" else None
-                        ),
+                        "accepts": RULES[name].accepted(game.allowed(name)),
                     }
                     for name in game.rules
                 ],

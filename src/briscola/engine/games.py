@@ -68,6 +68,25 @@ class Game:
     the defaults; those written now always name these rules (see :meth:`Rules.overrides`),
     and :meth:`Rules.from_record` reads old ones as they were played."""
 
+    def never(self, name: str, value: RuleValue) -> str:
+        """Why house rule ``name`` set to ``value`` can never apply in this game (``""``
+        when it can): the exchange for the 2 of trumps in a deck without 2s."""
+        if name == "trump_exchange" and value == "two" and not self.has_twos:
+            return f"{self.key} has no 2s, so the 2 of trumps is never there to give"
+        return ""
+
+    def allowed(self, name: str) -> tuple[RuleValue, ...]:
+        """The values of house rule ``name`` this game takes: its numbers of players, or the
+        rule's choices less those that can never apply here (see :meth:`never`)."""
+        if name == "players":
+            return self.players
+        return tuple(c for c in RULES[name].choices if not self.never(name, c))
+
+    @property
+    def has_twos(self) -> bool:
+        """Whether the deck has 2s (the 32 French cards and the 6-player games have none)."""
+        return self.deck_name != "french-32" and not set(TWOS) <= set(self.removed)
+
     def teams_for(self, players: int, teams_rule: RuleValue | None) -> bool:
         if self.key in ("briscola-4", "briscola-6", "schembil"):
             return True
@@ -185,7 +204,17 @@ class Rules:
                 raise RulesError(
                     f"{g.key} has no house rule {shown(name)}; its rules are: {', '.join(g.rules)}"
                 )
-            values[name] = RULES[name].validate(value, g.players if name == "players" else None)
+            allowed = g.allowed(name)
+            try:
+                values[name] = RULES[name].validate(value, allowed)
+            except RulesError:
+                never = _never(g, name, value)
+                if not never:
+                    raise
+                raise RulesError(
+                    f"house rule {name} cannot be {shown(value)}: {never}; "
+                    f"{RULES[name].accepted(allowed)}"
+                ) from None
         players = int(values.get("players", g.players[0]))
         teams = g.teams_for(players, values.get("teams"))
         if values.get("teams") == "pairs" and not teams:
@@ -319,9 +348,12 @@ class Rules:
     def from_record(cls, game: str, options: Mapping[str, object]) -> Rules:
         """The rule set of a record's ``game`` and ``rules``: as :meth:`make`, except that a
         rule whose default changed after records began takes the value it had then when
-        the record does not name it (:attr:`Game.record_defaults`)."""
+        the record does not name it (:attr:`Game.record_defaults`), and a value that can
+        never apply in the game (:meth:`Game.never`, refused at a new table since), which
+        changed nothing in play, is read as the default."""
         g = find_game(game)
-        return cls.make(g, {**g.record_defaults, **options})
+        kept = {k: v for k, v in options.items() if not _never(g, k, v)}
+        return cls.make(g, {**g.record_defaults, **kept})
 
     def exchange_card(self, turned: Card) -> Card | None:
         """The card of the trump suit that may be swapped for this turned card, if any."""
@@ -343,6 +375,16 @@ class Rules:
 
     def __repr__(self) -> str:
         return f"Rules.make({self.key!r}, {self.overrides()!r})"
+
+
+def _never(game: Game, name: str, value: object) -> str:
+    """Why ``value``, a value of house rule ``name``, can never apply in ``game`` (``""``
+    when it is no value of the rule, or can apply)."""
+    rule = RULES.get(name) if isinstance(name, str) else None
+    try:
+        return "" if rule is None else game.never(name, rule.validate(value))
+    except RulesError:
+        return ""
 
 
 def _order_and_points(deck_name: str, south: bool) -> tuple[list[Rank], dict[Rank, int]]:
