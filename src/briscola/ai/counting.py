@@ -21,19 +21,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from briscola.engine.actions import Play
-from briscola.engine.cards import Card, Rank, Suit
+from briscola.engine.cards import Card, Suit
 from briscola.engine.games import Rules, find_game
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.views import View
-
-TRUMP_SIGNALS = {
-    "ace": Rank.ACE,
-    "three": Rank.THREE,
-    "king": Rank.KING,
-    "queen": Rank.QUEEN,
-    "jack": Rank.JACK,
-}
-"""Signals that name one trump honour the signaller holds (RULES.md §4)."""
 
 
 @dataclass(frozen=True)
@@ -189,7 +180,8 @@ class Reading:
         self.view = view
         me = view.seat
         self.me = me
-        self.tables = tables = tables_for(view)
+        rules = rules_of(view)
+        self.tables = tables = rules_tables(rules)
         self.trump = view.trump
         self.hand = view.hand
         played: set[Card] = {c for t in view.tricks for c in t.cards}
@@ -203,7 +195,7 @@ class Reading:
             located.setdefault(seat, set()).update(cards)
         if view.trump is not None:
             for t in view.talk:
-                rank = TRUMP_SIGNALS.get(t.what) if t.kind == "signal" else None
+                rank = rules.signal_ranks.get(t.what) if t.kind == "signal" else None
                 if rank is not None and t.seat != me:
                     c = Card(rank, view.trump)
                     if c not in played and c in tables.deck:

@@ -44,7 +44,7 @@ from briscola.engine.events import TrickWon
 from briscola.engine.exchange import TrumpExchange
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
-from briscola.engine.talk import HONOURS, TableTalk
+from briscola.engine.talk import TableTalk
 from briscola.engine.views import View
 
 
@@ -114,9 +114,10 @@ def pinned_cards(view: View, seen: set[Card]) -> dict[int, list[Card]]:
             placed.add(card)
 
     if view.trump is not None:
+        honours = rules_of(view).signal_ranks
         for talk in view.talk:
-            if talk.kind == "signal" and talk.what in HONOURS:
-                pin(talk.seat, Card(HONOURS[talk.what], view.trump))
+            if talk.kind == "signal" and talk.what in honours:
+                pin(talk.seat, Card(honours[talk.what], view.trump))
     auction = view.auction
     if auction is not None and auction.called is not None and auction.partner is not None:
         pin(auction.partner, auction.called)

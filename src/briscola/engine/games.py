@@ -130,10 +130,11 @@ for _game in (
          defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"}),
     Game("briskula", "Briškula", "the Bosnian and Dalmatian game with 32 French cards, for 2 "
          "to 6 alone or 4 in pairs", (2, 3, 4, 5, 6), "french-32", 3,
-         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES)),
+         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES)),
     Game("briskula-double", "Four-card Briškula", "four cards each, and everyone plays twice "
          "to each trick", (2, 3, 4), "french-32", 4,
-         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES), rounds=2),
+         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES),
+         rounds=2),
 ):
     GAMES[_game.key] = _game
 # fmt: on
@@ -180,6 +181,16 @@ class Rules:
     exchange: str
     exchange_after_win: bool
     turned_back: frozenset[Rank]
+    """The ranks a turned card goes back into the stock with (``turned_high=reshuffle``: the
+    two strongest, an ace or a three, in the 32-card deck an ace or a 10); else none."""
+    signal_ranks: Mapping[str, Rank]
+    """The trump each honour signal names (RULES.md §4): ``ace`` the strongest, ``three``
+    the second strongest (the 10 in the 32-card deck), ``king``, ``queen``, ``jack``."""
+    low_trumps: frozenset[Rank]
+    """The ranks without points (lisci): the ``low-trumps`` signal's (7 to 2, or 9 to 7)."""
+    briscoline: frozenset[Rank]
+    """The low trumps of the conversation's answer: the lisci but the strongest (2 to 6,
+    or 8 and 7; the 7, or the 9, is neither briscolina nor vestita)."""
     """The ranks a turned card goes back into the stock with (``turned_high=reshuffle``: the
     two strongest, an ace or a three, in the 32-card deck an ace or a 10); else none."""
 
@@ -252,6 +263,7 @@ class Rules:
         points = {c: pts.get(c.rank, 0) for c in base}
         exchange = str(values.get("trump_exchange", "none"))
         reshuffle = values.get("turned_high") == "reshuffle"
+        lisci = [r for r in order if r not in pts]
         return cls(
             game=g,
             options=MappingProxyType(values),
@@ -266,6 +278,17 @@ class Rules:
             exchange=exchange,
             exchange_after_win=values.get("exchange_timing") == "after-win",
             turned_back=frozenset(order[-2:]) if reshuffle else frozenset(),
+            signal_ranks=MappingProxyType(
+                {
+                    "ace": order[-1],
+                    "three": order[-2],
+                    "king": Rank.KING,
+                    "queen": Rank.QUEEN,
+                    "jack": Rank.JACK,
+                }
+            ),
+            low_trumps=frozenset(lisci),
+            briscoline=frozenset(lisci[:-1]),
         )
 
     @property
