@@ -286,12 +286,7 @@ def rebuild_state(view: View, world: World, rules: Rules | None = None) -> GameS
         next(i for i, side in enumerate(view.sides) if s in side) for s in range(view.players)
     )
     state.known = [set(view.known_cards.get(s, ())) for s in range(view.players)]
-    state.shown = bool(
-        rules.teams
-        and rules.options.get("show_partner_hands") == "yes"
-        and not state.pile
-        and view.tricks
-    )
+    state.shown = bool(rules.show_partner_hands and not state.pile and view.tricks)
     for addon in state.addons:
         if isinstance(addon, TrumpExchange):
             addon.window = None

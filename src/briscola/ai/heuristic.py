@@ -76,7 +76,7 @@ def no_legal_action(view: View) -> BriscolaError:
 
 def south_courts(view: View) -> bool:
     """Whether the table plays the court order K, J, Q (``court_order=south``)."""
-    return rules_of(view).options.get("court_order") == "south"
+    return rules_of(view).south_courts
 
 
 def plays_in(legal: Sequence[Action]) -> list[Play]:

@@ -127,7 +127,7 @@ def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     removed = rules.removals[0] if len(rules.removals) == 1 else rng.choice(rules.removals)
     deck = [c for c in rules.deck if c not in removed]
     rng.shuffle(deck)
-    if rules.options.get("cut") == "cut":
+    if rules.cut:
         at = rng.randint(4, len(deck) - 4)
         deck = deck[at:] + deck[:at]
     n = rules.players

@@ -167,6 +167,8 @@ class Rules:
 
     game: Game
     options: Mapping[str, RuleValue]
+    """Every house rule of the game with its value (defaults included): the public form.
+    The engine and the players read the typed fields below, compiled from it once."""
     players: int
     sides: tuple[tuple[int, ...], ...]
     """Seats of each side, sides in the order of their lowest seat."""
@@ -191,6 +193,30 @@ class Rules:
     briscoline: frozenset[Rank]
     """The low trumps of the conversation's answer: the lisci but the strongest (2 to 6,
     or 8 and 7; the 7, or the 9, is neither briscolina nor vestita)."""
+    direction: str
+    """``right`` (counter-clockwise) or ``left``: how seat numbers go round the table."""
+    last_trick_allowed: bool
+    """Whether players may look back at the last trick taken (``last_trick=allowed``)."""
+    show_partner_hands: bool
+    """Whether partners see each other's hands once the stock runs out."""
+    tie_replayed: bool
+    """A hand tied 60-60 is dealt again (``sixty_sixty=replay``)."""
+    tie_to_last_trick: bool
+    """A hand tied 60-60 goes to the side that took the last trick."""
+    cappotto_double: bool
+    """Taking all 120 counts as two won hands."""
+    cut: bool
+    """The player at the dealer's left cuts the shuffled deck."""
+    partners_drawn: bool
+    """Team games: partners are drawn by cards before the first hand."""
+    south_courts: bool
+    """The court order K, J, Q (``court_order=south``), already in ``strength`` and
+    ``points``."""
+    spotted_signals: bool
+    """Signals are seen by the partner, and by each opponent by chance."""
+    target: tuple[str, int]
+    """What ends the match (``match``, chiamata's ``target``): ``("hands", N)`` first to N
+    won hands (best of 3: 2), ``("points", N)`` first to N points, ``("one", 1)`` one hand."""
     """The ranks a turned card goes back into the stock with (``turned_high=reshuffle``: the
     two strongest, an ace or a three, in the 32-card deck an ace or a 10); else none."""
 
@@ -289,6 +315,18 @@ class Rules:
             ),
             low_trumps=frozenset(lisci),
             briscoline=frozenset(lisci[:-1]),
+            direction=str(values.get("direction", "right")),
+            last_trick_allowed=values.get("last_trick", "allowed") == "allowed",
+            show_partner_hands=teams and values.get("show_partner_hands") == "yes",
+            tie_replayed=values.get("sixty_sixty") == "replay",
+            tie_to_last_trick=values.get("sixty_sixty") == "last-trick",
+            cappotto_double=values.get("cappotto") == "double",
+            cut=values.get("cut") == "cut",
+            partners_drawn=teams and values.get("partners") == "drawn",
+            south_courts=values.get("court_order") == "south",
+            spotted_signals=values.get("communication") == "signals"
+            and values.get("signal_audience") == "spotted",
+            target=_target(str(values.get("target", values.get("match")))),
         )
 
     @property
@@ -320,10 +358,7 @@ class Rules:
     def needs_seed(self) -> bool:
         """Whether hands under these rules draw chances of their own (signals spotted by
         opponents), from a seed that the deal carries."""
-        return (
-            self.options.get("communication") == "signals"
-            and self.options.get("signal_audience") == "spotted"
-        )
+        return self.spotted_signals
 
     def make_addons(self) -> tuple[Addon, ...]:
         """Fresh add-ons for one hand under these rules (see :mod:`briscola.engine.addons`)."""
@@ -398,6 +433,15 @@ class Rules:
 
     def __repr__(self) -> str:
         return f"Rules.make({self.key!r}, {self.overrides()!r})"
+
+
+def _target(value: str) -> tuple[str, int]:
+    """The kind and goal of a ``match`` or ``target`` value (validated)."""
+    fixed = {"best-of-3": ("hands", 2), "best-of-5": ("hands", 3), "one-hand": ("one", 1)}
+    if value in fixed:
+        return fixed[value]
+    kind, _, goal = value.partition(":")
+    return kind, int(goal)
 
 
 def _never(game: Game, name: str, value: object) -> str:

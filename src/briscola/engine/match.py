@@ -96,7 +96,7 @@ class Match:
         self.rng = rng
         self.per_seat = "target" in rules.options
         """Chiamata scores each seat; the other games count per side."""
-        self.target = Target.parse(str(rules.options.get("target", rules.options.get("match"))))
+        self.target = Target(*rules.target)
         sides = len(rules.sides)
         self.hands_won = [0] * sides
         self.totals = [0] * sides
@@ -108,7 +108,7 @@ class Match:
         self.history: list[HandScored] = []
         self.events: list[Event | PartnersDrawn | HandStarted | HandScored | MatchOver] = []
         self.seating = tuple(range(rules.players))
-        if rules.teams and rules.options.get("partners") == "drawn":
+        if rules.partners_drawn:
             self.events.append(self._draw_partners())
         self.dealer = dealer
         self.hand = self._deal()
@@ -153,7 +153,7 @@ class Match:
         if any(a.redeal(hand) for a in hand.addons):
             replayed = True
         else:
-            replayed = not winners and rules.options.get("sixty_sixty") == "replay"
+            replayed = not winners and rules.tie_replayed
         counted = 0
         if scores is not None:
             counted = 0 if replayed else 1
@@ -163,7 +163,7 @@ class Match:
         else:
             if winners:
                 side = rules.side_of[winners[0]]
-                double = 120 in hand.points and rules.options.get("cappotto") == "double"
+                double = 120 in hand.points and rules.cappotto_double
                 counted = 2 if double else 1
                 self.hands_won[side] += counted
             if not replayed:

@@ -415,7 +415,7 @@ class GameState:
 
     def _stock_ran_out(self, events: list[Event]) -> None:
         rules = self.rules
-        if rules.teams and rules.options.get("show_partner_hands") == "yes":
+        if rules.show_partner_hands:
             self.shown = True
             for seat, hand in enumerate(self.hands):
                 partners = frozenset(rules.sides[rules.side_of[seat]]) - {seat}
@@ -469,7 +469,7 @@ class GameState:
         if len(tops) == 1:
             return self.sides[tops[0]]
         last_side = self.side_of[self.tricks[-1].winner] if self.tricks else -1
-        if self.rules.options.get("sixty_sixty") == "last-trick" and last_side in tops:
+        if self.rules.tie_to_last_trick and last_side in tops:
             return self.sides[last_side]
         return ()
 

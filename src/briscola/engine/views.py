@@ -198,7 +198,7 @@ def _build(state: GameState, seat: int | None) -> View:
     stock_top = None
     if game.open_hands and state.stock_size > 0:
         stock_top = state.pile[-1]
-    show_last = rules.options.get("last_trick", "allowed") == "allowed"
+    show_last = rules.last_trick_allowed
     over = state.over
     to_act = None if over else state.turn
     return View(
@@ -207,7 +207,7 @@ def _build(state: GameState, seat: int | None) -> View:
         players=state.n,
         sides=state.sides,
         dealer=state.deal.dealer,
-        direction=str(rules.options.get("direction", "right")),
+        direction=rules.direction,
         phase=state.phase,
         to_act=to_act,
         hand=() if seat is None else tuple(state.hands[seat]),
