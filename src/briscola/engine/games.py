@@ -17,9 +17,9 @@ trump_exchange, exchange_timing, turned_high
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from types import MappingProxyType
 
 from briscola.engine.actions import Play
@@ -38,6 +38,51 @@ COMMON_RULES = (
 TRUMP_RULES = ("trump_exchange", "exchange_timing", "turned_high")
 TEAM_RULES = ("show_partner_hands", "partners")
 TALK_RULES = ("communication", "signal_audience", "spot_chance")
+
+AddonMaker = Callable[[], Addon]
+"""Makes a fresh add-on for one hand, its config read from the house rules once."""
+
+
+@dataclass(frozen=True)
+class AddonKind:
+    """An add-on a game's preset lists: its name, the house rules it reads, and what reads
+    them into a maker of the add-on (``None`` when these house rules leave it out)."""
+
+    name: str
+    rules: tuple[str, ...]
+    configure: Callable[[Mapping[str, RuleValue]], AddonMaker | None]
+
+
+def _exchange(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    if values["trump_exchange"] == "none":
+        return None
+    return partial(TrumpExchange, values["exchange_timing"] == "after-win")
+
+
+def _talk(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    mode = str(values["communication"])
+    if mode == "none":
+        return None
+    audience, chance = str(values["signal_audience"]), int(values["spot_chance"])
+    return partial(TableTalk, mode, audience, chance, ())
+
+
+def _rais(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    rais = tuple(int(s) for s in str(values["rais"]).split("-"))
+    return partial(TableTalk, "schembil", "table", 0, rais)
+
+
+def _chiamata(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    leader = str(values["leader"])
+    return partial(
+        Chiamata, leader, values["multipliers"] == "high-bids", values["throw_in"] == "yes"
+    )
+
+
+EXCHANGE = AddonKind("trump exchange", ("trump_exchange", "exchange_timing"), _exchange)
+TALK = AddonKind("partner talk", ("communication", "signal_audience", "spot_chance"), _talk)
+RAIS = AddonKind("Schembil's rais", ("rais",), _rais)
+CHIAMATA = AddonKind("chiamata", ("leader", "multipliers", "throw_in"), _chiamata)
 
 
 @dataclass(frozen=True)
@@ -62,6 +107,12 @@ class Game:
     removed: tuple[str, ...] = ()
     """Cards always taken out of the deck."""
     aliases: tuple[str, ...] = ()
+    addons: tuple[AddonKind, ...] = ()
+    """The add-ons of this game, in the order they hook in; the house rules say which of
+    them a table plays with."""
+    teams_at: tuple[int, ...] = ()
+    """The numbers of players at which the game is played in teams (with ``teams=pairs``,
+    where the game has that rule)."""
     record_defaults: Mapping[str, RuleValue] = field(default_factory=dict)
     """Rules whose default changed after records began, with the value a record that does
     not name them means (the old default). Records store only the rules that differ from
@@ -88,11 +139,9 @@ class Game:
         return self.deck_name != "french-32" and not set(TWOS) <= set(self.removed)
 
     def teams_for(self, players: int, teams_rule: RuleValue | None) -> bool:
-        if self.key in ("briscola-4", "briscola-6", "schembil"):
-            return True
-        if self.key == "brisca":
-            return players == 4
-        return players == 4 and teams_rule == "pairs"
+        """Whether the game with ``players`` (and the ``teams`` rule, where it has one) is
+        played in teams."""
+        return players in self.teams_at and ("teams" not in self.rules or teams_rule == "pairs")
 
 
 GAMES: dict[str, Game] = {}
@@ -103,23 +152,28 @@ TWOS = ("2c", "2d", "2s", "2b")
 # fmt: off
 for _game in (
     Game("briscola-2", "Briscola", "the core game, head to head", (2,), "italian-40", 3,
-         COMMON_RULES + TRUMP_RULES, aliases=("briscola",)),
+         COMMON_RULES + TRUMP_RULES, aliases=("briscola",), addons=(EXCHANGE,)),
     Game("briscola-3", "Briscola a 3", "three players, each alone; one 2 leaves the deck",
-         (3,), "italian-40", 3, (*COMMON_RULES, "removed_two", *TRUMP_RULES)),
+         (3,), "italian-40", 3, (*COMMON_RULES, "removed_two", *TRUMP_RULES),
+         addons=(EXCHANGE,)),
     Game("briscola-4", "Briscola a coppie", "four players in two pairs, partners opposite",
-         (4,), "italian-40", 3, COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES),
+         (4,), "italian-40", 3, COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES,
+         addons=(EXCHANGE, TALK), teams_at=(4,)),
     Game("briscola-6", "Briscola a 6", "six players in two teams of three, alternating round "
          "the table; the four 2s leave the deck", (6,), "italian-40", 3,
-         COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES, removed=TWOS),
+         COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES, removed=TWOS,
+         addons=(EXCHANGE, TALK), teams_at=(6,)),
     Game("schembil", "Schembil", "Briscola a 6 where each team's captain, the rais, asks and "
          "orders, and may look at a partner's hand once the stock is exhausted", (6,),
-         "italian-40", 3, (*COMMON_RULES, *TRUMP_RULES, *TEAM_RULES, "rais"), removed=TWOS),
+         "italian-40", 3, (*COMMON_RULES, *TRUMP_RULES, *TEAM_RULES, "rais"), removed=TWOS,
+         addons=(EXCHANGE, RAIS), teams_at=(6,)),
     Game("chiamata", "Briscola chiamata", "five players: an auction, a called card and a "
          "secret partner", (5,), "italian-40", 8,
          ("target", "leader", "multipliers", "throw_in", "direction", "last_trick",
-          "court_order"), turned_trump=False),
+          "court_order"), turned_trump=False, addons=(CHIAMATA,)),
     Game("scoperta", "Briscola scoperta", "head to head with hands and the top of the stock "
-         "face up", (2,), "italian-40", 3, COMMON_RULES + TRUMP_RULES, open_hands=True),
+         "face up", (2,), "italian-40", 3, COMMON_RULES + TRUMP_RULES, open_hands=True,
+         addons=(EXCHANGE,)),
     Game("briscolone", "Briscolone", "five cards each, no trump; a match runs to a points "
          "target", (2,), "italian-40", 5, COMMON_RULES,
          defaults={"match": "points:121", "follow_suit": "required"}, turned_trump=False,
@@ -127,14 +181,16 @@ for _game in (
     Game("brisca", "Brisca", "the Spanish game, for 2 or for 4 in pairs, with the trump "
          "exchange", (2, 4), "spanish-40", 3,
          (*COMMON_RULES, *TRUMP_RULES, "players", *TEAM_RULES, *TALK_RULES),
-         defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"}),
+         defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"},
+         addons=(EXCHANGE, TALK), teams_at=(4,)),
     Game("briskula", "Briškula", "the Bosnian and Dalmatian game with 32 French cards, for 2 "
          "to 6 alone or 4 in pairs", (2, 3, 4, 5, 6), "french-32", 3,
-         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES)),
+         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES),
+         addons=(TALK,), teams_at=(4,)),
     Game("briskula-double", "Four-card Briškula", "four cards each, and everyone plays twice "
          "to each trick", (2, 3, 4), "french-32", 4,
          (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES),
-         rounds=2),
+         rounds=2, addons=(TALK,), teams_at=(4,)),
 ):
     GAMES[_game.key] = _game
 # fmt: on
@@ -214,6 +270,9 @@ class Rules:
     ``points``."""
     spotted_signals: bool
     """Signals are seen by the partner, and by each opponent by chance."""
+    addon_makers: tuple[AddonMaker, ...]
+    """The game's add-ons that these house rules play with (see :attr:`Game.addons`),
+    each with its config read once."""
     target: tuple[str, int]
     """What ends the match (``match``, chiamata's ``target``): ``("hands", N)`` first to N
     won hands (best of 3: 2), ``("points", N)`` first to N points, ``("one", 1)`` one hand."""
@@ -327,6 +386,7 @@ class Rules:
             spotted_signals=values.get("communication") == "signals"
             and values.get("signal_audience") == "spotted",
             target=_target(str(values.get("target", values.get("match")))),
+            addon_makers=tuple(m for kind in g.addons if (m := kind.configure(values)) is not None),
         )
 
     @property
@@ -362,31 +422,7 @@ class Rules:
 
     def make_addons(self) -> tuple[Addon, ...]:
         """Fresh add-ons for one hand under these rules (see :mod:`briscola.engine.addons`)."""
-        addons: list[Addon] = []
-        if self.exchange != "none":
-            addons.append(TrumpExchange(self.exchange_after_win))
-        opts = self.options
-        if self.key == "chiamata":
-            addons.append(
-                Chiamata(
-                    str(opts["leader"]),
-                    opts["multipliers"] == "high-bids",
-                    opts["throw_in"] == "yes",
-                )
-            )
-        if self.key == "schembil":
-            rais = tuple(int(s) for s in str(opts["rais"]).split("-"))
-            addons.append(TableTalk("schembil", "table", 0, rais))
-        elif opts.get("communication", "none") != "none":
-            addons.append(
-                TableTalk(
-                    str(opts["communication"]),
-                    str(opts["signal_audience"]),
-                    int(opts["spot_chance"]),
-                    (),
-                )
-            )
-        return tuple(addons)
+        return tuple(make() for make in self.addon_makers)
 
     def option(self, name: str) -> RuleValue:
         """The value of a house rule this game takes."""

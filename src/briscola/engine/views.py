@@ -24,12 +24,12 @@ from typing import Any
 
 from briscola.engine.actions import Action
 from briscola.engine.cards import Card, Suit
-from briscola.engine.chiamata import AuctionView
 from briscola.engine.errors import MalformedError, shown
 from briscola.engine.events import Talk, TrickWon
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.phases import Phase
 from briscola.engine.state import GameState
+from briscola.engine.view_parts import AuctionView
 
 
 @dataclass(frozen=True)
