@@ -18,8 +18,9 @@ FIELDS = {
     "direction": lambda r, v: r.direction == v,
     "last_trick": lambda r, v: r.last_trick_allowed == (v == "allowed"),
     "show_partner_hands": lambda r, v: r.show_partner_hands == (v == "yes"),
-    "sixty_sixty": lambda r, v: (r.tie_replayed, r.tie_to_last_trick)
-    == (v == "replay", v == "last-trick"),
+    "sixty_sixty": lambda r, v: (
+        (r.tie_replayed, r.tie_to_last_trick) == (v == "replay", v == "last-trick")
+    ),
     "cappotto": lambda r, v: r.cappotto_double == (v == "double"),
     "cut": lambda r, v: r.cut == (v == "cut"),
     "partners": lambda r, v: r.partners_drawn == (v == "drawn"),
