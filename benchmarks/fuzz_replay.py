@@ -64,9 +64,8 @@ def settings() -> list[Rules]:
         for base in bases:
             add(game.key, base)
             for name in game.rules:
-                for value in RULES[name].choices:
-                    if isinstance(value, str) and value.endswith(":N"):
-                        value = value.replace(":N", ":3")
+                forms = [f.pattern.replace("N", "3") for f in RULES[name].forms]
+                for value in [*RULES[name].choices, *forms]:
                     add(game.key, {**base, name: value})
             for talk in ("signals", "conversation"):
                 add(game.key, {**base, "communication": talk})

@@ -20,7 +20,7 @@ FAST_GAMES: list[tuple[str, dict[str, object]]] = [
     ("briscola-2", {"follow_suit": "required", "court_order": "south"}),
     ("scoperta", {}),
     ("briscolone", {"follow_suit": "required"}),
-    ("briscolone", {}),
+    ("briscolone", {"follow_suit": "free"}),
     ("briskula", {"players": 2}),
 ]
 

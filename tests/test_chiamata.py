@@ -340,4 +340,4 @@ def test_the_target_rule_says_what_ends_the_match() -> None:
     (target,) = [r for r in game["rules"] if r["name"] == "target"]
     assert "agreed number of hands (hands:N)" in target["help"]
     assert "the highest total wins, seats tied at the top share the win" in target["help"]
-    assert "points:N" in target["choices"]
+    assert {"pattern": "points:N", "min": 1, "max": 9999} in target["patterns"]

@@ -54,7 +54,8 @@ def test_variants_json_lists_every_game_with_rules_and_defaults() -> None:
     for game in data.values():
         for rule in game["rules"]:
             assert rule["name"] in RULES
-            pattern_ok = str(rule["default"]).split(":")[0] + ":N" in rule["choices"]
+            patterns = [p["pattern"] for p in rule["patterns"]]
+            pattern_ok = str(rule["default"]).split(":")[0] + ":N" in patterns
             assert rule["default"] in rule["choices"] or pattern_ok, rule
     defaults = {k: {r["name"]: r["default"] for r in g["rules"]} for k, g in data.items()}
     assert defaults["briscola-3"]["removed_two"] == "2c"

@@ -252,7 +252,7 @@ def test_variants_text_says_what_each_rule_means_and_accepts() -> None:
     assert "seats tied at the top share the win" in chiamata[target + 1]
     assert "N from 1 to 9999" in chiamata[target + 1]
     four = variant_blocks(text)["briscola-4"]
-    spot = four.index("    spot_chance: 25 | 10 | 50 | 75")
+    spot = four.index("    spot_chance: 25 | 10 | 50 | 75 | N")
     assert "from 0 to 100" in four[spot + 1]
     brisca = variant_blocks(text)["brisca"]
     players = next(i for i, line in enumerate(brisca) if line.startswith("    players: "))

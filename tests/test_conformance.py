@@ -59,6 +59,9 @@ TALK_CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("briscola-4", {"communication": "conversation"}),
     ("briscola-6", {"communication": "conversation"}),
     ("brisca", {"players": 4, "communication": "signals"}),
+    ("brisca", {"players": 4, "communication": "conversation"}),
+    ("briskula", {"players": 4, "teams": "pairs", "communication": "signals"}),
+    ("briskula-double", {"players": 4, "teams": "pairs", "communication": "conversation"}),
     ("schembil", {"rais": "2-5"}),
 ]
 CHIAMATA_CONFIGS: list[tuple[str, dict[str, object]]] = [

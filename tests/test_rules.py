@@ -515,33 +515,50 @@ def test_exchange_after_win_offered_exactly_when_the_rule_says(players: int) -> 
 # ------------------------------------------------------------------ turned ace or three
 
 
-def test_turned_high_reshuffle_never_turns_an_ace_or_three() -> None:
-    for key in ("briscola-2", "briscola-4", "briscola-6"):
-        rules = Rules.make(key, {"turned_high": "reshuffle"})
-        stays = Rules.make(key)
-        high_with_stays = 0
-        for seed in range(150):
-            deal = shuffled_deal(rules, seed % rules.players, random.Random(seed))
-            assert deal.trump is not None and deal.trump.rank not in (Rank.ACE, Rank.THREE)
-            deal.check(rules)
-            assert sorted(deal.cards()) == sorted(rules.deck)
-            other = shuffled_deal(stays, seed % rules.players, random.Random(seed))
-            high_with_stays += other.trump is not None and other.trump.rank in (
-                Rank.ACE,
-                Rank.THREE,
-            )
-        assert high_with_stays > 0  # the control: without the rule aces and threes turn up
+@pytest.mark.parametrize(
+    ("key", "high"),
+    [
+        ("briscola-2", (Rank.ACE, Rank.THREE)),
+        ("briscola-4", (Rank.ACE, Rank.THREE)),
+        ("briscola-6", (Rank.ACE, Rank.THREE)),
+        ("briskula", (Rank.ACE, Rank.TEN)),  # the 32-card deck: its two strongest
+        ("briskula-double", (Rank.ACE, Rank.TEN)),
+    ],
+)
+def test_turned_high_reshuffle_never_turns_the_two_strongest_ranks(
+    key: str, high: tuple[Rank, Rank]
+) -> None:
+    rules = Rules.make(key, {"turned_high": "reshuffle"})
+    stays = Rules.make(key)
+    turned_with_stays: set[Rank] = set()
+    for seed in range(150):
+        deal = shuffled_deal(rules, seed % rules.players, random.Random(seed))
+        assert deal.trump is not None and deal.trump.rank not in high
+        deal.check(rules)
+        assert sorted(deal.cards()) == sorted(rules.deck)
+        other = shuffled_deal(stays, seed % rules.players, random.Random(seed))
+        assert other.trump is not None
+        turned_with_stays.add(other.trump.rank)
+    assert set(high) <= turned_with_stays  # the control: without the rule both turn up
 
 
-def test_turned_high_reshuffle_refuses_a_record_deal_with_a_turned_ace() -> None:
-    rules = Rules.make("briscola-2", {"turned_high": "reshuffle"})
-    with pytest.raises(MalformedError, match="turned_high=reshuffle") as err:
-        make_deal(rules, ["5b 2c 2d", "Ab 4c 4d"], "As", dealer=1)
-    assert "As" in str(err.value)
-    with pytest.raises(MalformedError, match="turned_high"):
-        make_deal(rules, ["5b 2c 2d", "Ab 4c 4d"], "3s", dealer=1)
-    make_deal(Rules.make("briscola-2"), ["5b 2c 2d", "Ab 4c 4d"], "As", dealer=1)
-    make_deal(rules, ["5b 2c 2d", "Ab 4c 4d"], "Ks", dealer=1)
+@pytest.mark.parametrize(
+    ("key", "refused", "kept"),
+    [("briscola-2", ("As", "3s"), ("Ks", "Ts")), ("briskula", ("As", "Ts"), ("Ks", "3s"))],
+)
+def test_turned_high_reshuffle_refuses_a_record_deal_with_a_turned_high_card(
+    key: str, refused: tuple[str, ...], kept: tuple[str, ...]
+) -> None:
+    rules = Rules.make(key, {"turned_high": "reshuffle"})
+    hands = ["5b 2c 2d", "Ab 4c 4d"] if key == "briscola-2" else ["7c 8c 9c", "Ab 7d 8d"]
+    kept = tuple(c for c in kept if card(c) in rules.deck)
+    for turned in refused:
+        with pytest.raises(MalformedError, match="turned_high=reshuffle") as err:
+            make_deal(rules, hands, turned, dealer=1)
+        assert turned in str(err.value)
+        make_deal(Rules.make(key), hands, turned, dealer=1)
+    for turned in kept:
+        make_deal(rules, hands, turned, dealer=1)
 
 
 # ------------------------------------------------------------------ the games

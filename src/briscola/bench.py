@@ -21,7 +21,7 @@ def play_random_games(rules: Rules, games: int, seed: int) -> int:
         state = GameState(rules, shuffled_deal(rules, g % n, rng))
         apply = state.apply
         legal = state.legal_actions
-        while state.phase is not OVER:
+        while state.phase != OVER:
             options = legal()
             apply(options[int(rand() * len(options))])
             actions += 1

@@ -265,13 +265,10 @@ def variants_json() -> list[dict[str, Any]]:
                     {
                         "name": name,
                         "help": RULES[name].help,
-                        "choices": list(RULES[name].choices)
-                        if name != "players"
-                        else list(game.players),
+                        "choices": list(game.allowed(name)),
+                        "patterns": [f.to_json() for f in RULES[name].forms],
                         "default": base.options[name],
-                        "accepts": RULES[name].accepted(
-                            tuple(game.players) if name == "players" else None
-                        ),
+                        "accepts": RULES[name].accepted(game.allowed(name)),
                     }
                     for name in game.rules
                 ],
@@ -296,10 +293,14 @@ def variants(as_json: JsonFlag = False) -> None:
         out.print("  house rules (default first):")
         for r in g["rules"]:
             others = [str(c) for c in r["choices"] if c != r["default"]]
+            others += [p["pattern"] for p in r["patterns"]]
             out.print(f"    [bold]{r['name']}[/]: {' | '.join([str(r['default']), *others])}")
-            plain_list = f"choose one of {', '.join(str(c) for c in r['choices'])}"
-            rest = r["accepts"].removeprefix(plain_list)
-            accepts = rest if rest != r["accepts"] else f"; {rest}"  # the range of an N
+            spans = {(p["min"], p["max"]): p["pattern"] for p in r["patterns"]}
+            ranges = [
+                f"{'N' if len(spans) == 1 else pattern} from {low} to {high}"
+                for (low, high), pattern in spans.items()
+            ]
+            accepts = f" ({'; '.join(ranges)})" if ranges else ""
             out.print(f"      {r['help']}{accepts}", style="dim")
         out.print()
 

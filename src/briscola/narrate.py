@@ -32,11 +32,11 @@ from briscola.speech import RECORD, Seating, Voice, hand_order, plural, suit_nam
 
 SIGNAL_WORDS = {
     "ace": "I hold the ace of trumps",
-    "three": "I hold the three of trumps",
+    "three": "I hold the three of trumps (with French cards the 10)",
     "king": "I hold the king of trumps",
     "queen": "I hold the cavallo (queen) of trumps",
     "jack": "I hold the fante (jack) of trumps",
-    "low-trumps": "I hold a low trump (7 to 2)",
+    "low-trumps": "I hold a low trump (7 to 2; with French cards 9 to 7)",
     "no-trumps": "I hold no trumps",
     "carico": "I hold a carico (an ace or a three of a plain suit)",
     "play-carico": "play a carico",
@@ -46,7 +46,7 @@ SIGNAL_WORDS = {
 
 QUESTION_WORDS = {
     "lisci": "do you hold lisci (cards worth nothing)",
-    "trumps": "what trumps do you hold (briscoline 2 to 6, vestite K Q J)",
+    "trumps": "what trumps do you hold (briscoline 2 to 6, or 7 and 8; vestite K Q J)",
     "take": "can you take a trick without trumping",
     "carichi": "do you hold carichi (an ace or a three of a plain suit)",
 }

@@ -202,7 +202,7 @@ class Seating(Voice):
     def of(cls, rules: Rules, seat: int) -> Seating:
         n = rules.players
         around = SLOTS[n]
-        if rules.options.get("direction") == "left":
+        if rules.direction == "left":
             around = tuple(MIRROR.get(s, s) for s in around)
         slots = ["bottom"] * n
         for k, slot in enumerate(around, 1):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from briscola.engine.actions import Action
 from briscola.engine.events import Event, TrickWon
+from briscola.engine.phases import Phase
 
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
@@ -25,7 +26,7 @@ class Addon:
 
     actions: ClassVar[tuple[type, ...]] = ()
     """The action types this add-on checks and applies."""
-    phases: ClassVar[tuple[str, ...]] = ()
+    phases: ClassVar[tuple[Phase, ...]] = ()
     """The phases in which this add-on alone says what is legal."""
 
     def start(self, state: GameState) -> list[Event]:

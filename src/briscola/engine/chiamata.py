@@ -12,7 +12,6 @@ a player holds no card points, the hand is dealt again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from briscola.engine.actions import BID_RANKS, Action, Bid, Call, Pass
@@ -28,14 +27,14 @@ from briscola.engine.events import (
     ThrownIn,
     TrickWon,
 )
+from briscola.engine.phases import Phase
+from briscola.engine.view_parts import AuctionView
 
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
 
-AUCTION = "auction"
-"""Phase: the auction."""
-CALL = "call"
-"""Phase: the auction's winner names the called card."""
+AUCTION = Phase.AUCTION
+CALL = Phase.CALL
 
 POINTS_BASE = len(BID_RANKS)
 
@@ -46,32 +45,6 @@ def level(bid: Bid) -> int:
         return BID_RANKS.index(bid.rank)
     assert bid.points is not None
     return POINTS_BASE + bid.points - 61
-
-
-@dataclass(frozen=True)
-class AuctionView:
-    """Chiamata as one seat knows it."""
-
-    bids: tuple[tuple[int, str], ...]
-    """Every bid in order: (seat, ``A`` ... ``2``, ``2 at N`` or ``pass``)."""
-    high: str | None
-    """The highest bid so far."""
-    bidder: int | None
-    caller: int | None
-    called: Card | None
-    partner: int | None
-    """The caller's partner (the caller when alone), once this seat knows it: the partner
-    knows from the start, everyone once the called card is played."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "bids": [{"seat": s, "bid": b} for s, b in self.bids],
-            "high": self.high,
-            "bidder": self.bidder,
-            "caller": self.caller,
-            "called": None if self.called is None else str(self.called),
-            "partner": self.partner,
-        }
 
 
 class Chiamata(Addon):
@@ -210,7 +183,7 @@ class Chiamata(Addon):
         self.called = card
         self.partner = next(s for s, h in enumerate(state.hands) if card in h)
         state.trump = card.suit
-        state.phase = "play"
+        state.phase = Phase.PLAY
         dealer_right = (state.deal.dealer + 1) % state.n
         leader = seat if self.leader_rule == "caller" else dealer_right
         state.order = state.rules.orders[leader]

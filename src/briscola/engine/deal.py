@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from briscola.engine.cards import Card, Rank
+from briscola.engine.cards import Card
 from briscola.engine.errors import MalformedError, shown
 from briscola.engine.games import Rules
 
@@ -73,11 +73,11 @@ class Deal:
             raise MalformedError(f"deal.trump: {rules.key} turns a card for trump; give it")
         if not rules.game.turned_trump and self.trump is not None:
             raise MalformedError(f"deal.trump: {rules.key} has no turned card; use null")
+        back = rules.turned_back
         if (
             self.trump is not None
-            and rules.options.get("turned_high") == "reshuffle"
-            and self.trump.rank in (Rank.ACE, Rank.THREE)
-            and any(c.rank not in (Rank.ACE, Rank.THREE) for c in self.stock)
+            and self.trump.rank in back
+            and any(c.rank not in back for c in self.stock)
         ):
             raise MalformedError(
                 f"deal.trump: with turned_high=reshuffle the turned card cannot be {self.trump}"
@@ -127,7 +127,7 @@ def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     removed = rules.removals[0] if len(rules.removals) == 1 else rng.choice(rules.removals)
     deck = [c for c in rules.deck if c not in removed]
     rng.shuffle(deck)
-    if rules.options.get("cut") == "cut":
+    if rules.cut:
         at = rng.randint(4, len(deck) - 4)
         deck = deck[at:] + deck[:at]
     n = rules.players
@@ -142,12 +142,10 @@ def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     trump: Card | None = None
     if rules.game.turned_trump:
         trump = rest.pop(0)
-        if rules.options.get("turned_high") == "reshuffle":
-            while trump.rank in (Rank.ACE, Rank.THREE) and any(
-                c.rank not in (Rank.ACE, Rank.THREE) for c in rest
-            ):
-                rest.insert(len(rest) // 2, trump)
-                trump = rest.pop(0)
+        back = rules.turned_back
+        while trump.rank in back and any(c.rank not in back for c in rest):
+            rest.insert(len(rest) // 2, trump)
+            trump = rest.pop(0)
     seed = rng.getrandbits(63) if rules.needs_seed else None
     return Deal(dealer, tuple(tuple(h) for h in hands), trump, tuple(rest), seed)
 

@@ -74,6 +74,11 @@ class TrumpExchange(Addon):
                 f"the turned card {state.turned} can only be exchanged for {give}, not {card}"
             )
         if card not in state.hands[seat]:
+            if card not in state.deal.cards():
+                raise IllegalActionError(
+                    f"{card} left the deck at this deal: the turned card {state.turned} "
+                    "cannot be exchanged"
+                )
             raise IllegalActionError(f"seat {seat} does not hold {card}")
         if self.after_win:
             if self.open_window(state) is None:

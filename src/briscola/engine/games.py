@@ -17,9 +17,9 @@ trump_exchange, exchange_timing, turned_high
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from types import MappingProxyType
 
 from briscola.engine.actions import Play
@@ -38,6 +38,51 @@ COMMON_RULES = (
 TRUMP_RULES = ("trump_exchange", "exchange_timing", "turned_high")
 TEAM_RULES = ("show_partner_hands", "partners")
 TALK_RULES = ("communication", "signal_audience", "spot_chance")
+
+AddonMaker = Callable[[], Addon]
+"""Makes a fresh add-on for one hand, its config read from the house rules once."""
+
+
+@dataclass(frozen=True)
+class AddonKind:
+    """An add-on a game's preset lists: its name, the house rules it reads, and what reads
+    them into a maker of the add-on (``None`` when these house rules leave it out)."""
+
+    name: str
+    rules: tuple[str, ...]
+    configure: Callable[[Mapping[str, RuleValue]], AddonMaker | None]
+
+
+def _exchange(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    if values["trump_exchange"] == "none":
+        return None
+    return partial(TrumpExchange, values["exchange_timing"] == "after-win")
+
+
+def _talk(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    mode = str(values["communication"])
+    if mode == "none":
+        return None
+    audience, chance = str(values["signal_audience"]), int(values["spot_chance"])
+    return partial(TableTalk, mode, audience, chance, ())
+
+
+def _rais(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    rais = tuple(int(s) for s in str(values["rais"]).split("-"))
+    return partial(TableTalk, "schembil", "table", 0, rais)
+
+
+def _chiamata(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    leader = str(values["leader"])
+    return partial(
+        Chiamata, leader, values["multipliers"] == "high-bids", values["throw_in"] == "yes"
+    )
+
+
+EXCHANGE = AddonKind("trump exchange", ("trump_exchange", "exchange_timing"), _exchange)
+TALK = AddonKind("partner talk", ("communication", "signal_audience", "spot_chance"), _talk)
+RAIS = AddonKind("Schembil's rais", ("rais",), _rais)
+CHIAMATA = AddonKind("chiamata", ("leader", "multipliers", "throw_in"), _chiamata)
 
 
 @dataclass(frozen=True)
@@ -62,13 +107,41 @@ class Game:
     removed: tuple[str, ...] = ()
     """Cards always taken out of the deck."""
     aliases: tuple[str, ...] = ()
+    addons: tuple[AddonKind, ...] = ()
+    """The add-ons of this game, in the order they hook in; the house rules say which of
+    them a table plays with."""
+    teams_at: tuple[int, ...] = ()
+    """The numbers of players at which the game is played in teams (with ``teams=pairs``,
+    where the game has that rule)."""
+    record_defaults: Mapping[str, RuleValue] = field(default_factory=dict)
+    """Rules whose default changed after records began, with the value a record that does
+    not name them means (the old default). Records store only the rules that differ from
+    the defaults; those written now always name these rules (see :meth:`Rules.overrides`),
+    and :meth:`Rules.from_record` reads old ones as they were played."""
+
+    def never(self, name: str, value: RuleValue) -> str:
+        """Why house rule ``name`` set to ``value`` can never apply in this game (``""``
+        when it can): the exchange for the 2 of trumps in a deck without 2s."""
+        if name == "trump_exchange" and value == "two" and not self.has_twos:
+            return f"{self.key} has no 2s, so the 2 of trumps is never there to give"
+        return ""
+
+    def allowed(self, name: str) -> tuple[RuleValue, ...]:
+        """The values of house rule ``name`` this game takes: its numbers of players, or the
+        rule's choices less those that can never apply here (see :meth:`never`)."""
+        if name == "players":
+            return self.players
+        return tuple(c for c in RULES[name].choices if not self.never(name, c))
+
+    @property
+    def has_twos(self) -> bool:
+        """Whether the deck has 2s (the 32 French cards and the 6-player games have none)."""
+        return self.deck_name != "french-32" and not set(TWOS) <= set(self.removed)
 
     def teams_for(self, players: int, teams_rule: RuleValue | None) -> bool:
-        if self.key in ("briscola-4", "briscola-6", "schembil"):
-            return True
-        if self.key == "brisca":
-            return players == 4
-        return players == 4 and teams_rule == "pairs"
+        """Whether the game with ``players`` (and the ``teams`` rule, where it has one) is
+        played in teams."""
+        return players in self.teams_at and ("teams" not in self.rules or teams_rule == "pairs")
 
 
 GAMES: dict[str, Game] = {}
@@ -79,36 +152,45 @@ TWOS = ("2c", "2d", "2s", "2b")
 # fmt: off
 for _game in (
     Game("briscola-2", "Briscola", "the core game, head to head", (2,), "italian-40", 3,
-         COMMON_RULES + TRUMP_RULES, aliases=("briscola",)),
+         COMMON_RULES + TRUMP_RULES, aliases=("briscola",), addons=(EXCHANGE,)),
     Game("briscola-3", "Briscola a 3", "three players, each alone; one 2 leaves the deck",
-         (3,), "italian-40", 3, (*COMMON_RULES, "removed_two", *TRUMP_RULES)),
+         (3,), "italian-40", 3, (*COMMON_RULES, "removed_two", *TRUMP_RULES),
+         addons=(EXCHANGE,)),
     Game("briscola-4", "Briscola a coppie", "four players in two pairs, partners opposite",
-         (4,), "italian-40", 3, COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES),
+         (4,), "italian-40", 3, COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES,
+         addons=(EXCHANGE, TALK), teams_at=(4,)),
     Game("briscola-6", "Briscola a 6", "six players in two teams of three, alternating round "
          "the table; the four 2s leave the deck", (6,), "italian-40", 3,
-         COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES, removed=TWOS),
+         COMMON_RULES + TRUMP_RULES + TEAM_RULES + TALK_RULES, removed=TWOS,
+         addons=(EXCHANGE, TALK), teams_at=(6,)),
     Game("schembil", "Schembil", "Briscola a 6 where each team's captain, the rais, asks and "
          "orders, and may look at a partner's hand once the stock is exhausted", (6,),
-         "italian-40", 3, (*COMMON_RULES, *TRUMP_RULES, *TEAM_RULES, "rais"), removed=TWOS),
+         "italian-40", 3, (*COMMON_RULES, *TRUMP_RULES, *TEAM_RULES, "rais"), removed=TWOS,
+         addons=(EXCHANGE, RAIS), teams_at=(6,)),
     Game("chiamata", "Briscola chiamata", "five players: an auction, a called card and a "
          "secret partner", (5,), "italian-40", 8,
          ("target", "leader", "multipliers", "throw_in", "direction", "last_trick",
-          "court_order"), turned_trump=False),
+          "court_order"), turned_trump=False, addons=(CHIAMATA,)),
     Game("scoperta", "Briscola scoperta", "head to head with hands and the top of the stock "
-         "face up", (2,), "italian-40", 3, COMMON_RULES + TRUMP_RULES, open_hands=True),
+         "face up", (2,), "italian-40", 3, COMMON_RULES + TRUMP_RULES, open_hands=True,
+         addons=(EXCHANGE,)),
     Game("briscolone", "Briscolone", "five cards each, no trump; a match runs to a points "
-         "target", (2,), "italian-40", 5, COMMON_RULES, defaults={"match": "points:121"},
-         turned_trump=False),
+         "target", (2,), "italian-40", 5, COMMON_RULES,
+         defaults={"match": "points:121", "follow_suit": "required"}, turned_trump=False,
+         record_defaults={"follow_suit": "free"}),
     Game("brisca", "Brisca", "the Spanish game, for 2 or for 4 in pairs, with the trump "
          "exchange", (2, 4), "spanish-40", 3,
          (*COMMON_RULES, *TRUMP_RULES, "players", *TEAM_RULES, *TALK_RULES),
-         defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"}),
+         defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"},
+         addons=(EXCHANGE, TALK), teams_at=(4,)),
     Game("briskula", "Briškula", "the Bosnian and Dalmatian game with 32 French cards, for 2 "
          "to 6 alone or 4 in pairs", (2, 3, 4, 5, 6), "french-32", 3,
-         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES)),
+         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES),
+         addons=(TALK,), teams_at=(4,)),
     Game("briskula-double", "Four-card Briškula", "four cards each, and everyone plays twice "
          "to each trick", (2, 3, 4), "french-32", 4,
-         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES), rounds=2),
+         (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES),
+         rounds=2, addons=(TALK,), teams_at=(4,)),
 ):
     GAMES[_game.key] = _game
 # fmt: on
@@ -141,6 +223,8 @@ class Rules:
 
     game: Game
     options: Mapping[str, RuleValue]
+    """Every house rule of the game with its value (defaults included): the public form.
+    The engine and the players read the typed fields below, compiled from it once."""
     players: int
     sides: tuple[tuple[int, ...], ...]
     """Seats of each side, sides in the order of their lowest seat."""
@@ -154,6 +238,47 @@ class Rules:
     follow_suit: bool
     exchange: str
     exchange_after_win: bool
+    turned_back: frozenset[Rank]
+    """The ranks a turned card goes back into the stock with (``turned_high=reshuffle``: the
+    two strongest, an ace or a three, in the 32-card deck an ace or a 10); else none."""
+    signal_ranks: Mapping[str, Rank]
+    """The trump each honour signal names (RULES.md §4): ``ace`` the strongest, ``three``
+    the second strongest (the 10 in the 32-card deck), ``king``, ``queen``, ``jack``."""
+    low_trumps: frozenset[Rank]
+    """The ranks without points (lisci): the ``low-trumps`` signal's (7 to 2, or 9 to 7)."""
+    briscoline: frozenset[Rank]
+    """The low trumps of the conversation's answer: the lisci but the strongest (2 to 6,
+    or 8 and 7; the 7, or the 9, is neither briscolina nor vestita)."""
+    direction: str
+    """``right`` (counter-clockwise) or ``left``: how seat numbers go round the table."""
+    last_trick_allowed: bool
+    """Whether players may look back at the last trick taken (``last_trick=allowed``)."""
+    show_partner_hands: bool
+    """Whether partners see each other's hands once the stock runs out."""
+    tie_replayed: bool
+    """A hand tied 60-60 is dealt again (``sixty_sixty=replay``)."""
+    tie_to_last_trick: bool
+    """A hand tied 60-60 goes to the side that took the last trick."""
+    cappotto_double: bool
+    """Taking all 120 counts as two won hands."""
+    cut: bool
+    """The player at the dealer's left cuts the shuffled deck."""
+    partners_drawn: bool
+    """Team games: partners are drawn by cards before the first hand."""
+    south_courts: bool
+    """The court order K, J, Q (``court_order=south``), already in ``strength`` and
+    ``points``."""
+    spotted_signals: bool
+    """Signals are seen by the partner, and by each opponent by chance."""
+    addon_makers: tuple[AddonMaker, ...]
+    """The game's add-ons that these house rules play with (see :attr:`Game.addons`),
+    each with its config read once."""
+    target: tuple[str, int]
+    """What ends the match (``match``, chiamata's ``target``): ``("hands", N)`` first to N
+    won hands (best of 3: 2), ``("points", N)`` first to N points, ``("one", 1)`` one hand."""
+    target_rule: str
+    """The house rule that sets :attr:`target`, as the table chose it (``best-of-3``,
+    ``points:5``...)."""
 
     @classmethod
     def make(cls, game: str | Game, options: Mapping[str, object] | None = None) -> Rules:
@@ -176,7 +301,17 @@ class Rules:
                 raise RulesError(
                     f"{g.key} has no house rule {shown(name)}; its rules are: {', '.join(g.rules)}"
                 )
-            values[name] = RULES[name].validate(value, g.players if name == "players" else None)
+            allowed = g.allowed(name)
+            try:
+                values[name] = RULES[name].validate(value, allowed)
+            except RulesError:
+                never = _never(g, name, value)
+                if not never:
+                    raise
+                raise RulesError(
+                    f"house rule {name} cannot be {shown(value)}: {never}; "
+                    f"{RULES[name].accepted(allowed)}"
+                ) from None
         players = int(values.get("players", g.players[0]))
         teams = g.teams_for(players, values.get("teams"))
         if values.get("teams") == "pairs" and not teams:
@@ -213,6 +348,8 @@ class Rules:
         strength = {c: order.index(c.rank) for c in base}
         points = {c: pts.get(c.rank, 0) for c in base}
         exchange = str(values.get("trump_exchange", "none"))
+        reshuffle = values.get("turned_high") == "reshuffle"
+        lisci = [r for r in order if r not in pts]
         return cls(
             game=g,
             options=MappingProxyType(values),
@@ -226,6 +363,32 @@ class Rules:
             follow_suit=values.get("follow_suit") == "required",
             exchange=exchange,
             exchange_after_win=values.get("exchange_timing") == "after-win",
+            turned_back=frozenset(order[-2:]) if reshuffle else frozenset(),
+            signal_ranks=MappingProxyType(
+                {
+                    "ace": order[-1],
+                    "three": order[-2],
+                    "king": Rank.KING,
+                    "queen": Rank.QUEEN,
+                    "jack": Rank.JACK,
+                }
+            ),
+            low_trumps=frozenset(lisci),
+            briscoline=frozenset(lisci[:-1]),
+            direction=str(values.get("direction", "right")),
+            last_trick_allowed=values.get("last_trick", "allowed") == "allowed",
+            show_partner_hands=teams and values.get("show_partner_hands") == "yes",
+            tie_replayed=values.get("sixty_sixty") == "replay",
+            tie_to_last_trick=values.get("sixty_sixty") == "last-trick",
+            cappotto_double=values.get("cappotto") == "double",
+            cut=values.get("cut") == "cut",
+            partners_drawn=teams and values.get("partners") == "drawn",
+            south_courts=values.get("court_order") == "south",
+            spotted_signals=values.get("communication") == "signals"
+            and values.get("signal_audience") == "spotted",
+            target=_target(str(values.get("target", values.get("match")))),
+            target_rule=str(values.get("target", values.get("match"))),
+            addon_makers=tuple(m for kind in g.addons if (m := kind.configure(values)) is not None),
         )
 
     @property
@@ -257,38 +420,11 @@ class Rules:
     def needs_seed(self) -> bool:
         """Whether hands under these rules draw chances of their own (signals spotted by
         opponents), from a seed that the deal carries."""
-        return (
-            self.options.get("communication") == "signals"
-            and self.options.get("signal_audience") == "spotted"
-        )
+        return self.spotted_signals
 
     def make_addons(self) -> tuple[Addon, ...]:
         """Fresh add-ons for one hand under these rules (see :mod:`briscola.engine.addons`)."""
-        addons: list[Addon] = []
-        if self.exchange != "none":
-            addons.append(TrumpExchange(self.exchange_after_win))
-        opts = self.options
-        if self.key == "chiamata":
-            addons.append(
-                Chiamata(
-                    str(opts["leader"]),
-                    opts["multipliers"] == "high-bids",
-                    opts["throw_in"] == "yes",
-                )
-            )
-        if self.key == "schembil":
-            rais = tuple(int(s) for s in str(opts["rais"]).split("-"))
-            addons.append(TableTalk("schembil", "table", 0, rais))
-        elif opts.get("communication", "none") != "none":
-            addons.append(
-                TableTalk(
-                    str(opts["communication"]),
-                    str(opts["signal_audience"]),
-                    int(opts["spot_chance"]),
-                    (),
-                )
-            )
-        return tuple(addons)
+        return tuple(make() for make in self.addon_makers)
 
     def option(self, name: str) -> RuleValue:
         """The value of a house rule this game takes."""
@@ -298,9 +434,22 @@ class Rules:
             raise RulesError(f"{self.key} has no house rule {shown(name)}") from None
 
     def overrides(self) -> dict[str, RuleValue]:
-        """The house rules that differ from the game's defaults (what a record stores)."""
+        """The house rules that differ from the game's defaults, and those whose default
+        changed after records began (:attr:`Game.record_defaults`): what a record stores."""
         plain = Rules.make(self.game)
-        return {k: v for k, v in self.options.items() if plain.options[k] != v}
+        kept = self.game.record_defaults
+        return {k: v for k, v in self.options.items() if plain.options[k] != v or k in kept}
+
+    @classmethod
+    def from_record(cls, game: str, options: Mapping[str, object]) -> Rules:
+        """The rule set of a record's ``game`` and ``rules``: as :meth:`make`, except that a
+        rule whose default changed after records began takes the value it had then when
+        the record does not name it (:attr:`Game.record_defaults`), and a value that can
+        never apply in the game (:meth:`Game.never`, refused at a new table since), which
+        changed nothing in play, is read as the default."""
+        g = find_game(game)
+        kept = {k: v for k, v in options.items() if not _never(g, k, v)}
+        return cls.make(g, {**g.record_defaults, **kept})
 
     def exchange_card(self, turned: Card) -> Card | None:
         """The card of the trump suit that may be swapped for this turned card, if any."""
@@ -322,6 +471,25 @@ class Rules:
 
     def __repr__(self) -> str:
         return f"Rules.make({self.key!r}, {self.overrides()!r})"
+
+
+def _target(value: str) -> tuple[str, int]:
+    """The kind and goal of a ``match`` or ``target`` value (validated)."""
+    fixed = {"best-of-3": ("hands", 2), "best-of-5": ("hands", 3), "one-hand": ("one", 1)}
+    if value in fixed:
+        return fixed[value]
+    kind, _, goal = value.partition(":")
+    return kind, int(goal)
+
+
+def _never(game: Game, name: str, value: object) -> str:
+    """Why ``value``, a value of house rule ``name``, can never apply in ``game`` (``""``
+    when it is no value of the rule, or can apply)."""
+    rule = RULES.get(name) if isinstance(name, str) else None
+    try:
+        return "" if rule is None else game.never(name, rule.validate(value))
+    except RulesError:
+        return ""
 
 
 def _order_and_points(deck_name: str, south: bool) -> tuple[list[Rank], dict[Rank, int]]:

@@ -17,14 +17,54 @@ RuleValue = str | int
 
 
 @dataclass(frozen=True, slots=True)
+class NumberForm:
+    """Values that carry a whole number: ``prefix`` then N (``hands:3``), or N alone when
+    the prefix is empty (an int), N from ``low`` to ``high``.
+
+    >>> NumberForm("hands:", 1, 9999).read("hands:03"), NumberForm("", 0, 100).read("7")
+    ('hands:3', 7)
+    """
+
+    prefix: str
+    low: int
+    high: int
+
+    @property
+    def pattern(self) -> str:
+        """The form in words: ``hands:N``, or ``N`` for a plain number."""
+        return f"{self.prefix}N"
+
+    def read(self, value: RuleValue) -> RuleValue | None:
+        """``value`` in canonical form if it is of this form and in range, else ``None``.
+        Numbers are ints, or text of ASCII digits (``int`` reads other scripts' too)."""
+        if isinstance(value, int):
+            number = value if not self.prefix else None
+        else:
+            m = (
+                _NUMBER.fullmatch(value.removeprefix(self.prefix))
+                if value.startswith(self.prefix)
+                else None
+            )
+            number = int(m.group()) if m else None
+        if number is None or not self.low <= number <= self.high:
+            return None
+        return f"{self.prefix}{number}" if self.prefix else number
+
+    def to_json(self) -> dict[str, RuleValue]:
+        return {"pattern": self.pattern, "min": self.low, "max": self.high}
+
+
+@dataclass(frozen=True, slots=True)
 class HouseRule:
     """One house rule: its name, choices and default."""
 
     name: str
     help: str
     choices: tuple[RuleValue, ...]
-    """The allowed values. ``hands:N`` and ``points:N`` stand for any whole N from 1 to
-    9999; ``spot_chance`` takes any whole number from 0 to 100."""
+    """The usual values, each a value as it is given; the first is the default unless a game
+    says otherwise."""
+    forms: tuple[NumberForm, ...] = ()
+    """Values with a number of one's own: ``hands:N``, ``points:N``, or a plain number."""
 
     def validate(self, value: object, choices: tuple[RuleValue, ...] | None = None) -> RuleValue:
         """Return the value in canonical form, or raise :class:`RulesError` saying what is
@@ -49,14 +89,13 @@ choose one of right, left
         numeric = all(isinstance(c, int) for c in allowed)
         if isinstance(value, str) and numeric and _NUMBER.fullmatch(value):
             value = int(value)
-        if isinstance(value, str | int) and value in allowed and value not in _FORMS:
-            return value
-        if isinstance(value, str) and any(c in _FORMS for c in allowed):
-            m = re.fullmatch(r"(hands|points):([1-9][0-9]{0,3})", value, re.ASCII)
-            if m:
-                return f"{m.group(1)}:{int(m.group(2))}"
-        if self.name == "spot_chance" and isinstance(value, int) and 0 <= value <= 100:
-            return value
+        if isinstance(value, str | int):
+            if value in allowed:
+                return value
+            for form in self.forms:
+                read = form.read(value)
+                if read is not None:
+                    return read
         raise RulesError(
             f"house rule {self.name} cannot be {shown(value)}: {self.accepted(allowed)}"
         )
@@ -67,19 +106,25 @@ choose one of right, left
         >>> RULES["match"].accepted()
         'choose one of best-of-3, one-hand, best-of-5, hands:N, points:N (N from 1 to 9999)'
         """
-        if self.name == "spot_chance":
-            return "choose a whole number from 0 to 100 (the chance in percent)"
+        plain = [f for f in self.forms if not f.prefix]
+        if plain:
+            return (
+                f"choose a whole number from {plain[0].low} to {plain[0].high} "
+                "(the chance in percent)"
+            )
         names = [str(c) for c in (self.choices if choices is None else choices)]
+        names += [f.pattern for f in self.forms]
         text = f"choose one of {', '.join(names)}"
-        if any(c in _FORMS for c in names):
-            text += " (N from 1 to 9999)"
+        if self.forms:
+            low, high = self.forms[0].low, self.forms[0].high
+            text += f" (N from {low} to {high})"
         return text
 
 
-_NUMBER = re.compile(r"[0-9]{1,4}", re.ASCII)
+_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 """A number given as text: ASCII digits only (``int`` takes other scripts' digits too)."""
-_FORMS = ("hands:N", "points:N")
-"""Choices that stand for a form: N is any whole number from 1 to 9999."""
+_COUNT = (NumberForm("hands:", 1, 9999), NumberForm("points:", 1, 9999))
+"""First to N won hands, first to N points."""
 
 
 _RULE_LIST = (
@@ -87,7 +132,8 @@ _RULE_LIST = (
         "match",
         "how long a match lasts: best of 3 or 5 hands, one hand, first to N won hands "
         "(hands:N), or first to N card points over several hands (points:N)",
-        ("best-of-3", "one-hand", "best-of-5", "hands:N", "points:N"),
+        ("best-of-3", "one-hand", "best-of-5"),
+        _COUNT,
     ),
     HouseRule(
         "sixty_sixty",
@@ -179,6 +225,7 @@ _RULE_LIST = (
         "with signal_audience=spotted: the chance, in percent (0 to 100), that each opponent "
         "spots a signal",
         (25, 10, 50, 75),
+        (NumberForm("", 0, 100),),
     ),
     HouseRule(
         "rais",
@@ -192,7 +239,8 @@ _RULE_LIST = (
         "or 11) or an agreed number of hands (hands:N); it ends when a seat reaches the "
         "total or after the last hand: the highest total wins, seats tied at the top share "
         "the win",
-        ("points:5", "points:7", "points:11", "points:N", "hands:N"),
+        ("points:5", "points:7", "points:11"),
+        (_COUNT[1], _COUNT[0]),
     ),
     HouseRule("leader", "Chiamata: who leads the first trick", ("dealer-right", "caller")),
     HouseRule(

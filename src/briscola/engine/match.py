@@ -240,7 +240,7 @@ class Match:
             )
         source: DealSource = shuffled if deals is None else deals
         drawn = None
-        if rules.teams and rules.options.get("partners") == "drawn":
+        if rules.partners_drawn:
             if rng is None:
                 raise MalformedError(
                     "Match: partners=drawn: give rng, the randomness of the partner draw"
@@ -266,7 +266,7 @@ class Match:
         self.first_dealer = dealer
         self.per_seat = "target" in rules.options
         """Chiamata scores each seat; the other games count per side."""
-        self.target = Target.parse(str(rules.options.get("target", rules.options.get("match"))))
+        self.target = Target(*rules.target)
         sides = len(rules.sides)
         self.hands_won = [0] * sides
         self.totals = [0] * sides
@@ -328,7 +328,7 @@ class Match:
         if any(a.redeal(hand) for a in hand.addons):
             replayed = True
         else:
-            replayed = not winners and rules.options.get("sixty_sixty") == "replay"
+            replayed = not winners and rules.tie_replayed
         counted = 0
         if scores is not None:
             counted = 0 if replayed else 1
@@ -338,7 +338,7 @@ class Match:
         else:
             if winners:
                 side = rules.side_of[winners[0]]
-                double = 120 in hand.points and rules.options.get("cappotto") == "double"
+                double = 120 in hand.points and rules.cappotto_double
                 counted = 2 if double else 1
                 self.hands_won[side] += counted
             if not replayed:
@@ -558,7 +558,7 @@ def parse_match_record(obj: object) -> MatchRecord:
             f"{shown(seating_raw)}"
         )
     seating = tuple(seating_raw)
-    drawn = rules.teams and rules.options.get("partners") == "drawn"
+    drawn = rules.partners_drawn
     draw: tuple[Card, ...] | None = None
     if drawn:
         draw_raw = obj.get("draw")

@@ -117,7 +117,7 @@ def rules_from_json(game: object, options: object) -> Rules:
                 f"got {shown(value)}"
             )
     try:
-        return Rules.make(game, options)
+        return Rules.from_record(game, options)
     except BriscolaError as e:
         field_name = "game" if "no game" in str(e) else "rules"
         raise MalformedError(f"{field_name}: {e}") from None

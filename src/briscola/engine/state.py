@@ -59,11 +59,10 @@ from briscola.engine.events import (
     TrumpTurned,
 )
 from briscola.engine.games import Rules
+from briscola.engine.phases import Phase
 
-PLAY: Final = "play"
-"""Phase: a seat is to play a card (or take an add-on's action on its turn)."""
-OVER: Final = "over"
-"""Phase: the hand is finished."""
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 
 ACTION_NAMES: dict[type, str] = {
     Play: "playing a card",
@@ -147,7 +146,9 @@ class GameState:
     """The cards played to this trick so far; the i-th was played by ``order[i]``."""
     turn: int
     """The seat to act, or -1 when the hand is over."""
-    phase: str
+    phase: Phase
+    """What kind of action the seat to act takes; compared by value, so that a plain string
+    that came back through JSON works as well."""
     seat_points: list[int]
     """Card points taken by each seat."""
     sides: tuple[tuple[int, ...], ...]
@@ -203,7 +204,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.phase is OVER
+        return self.phase == OVER
 
     @property
     def stock_size(self) -> int:
@@ -244,7 +245,7 @@ class GameState:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (none when the hand is over)."""
-        if self.phase is PLAY:
+        if self.phase == PLAY:
             seat = self.turn
             hand = self.hands[seat]
             plays = self._plays[seat]
@@ -257,14 +258,29 @@ class GameState:
             for addon in self.addons:
                 actions.extend(addon.legal(self))
             return actions
+        if self.phase == OVER:
+            return []
+        return self._owner().legal(self)
+
+    def _owner(self) -> Addon:
+        """The add-on whose phase this is.
+
+        :raises MalformedError: when the phase is none of this hand's.
+        """
         owner = self._phase_owner.get(self.phase)
-        return [] if owner is None else owner.legal(self)
+        if owner is None:
+            known = [str(p) for p in (PLAY, OVER, *self._phase_owner)]
+            raise MalformedError(
+                f"the hand's phase {shown(self.phase)} is none of this game's phases: "
+                f"{', '.join(known)}"
+            )
+        return owner
 
     def check(self, action: Action) -> None:
         """Raise an :class:`IllegalActionError` saying why ``action`` is not legal now, or a
         :class:`MalformedError` when it is no action at all (see :func:`check_form`)."""
         check_form(action)
-        if self.phase is OVER:
+        if self.phase == OVER:
             raise GameOverError("the hand is over; no more actions can be taken")
         seat = action.seat
         if seat != self.turn:
@@ -273,8 +289,8 @@ class GameState:
                     f"there is no seat {shown(seat)}: seats are 0 to {self.n - 1}"
                 )
             raise NotYourTurnError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if self.phase is not PLAY:
-            self._phase_owner[self.phase].check(self, action)
+        if self.phase != PLAY:
+            self._owner().check(self, action)
             return
         if not isinstance(action, Play):
             handler = self._handlers.get(type(action))
@@ -315,13 +331,9 @@ class GameState:
         :raises IllegalActionError: when the action is not legal now (nothing changes).
         :raises MalformedError: when it is no action at all (nothing changes).
         """
-        if type(action) is not Play or self.phase is not PLAY:
+        if type(action) is not Play or self.phase != PLAY:
             self.check(action)
-            owner = (
-                self._phase_owner[self.phase]
-                if self.phase is not PLAY
-                else self._handlers[type(action)]
-            )
+            owner = self._owner() if self.phase != PLAY else self._handlers[type(action)]
             action = owner.logged(self, action)
             self.moves.append(action)
             return owner.apply(self, action)
@@ -422,7 +434,7 @@ class GameState:
 
     def _stock_ran_out(self, events: list[Event]) -> None:
         rules = self.rules
-        if rules.teams and rules.options.get("show_partner_hands") == "yes":
+        if rules.show_partner_hands:
             self.shown = True
             for seat, hand in enumerate(self.hands):
                 partners = frozenset(rules.sides[rules.side_of[seat]]) - {seat}
@@ -464,7 +476,7 @@ class GameState:
 
     def winners(self) -> tuple[int, ...]:
         """The seats of the side that won the finished hand, or ``()`` (unfinished, or tied)."""
-        if self.phase is not OVER:
+        if self.phase != OVER:
             return ()
         for addon in self.addons:
             decided = addon.winners(self)
@@ -476,7 +488,7 @@ class GameState:
         if len(tops) == 1:
             return self.sides[tops[0]]
         last_side = self.side_of[self.tricks[-1].winner] if self.tricks else -1
-        if self.rules.options.get("sixty_sixty") == "last-trick" and last_side in tops:
+        if self.rules.tie_to_last_trick and last_side in tops:
             return self.sides[last_side]
         return ()
 

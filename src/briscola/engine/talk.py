@@ -25,15 +25,6 @@ from briscola.engine.events import Audience, Event, HandShown, Talk, visible
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
 
-HONOURS = {
-    "ace": Rank.ACE,
-    "three": Rank.THREE,
-    "king": Rank.KING,
-    "queen": Rank.QUEEN,
-    "jack": Rank.JACK,
-}
-LOW_TRUMPS = (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.TWO)
-BRISCOLINE = (Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.SIX)
 VESTITE = (Rank.KING, Rank.QUEEN, Rank.JACK)
 REQUESTS = ("play-carico", "play-liscio")
 
@@ -42,10 +33,11 @@ def signal_is_true(state: GameState, seat: int, signal: str) -> bool:
     """Whether ``signal`` states something true of ``seat``'s hand (requests always are)."""
     trump = state.trump
     hand = state.hands[seat]
-    if signal in HONOURS:
-        return trump is not None and Card(HONOURS[signal], trump) in hand
+    rules = state.rules
+    if signal in rules.signal_ranks:
+        return trump is not None and Card(rules.signal_ranks[signal], trump) in hand
     if signal == "low-trumps":
-        return any(c.suit is trump and c.rank in LOW_TRUMPS for c in hand)
+        return any(c.suit is trump and c.rank in rules.low_trumps for c in hand)
     if signal == "no-trumps":
         return all(c.suit is not trump for c in hand)
     if signal == "carico":
@@ -66,7 +58,7 @@ def answer(state: GameState, seat: int, question: str) -> str:
     if question == "trumps":
         kinds = [
             name
-            for name, ranks in (("briscoline", BRISCOLINE), ("vestite", VESTITE))
+            for name, ranks in (("briscoline", state.rules.briscoline), ("vestite", VESTITE))
             if any(c.suit is trump and c.rank in ranks for c in hand)
         ]
         return " ".join(kinds) or "none"

@@ -7,7 +7,7 @@ is all a person, a bot or a socket ever gets.
 >>> import random
 >>> from briscola.engine.games import Rules
 >>> from briscola.engine.deal import shuffled_deal
->>> from briscola.engine.state import OVER, PLAY, GameState
+>>> from briscola.engine.state import GameState
 >>> rules = Rules.make("briscola-2")
 >>> state = GameState(rules, shuffled_deal(rules, dealer=1, rng=random.Random(3)))
 >>> view = seat_view(state, 0)
@@ -31,12 +31,13 @@ from typing import Any, TypeVar
 
 from briscola.engine.actions import Action, action_from_json
 from briscola.engine.cards import Card, Suit
-from briscola.engine.chiamata import AUCTION, CALL, AuctionView
 from briscola.engine.errors import BriscolaError, MalformedError, shown
 from briscola.engine.events import Talk, TrickWon
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.match import Match
-from briscola.engine.state import OVER, PLAY, GameState
+from briscola.engine.phases import Phase
+from briscola.engine.state import GameState
+from briscola.engine.view_parts import AuctionView
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class View:
     dealer: int
     direction: str
     """``right`` or ``left``: how seat numbers go round the physical table."""
-    phase: str
+    phase: Phase
     to_act: int | None
     """The seat to act, or ``None`` when the hand is over."""
     hand: tuple[Card, ...]
@@ -327,7 +328,6 @@ def _rules(value: object) -> dict[str, RuleValue]:
     return dict(value)
 
 
-_PHASES: dict[str, str] = {p: p for p in (PLAY, OVER, AUCTION, CALL)}
 """The engine's own phase strings (it compares phases by identity), by name."""
 
 _READERS: dict[str, Callable[[Any], Any]] = {
@@ -337,7 +337,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "sides": lambda v: tuple(_ints(s) for s in _list(v)),
     "dealer": _int,
     "direction": _text,
-    "phase": lambda v: _PHASES[_text(v)],
+    "phase": lambda v: Phase(_text(v)),
     "to_act": _maybe(_int),
     "hand": _cards,
     "hand_sizes": _ints,
@@ -388,9 +388,8 @@ def match_view(match: Match, seat: int | None) -> View:
     state = match.hand
     view = _build(state, None) if seat is None else seat_view(state, seat)
     result = match.result()
-    options = match.rules.options
     context = MatchView(
-        target=str(options.get("target", options.get("match"))),
+        target=match.rules.target_rule,
         hands_won=result.hands_won,
         totals=result.totals,
         scores=result.scores,
@@ -441,7 +440,7 @@ def _build(state: GameState, seat: int | None) -> View:
     stock_top = None
     if game.open_hands and state.stock_size > 0:
         stock_top = state.pile[-1]
-    show_last = rules.options.get("last_trick", "allowed") == "allowed"
+    show_last = rules.last_trick_allowed
     over = state.over
     to_act = None if over else state.turn
     return View(
@@ -450,7 +449,7 @@ def _build(state: GameState, seat: int | None) -> View:
         players=state.n,
         sides=state.sides,
         dealer=state.deal.dealer,
-        direction=str(rules.options.get("direction", "right")),
+        direction=rules.direction,
         phase=state.phase,
         to_act=to_act,
         hand=() if seat is None else tuple(state.hands[seat]),

@@ -157,7 +157,7 @@ def from_state(state: GameState, codec: Codec | None = None) -> Array:
     else:
         for s in range(n):
             pos[SIDE + s] = state.side_of[s]
-    pos[TIELAST] = 1 if rules.options.get("sixty_sixty") == "last-trick" else 0
+    pos[TIELAST] = 1 if rules.tie_to_last_trick else 0
     pos[PVAL : PVAL + 10] = codec.pval
     return pos
 

@@ -45,14 +45,24 @@ PER_POINT = 0.3
 """How much more value each point over 61 asks for, once the bidding is in points."""
 
 
-def suit_value(hand: Sequence[Card], trump: Suit) -> float:
+SOUTH_RANKS = {Rank.QUEEN: Rank.JACK, Rank.JACK: Rank.QUEEN}
+"""Under ``court_order=south`` the fante (J) takes the cavallo's (Q) place, and back."""
+
+
+def trump_value(rank: Rank, south: bool = False) -> float:
+    """What a card of this rank in the trump suit is worth (``south``: the court order
+    K, J, Q)."""
+    return TRUMP_VALUE[SOUTH_RANKS.get(rank, rank) if south else rank]
+
+
+def suit_value(hand: Sequence[Card], trump: Suit, south: bool = False) -> float:
     """The strength of ``hand`` if ``trump`` were trump."""
     value = 0.0
     trumps = 0
     for c in hand:
         if c.suit is trump:
             trumps += 1
-            value += TRUMP_VALUE[c.rank]
+            value += trump_value(c.rank, south)
         else:
             value += PLAIN_VALUE.get(c.rank, 0.0)
             if c.rank is Rank.THREE and Card(Rank.ACE, c.suit) in hand:
@@ -60,25 +70,26 @@ def suit_value(hand: Sequence[Card], trump: Suit) -> float:
     return value + 2.5 * max(0, trumps - 2)
 
 
-def best_suit(hand: Sequence[Card], rank: Rank) -> tuple[Suit, float]:
+def best_suit(hand: Sequence[Card], rank: Rank, south: bool = False) -> tuple[Suit, float]:
     """The suit to call with ``rank`` and the hand's value with it: the called card's
     worth added when a partner holds it, and a penalty for calling one's own card
     (playing alone)."""
     best: tuple[Suit, float] | None = None
     for suit in Suit:
         called = Card(rank, suit)
-        value = suit_value(hand, suit)
-        value += -8.0 if called in hand else TRUMP_VALUE[rank]
+        value = suit_value(hand, suit, south)
+        value += -8.0 if called in hand else trump_value(rank, south)
         if best is None or value > best[1]:
             best = (suit, value)
     assert best is not None
     return best
 
 
-def bid_level(bid: Bid) -> int:
-    """0 for the ace up to 9 for the 2, then 10 for 2 at 61 and on."""
+def bid_level(bid: Bid, south: bool = False) -> int:
+    """0 for the ace up to 9 for the 2, then 10 for 2 at 61 and on (``south``: the fante
+    before the cavallo)."""
     if bid.rank is not None:
-        return BID_RANKS.index(bid.rank)
+        return BID_RANKS.index(SOUTH_RANKS.get(bid.rank, bid.rank) if south else bid.rank)
     assert bid.points is not None
     return len(BID_RANKS) + bid.points - 61
 
@@ -91,31 +102,34 @@ def needed(level: int) -> float:
     return OPEN_AT + PER_RANK * (len(BID_RANKS) - 1) + 2.0 + PER_POINT * (points - 61)
 
 
-def choose_bid(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+def choose_bid(hand: Sequence[Card], legal: Sequence[Action], south: bool = False) -> Action:
     """The cheapest legal bid when the hand is worth it (with the best card to call),
-    else a pass."""
-    bids = sorted((a for a in legal if isinstance(a, Bid)), key=bid_level)
+    else a pass (``south``: the court order K, J, Q)."""
+    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: bid_level(b, south))
     passing = next(a for a in legal if isinstance(a, Pass))
     if not bids:
         return passing
     cheapest = bids[0]
     rank = cheapest.rank if cheapest.rank is not None else Rank.TWO
-    _, value = best_suit(hand, rank)
-    if value >= needed(bid_level(cheapest)):
+    _, value = best_suit(hand, rank, south)
+    if value >= needed(bid_level(cheapest, south)):
         return cheapest
     return passing
 
 
-def rough_bid(hand: Sequence[Card], legal: Sequence[Action], mood: int = 0) -> Action:
+def rough_bid(
+    hand: Sequence[Card], legal: Sequence[Action], mood: int = 0, south: bool = False
+) -> Action:
     """A newcomer's bid: count the aces and threes and the longest suit, and bid while
-    the count looks big enough for the level (``mood`` adds to the count)."""
-    bids = sorted((a for a in legal if isinstance(a, Bid)), key=bid_level)
+    the count looks big enough for the level (``mood`` adds to the count; ``south``: the
+    court order K, J, Q)."""
+    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: bid_level(b, south))
     passing = next(a for a in legal if isinstance(a, Pass))
     if not bids:
         return passing
     high = sum(1 for c in hand if c.rank in (Rank.ACE, Rank.THREE))
     longest = max(sum(1 for c in hand if c.suit is s) for s in Suit)
-    level = bid_level(bids[0])
+    level = bid_level(bids[0], south)
     limit = 4 + level / 2 if level < len(BID_RANKS) else 9 + (level - len(BID_RANKS)) / 4
     return bids[0] if high + longest + mood >= limit else passing
 
@@ -134,9 +148,9 @@ def rough_call(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
     return max(calls, key=weight)
 
 
-def choose_call(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+def choose_call(hand: Sequence[Card], legal: Sequence[Action], south: bool = False) -> Action:
     """Call the card of the bid rank in the suit where the hand is strongest."""
     calls = [a for a in legal if isinstance(a, Call)]
     rank = calls[0].card.rank
-    suit, _ = best_suit(hand, rank)
+    suit, _ = best_suit(hand, rank, south)
     return next(a for a in calls if a.card.suit is suit)

@@ -20,18 +20,11 @@ import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from briscola.engine.cards import Card, Rank, Suit
-from briscola.engine.games import GAMES, Rules
+from briscola.engine.actions import Play
+from briscola.engine.cards import Card, Suit
+from briscola.engine.games import Rules, find_game
+from briscola.engine.house_rules import RuleValue
 from briscola.engine.views import View
-
-TRUMP_SIGNALS = {
-    "ace": Rank.ACE,
-    "three": Rank.THREE,
-    "king": Rank.KING,
-    "queen": Rank.QUEEN,
-    "jack": Rank.JACK,
-}
-"""Signals that name one trump honour the signaller holds (RULES.md §4)."""
 
 
 @dataclass(frozen=True)
@@ -48,7 +41,69 @@ class CardTables:
     """The strength of the strongest rank."""
 
 
+def rules_of(view: View) -> Rules:
+    """The rules of this view: the table's house rules the view carries, compiled once
+    (cached). A view made without them (by hand) gets the game's defaults for its number
+    of players and teams, with the house rules its play gives away (see
+    :func:`read_house_rules`). Every player reads the table's rules through this.
+
+    >>> import random
+    >>> from briscola.engine import GameState, seat_view, shuffled_deal
+    >>> rules = Rules.make("briscola-2", {"court_order": "south"})
+    >>> state = GameState(rules, shuffled_deal(rules, 1, random.Random(2)))
+    >>> r = rules_of(seat_view(state, 0))
+    >>> r.option("court_order"), r is rules_of(seat_view(state, 1))
+    ('south', True)
+    """
+    if view.rules:
+        return compiled_rules(view.game, tuple(sorted(view.rules.items())))
+    game = find_game(view.game)
+    options: dict[str, RuleValue] = {}
+    if "players" in game.rules:
+        options["players"] = view.players
+    if "teams" in game.rules and len(view.sides) < view.players:
+        options["teams"] = "pairs"
+    options.update(read_house_rules(view))
+    return compiled_rules(game.key, tuple(sorted(options.items())))
+
+
 @functools.lru_cache(maxsize=64)
+def compiled_rules(game: str, options: tuple[tuple[str, RuleValue], ...]) -> Rules:
+    """``Rules.make(game, dict(options))``, made once per table."""
+    return Rules.make(game, dict(options))
+
+
+def read_house_rules(view: View) -> dict[str, str]:
+    """House rules the play in a view gives away (for views without the table's rules):
+    the court order, from a trick whose points or winner fit only the southern order
+    (K, J, Q); following suit, from the cards the seat may play to a trick (some held back:
+    required; a card of another suit allowed while holding the suit led: free)."""
+    game = find_game(view.game)
+    out: dict[str, str] = {}
+    if "court_order" in game.rules and view.tricks:
+        options = {"players": view.players} if "players" in game.rules else {}
+        north = compiled_rules(game.key, tuple(options.items()))
+        points = north.points
+        for t in view.tricks:
+            win = trick_winner(zip(t.seats, t.cards, strict=False), view.trump, north.strength)
+            if sum(points[c] for c in t.cards) != t.points or (win and win[0] != t.winner):
+                out["court_order"] = "south"
+                break
+    if "follow_suit" in game.rules and view.trick and view.phase == "play":
+        led = view.trick[0][1].suit
+        plays = {a.card for a in view.legal if isinstance(a, Play)}
+        if plays and plays != set(view.hand):
+            out["follow_suit"] = "required"
+        elif any(c.suit is led for c in view.hand) and any(c.suit is not led for c in plays):
+            out["follow_suit"] = "free"
+    return out
+
+
+def tables_for(view: View) -> CardTables:
+    """The card values at this table (the rules of this view, see :func:`rules_of`)."""
+    return rules_tables(rules_of(view))
+
+
 def card_tables(game: str, players: int, south: bool = False) -> CardTables:
     """The card values of ``game`` for ``players`` (``south``: the court order K, J, Q).
 
@@ -56,13 +111,18 @@ def card_tables(game: str, players: int, south: bool = False) -> CardTables:
     >>> t.points[Card.parse("Ab")], t.strength[Card.parse("3b")] > t.strength[Card.parse("Kb")]
     (11, True)
     """
-    g = GAMES[game]
-    options: dict[str, object] = {}
+    g = find_game(game)
+    options: dict[str, RuleValue] = {}
     if "players" in g.rules:
         options["players"] = players
     if south:
         options["court_order"] = "south"
-    rules = Rules.make(g, options)
+    return rules_tables(compiled_rules(g.key, tuple(sorted(options.items()))))
+
+
+@functools.lru_cache(maxsize=64)
+def rules_tables(rules: Rules) -> CardTables:
+    """The card values of a rule set (cached: :func:`rules_of` makes each table's once)."""
     removed = rules.removals[0] if len(rules.removals) == 1 else frozenset()
     deck = frozenset(rules.deck) - removed
     by_strength = {
@@ -76,22 +136,6 @@ def card_tables(game: str, players: int, south: bool = False) -> CardTables:
         by_strength=by_strength,
         top=max(rules.strength.values()),
     )
-
-
-def tables_for(view: View) -> CardTables:
-    """The card values at this table. The view does not carry the house rules, so the
-    court order (``court_order=south`` swaps the points and order of J and Q) is read
-    from the tricks played: a trick whose points or winner do not fit the usual order
-    shows the other one."""
-    north = card_tables(view.game, view.players)
-    points = north.points
-    for t in view.tricks:
-        if sum(points[c] for c in t.cards) != t.points:
-            return card_tables(view.game, view.players, True)
-        win = trick_winner(zip(t.seats, t.cards, strict=False), view.trump, north.strength)
-        if win is not None and win[0] != t.winner:
-            return card_tables(view.game, view.players, True)
-    return north
 
 
 def beats(card: Card, top: Card, trump: Suit | None, strength: Mapping[Card, int]) -> bool:
@@ -136,7 +180,8 @@ class Reading:
         self.view = view
         me = view.seat
         self.me = me
-        self.tables = tables = tables_for(view)
+        rules = rules_of(view)
+        self.tables = tables = rules_tables(rules)
         self.trump = view.trump
         self.hand = view.hand
         played: set[Card] = {c for t in view.tricks for c in t.cards}
@@ -150,7 +195,7 @@ class Reading:
             located.setdefault(seat, set()).update(cards)
         if view.trump is not None:
             for t in view.talk:
-                rank = TRUMP_SIGNALS.get(t.what) if t.kind == "signal" else None
+                rank = rules.signal_ranks.get(t.what) if t.kind == "signal" else None
                 if rank is not None and t.seat != me:
                     c = Card(rank, view.trump)
                     if c not in played and c in tables.deck:

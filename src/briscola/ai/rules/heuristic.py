@@ -46,7 +46,7 @@ from collections.abc import Sequence
 
 from briscola.ai.bot import register
 from briscola.ai.rules.auction import choose_bid, choose_call, rough_bid, rough_call
-from briscola.ai.rules.counting import Reading, beats
+from briscola.ai.rules.counting import Reading, beats, rules_of
 from briscola.ai.rules.talking import (
     PartnerTalk,
     choose_look,
@@ -72,6 +72,11 @@ def no_legal_action(view: View) -> BriscolaError:
         f"the bot was asked to act for {who}, which has no legal action now "
         f"(the seat to act is {view.to_act}): give it the view of the seat to act"
     )
+
+
+def south_courts(view: View) -> bool:
+    """Whether the table plays the court order K, J, Q (``court_order=south``)."""
+    return rules_of(view).south_courts
 
 
 def plays_in(legal: Sequence[Action]) -> list[Play]:
@@ -101,9 +106,9 @@ class Intermediate:
         if not legal:
             raise no_legal_action(view)
         if any(isinstance(a, Pass | Bid) for a in legal):
-            return choose_bid(view.hand, legal)
+            return choose_bid(view.hand, legal, south_courts(view))
         if any(isinstance(a, Call) for a in legal):
-            return choose_call(view.hand, legal)
+            return choose_call(view.hand, legal, south_courts(view))
         for a in legal:
             if isinstance(a, Exchange):
                 return a  # the turned card is always the better trump
@@ -276,7 +281,8 @@ class Beginner:
         if not legal:
             raise no_legal_action(view)
         if any(isinstance(a, Pass | Bid) for a in legal):
-            return rough_bid(view.hand, legal, self.rng.choice((-1, 0, 0, 1)))
+            mood = self.rng.choice((-1, 0, 0, 1))
+            return rough_bid(view.hand, legal, mood, south_courts(view))
         if any(isinstance(a, Call) for a in legal):
             return rough_call(view.hand, legal)
         plays = plays_in(legal)

@@ -2,7 +2,7 @@
 partner's signals, answers and orders mean for one's play.
 
 Signals are true by the rules, so a partner's trump-honour signal places that card
-in its hand (see :class:`~briscola.ai.counting.Reading`). Answers to questions are
+in its hand (see :class:`~briscola.ai.rules.counting.Reading`). Answers to questions are
 read from the partner's hand by the engine, so they are true as well; orders bind
 nobody, but a good partner follows them when they cost little.
 """

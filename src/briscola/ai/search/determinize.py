@@ -29,24 +29,22 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from briscola.ai.rules.counting import trick_winner
-from briscola.engine.actions import Bid, Exchange, Play
+from briscola.ai.rules.counting import compiled_rules, rules_of
+from briscola.engine.actions import Bid, Exchange
 from briscola.engine.cards import Card, Rank
 from briscola.engine.chiamata import Chiamata
 from briscola.engine.deal import Deal
 from briscola.engine.events import TrickWon
 from briscola.engine.exchange import TrumpExchange
-from briscola.engine.games import Rules, find_game
-from briscola.engine.house_rules import RuleValue
+from briscola.engine.games import Rules
 from briscola.engine.state import GameState
-from briscola.engine.talk import HONOURS, TableTalk
+from briscola.engine.talk import TableTalk
 from briscola.engine.views import View
 
 
@@ -69,55 +67,19 @@ class World:
 def rules_for(
     view: View, rules: Rules | None = None, learned: Mapping[str, str] | None = None
 ) -> Rules:
-    """The rule set to search a view with: the given one, else the table's house rules the
-    view carries. Without those (a view made by hand), the game's defaults with the view's
-    number of players and teams and the house rules ``learned`` from earlier views (see
-    :func:`read_house_rules`)."""
+    """The rule set to search a view with: the given one, else the rules of the view
+    (:func:`~briscola.ai.rules.counting.rules_of`). For a view without the table's house rules
+    (made by hand), the house rules ``learned`` from earlier views (see
+    :func:`~briscola.ai.rules.counting.read_house_rules`) are added to those."""
     if rules is not None:
         return rules
-    if view.rules:
-        return _table_rules(view.game, tuple(sorted(view.rules.items())))
-    game = find_game(view.game)
-    options: dict[str, object] = {}
-    if "players" in game.rules:
-        options["players"] = view.players
-    if "teams" in game.rules and view.game != "chiamata" and len(view.sides) < view.players:
-        options["teams"] = "pairs"
-    for name, value in (learned or {}).items():
-        if name in game.rules:
-            options[name] = value
-    return Rules.make(game, options)
-
-
-@functools.lru_cache(maxsize=64)
-def _table_rules(game: str, options: tuple[tuple[str, RuleValue], ...]) -> Rules:
-    return Rules.make(game, dict(options))
-
-
-def read_house_rules(view: View) -> dict[str, str]:
-    """House rules the play in a view gives away (for views without the table's rules):
-    the court order, from a trick whose points or winner
-    fit only the southern order (K, J, Q); following suit, from the cards the seat may play
-    to a trick (some held back: required; a card of another suit allowed while holding the
-    suit led: free)."""
-    game = find_game(view.game)
-    out: dict[str, str] = {}
-    if "court_order" in game.rules and view.tricks:
-        options: dict[str, object] = {"players": view.players} if "players" in game.rules else {}
-        north = Rules.make(game, options)
-        for t in view.tricks:
-            win = trick_winner(zip(t.seats, t.cards, strict=False), view.trump, north.strength)
-            if sum(north.points[c] for c in t.cards) != t.points or (win and win[0] != t.winner):
-                out["court_order"] = "south"
-                break
-    if "follow_suit" in game.rules and view.trick and view.phase == "play":
-        led = view.trick[0][1].suit
-        plays = {a.card for a in view.legal if isinstance(a, Play)}
-        if plays and plays != set(view.hand):
-            out["follow_suit"] = "required"
-        elif any(c.suit is led for c in view.hand) and any(c.suit is not led for c in plays):
-            out["follow_suit"] = "free"
-    return out
+    base = rules_of(view)
+    if view.rules or not learned:
+        return base
+    game = base.game
+    options = dict(base.overrides())
+    options.update((k, v) for k, v in learned.items() if k in game.rules)
+    return compiled_rules(game.key, tuple(sorted(options.items())))
 
 
 def seen_cards(view: View) -> set[Card]:
@@ -152,9 +114,10 @@ def pinned_cards(view: View, seen: set[Card]) -> dict[int, list[Card]]:
             placed.add(card)
 
     if view.trump is not None:
+        honours = rules_of(view).signal_ranks
         for talk in view.talk:
-            if talk.kind == "signal" and talk.what in HONOURS:
-                pin(talk.seat, Card(HONOURS[talk.what], view.trump))
+            if talk.kind == "signal" and talk.what in honours:
+                pin(talk.seat, Card(honours[talk.what], view.trump))
     auction = view.auction
     if auction is not None and auction.called is not None and auction.partner is not None:
         pin(auction.partner, auction.called)
@@ -323,12 +286,7 @@ def rebuild_state(view: View, world: World, rules: Rules | None = None) -> GameS
         next(i for i, side in enumerate(view.sides) if s in side) for s in range(view.players)
     )
     state.known = [set(view.known_cards.get(s, ())) for s in range(view.players)]
-    state.shown = bool(
-        rules.teams
-        and rules.options.get("show_partner_hands") == "yes"
-        and not state.pile
-        and view.tricks
-    )
+    state.shown = bool(rules.show_partner_hands and not state.pile and view.tricks)
     for addon in state.addons:
         if isinstance(addon, TrumpExchange):
             addon.window = None

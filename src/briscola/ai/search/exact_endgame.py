@@ -31,13 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from briscola.ai.search.determinize import (
-    Sampler,
-    World,
-    read_house_rules,
-    rebuild_state,
-    rules_for,
-)
+from briscola.ai.search.determinize import Sampler, World, rebuild_state, rules_for
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.games import Rules
@@ -169,7 +163,7 @@ def best_play(view: View, rules: Rules | None = None) -> Card | None:
     ):
         return None
     if rules is None:
-        rules = rules_for(view, None, None if view.rules else read_house_rules(view))
+        rules = rules_for(view)
     world = known_world(view, rules)
     if world is None:
         return None

@@ -290,7 +290,7 @@ def opponent_history(view: View, rules: Rules, codec: Codec) -> OpponentHistory 
     o = 1 - seat
     if view.stock_size + (view.turned is not None) == 0 or o in view.visible_hands:
         return None
-    if str(rules.options.get("trump_exchange", "none")) not in ("none", "None"):
+    if rules.exchange != "none":
         return None
     removed = rules.removals[0]
     live = 0
@@ -328,10 +328,9 @@ def opponent_history(view: View, rules: Rules, codec: Codec) -> OpponentHistory 
 def utility_params(view: View, rules: Rules, config: SearchConfig) -> tuple[float, int]:
     """The margin weight and the 60-60 rule (1: the last trick decides) of a two-player game."""
     margin = config.margin
-    match = str(rules.options.get("match", ""))
-    if match.startswith("points:"):
+    if rules.target[0] == "points":
         margin = 4.0  # a match to a points target: every point counts
-    tie_last = 1 if rules.options.get("sixty_sixty") == "last-trick" else 0
+    tie_last = 1 if rules.tie_to_last_trick else 0
     return margin, tie_last
 
 

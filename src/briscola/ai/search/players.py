@@ -60,9 +60,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from briscola.ai.bot import Bot, make_bot, register
-from briscola.ai.rules.counting import beats
+from briscola.ai.rules.counting import beats, read_house_rules
 from briscola.ai.search.config import CHAMPION, STRONG, SearchConfig
-from briscola.ai.search.determinize import Sampler, read_house_rules, rebuild_state, rules_for
+from briscola.ai.search.determinize import Sampler, rebuild_state, rules_for
 from briscola.engine.actions import Action, Call, Exchange, Look, Pass, Play
 from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import BriscolaError
