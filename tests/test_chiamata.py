@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -341,3 +344,55 @@ def test_the_target_rule_says_what_ends_the_match() -> None:
     assert "agreed number of hands (hands:N)" in target["help"]
     assert "the highest total wins, seats tied at the top share the win" in target["help"]
     assert "points:N" in target["choices"]
+
+
+# ----------------------------------------------------------------- deals thrown in, in a match
+
+
+def test_a_match_scores_a_thrown_in_deal_and_the_same_dealer_deals_again() -> None:
+    """RULES.md §3, ``throw_in``: the deal scores nothing and the match goes on. Seed 387
+    with dealer 4 throws the first deal in (a seat holds no card points)."""
+    match = Match(Rules.make("chiamata", {"throw_in": "yes"}), random.Random(387), dealer=4)
+    assert any(isinstance(e, ThrownIn) for e in match.events)
+    void = match.history[0]
+    assert void.replayed and void.counted == 0 and void.scores == (0,) * 5
+    assert match.number == 2 and match.dealer == 4 and match.hands_played == 0
+    assert not match.hand.over and match.hand.legal_actions()
+    assert match.scores == [0] * 5
+
+
+def test_seeded_chiamata_matches_with_throw_in_always_end() -> None:
+    """Deals thrown in at the start of a match, after a hand, and after all passed: every
+    match ends. Bidders pass often, so that all five passing happens too."""
+    thrown = passed_out = 0
+    for seed in range(400):
+        match = Match(Rules.make("chiamata", {"throw_in": "yes"}), random.Random(seed))
+        rng = random.Random(seed + 1)
+        for _ in range(2000):
+            if match.over:
+                break
+            legal = match.hand.legal_actions()
+            assert legal, f"seed {seed}: hand {match.number} has no legal action"
+            passing = [a for a in legal if isinstance(a, Pass)]
+            match.apply(passing[0] if passing and rng.random() < 0.7 else rng.choice(legal))
+        assert match.over, f"seed {seed}: the match did not end"
+        thrown += sum(isinstance(e, ThrownIn) for e in match.events)
+        passed_out += sum(h.replayed for h in match.history)
+    assert thrown > 0 and passed_out > thrown
+
+
+def test_the_terminal_game_tells_a_thrown_in_deal_and_plays_on() -> None:
+    args = ["--game", "chiamata", "--rule", "throw_in=yes", "--seed", "387", "--bot", "random"]
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "briscola"), "play", "--plain", *args],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    out = done.stdout
+    assert "you left the match" in out  # at the first chance to move, not in a traceback
+    assert "the deal is thrown in and dealt again" in out
+    assert out.index("--- hand 1:") < out.index("thrown in") < out.index("--- hand 2:")
+    assert "your hand:" in out

@@ -29,7 +29,7 @@ from briscola.engine import (
 )
 from briscola.engine.actions import Action
 from briscola.engine.events import CardDrawn, Dealt
-from briscola.engine.match import HandScored, HandStarted, MatchOver
+from briscola.engine.match import HandScored, HandStarted, MatchOver, PartnersDrawn
 from briscola.engine.views import View
 from briscola.narrate import describe_points, narrate, per_side
 from briscola.speech import Seating
@@ -105,10 +105,11 @@ class Session:
     def opening(self) -> list[str]:
         """What the person sees as the first hand is dealt."""
         hand = self.match.hand
+        # The match's events so far: the first hand's deal, after any deal thrown in.
+        dealt = [e for e in self.match.events if not isinstance(e, PartnersDrawn)]
         return [
             f"{self.rules.game.name}: {self.seating.introduction()}",
-            *self._tell_match(hand, HandStarted(self.match.number, hand.deal.dealer)),
-            *self._tell(hand, hand.opening_events()),
+            *self._tell(hand, dealt),
         ]
 
     def act(self, action: Action) -> list[str]:
