@@ -27,7 +27,7 @@ from briscola.engine.actions import Bid, Call, Pass
 from briscola.engine.cards import Rank
 from briscola.engine.chiamata import Chiamata, multiplier
 from briscola.engine.events import PartnerRevealed, ThrownIn
-from helpers import card, make_deal
+from helpers import card, cards, make_deal
 
 # Dealer 4, so seat 0 bids first and leads. Seat 4 holds no card points.
 HANDS = [
@@ -396,3 +396,61 @@ def test_the_terminal_game_tells_a_thrown_in_deal_and_plays_on() -> None:
     assert "the deal is thrown in and dealt again" in out
     assert out.index("--- hand 1:") < out.index("thrown in") < out.index("--- hand 2:")
     assert "your hand:" in out
+
+
+# ----------------------------------------------------------------- the court order in the auction
+
+
+def test_under_south_a_bid_of_j_comes_before_q() -> None:
+    """RULES.md §3: the bids go down the table's order of strength; under
+    ``court_order=south`` the fante (J) outranks the cavallo (Q)."""
+    south = chiamata({"court_order": "south"})
+    bids(south, "K")
+    offered = [a.rank for a in south.legal_actions() if isinstance(a, Bid)]
+    assert offered[:2] == [Rank.JACK, Rank.QUEEN]
+    bids(south, "J", "Q")
+    with pytest.raises(IllegalActionError, match=r"does not beat.*A 3 K J Q 7"):
+        south.apply(Bid(south.turn, rank=Rank.JACK))
+    north = chiamata()
+    bids(north, "K", "Q", "J")
+    with pytest.raises(IllegalActionError, match=r"does not beat.*A 3 K Q J 7"):
+        north.apply(Bid(north.turn, rank=Rank.QUEEN))
+    refused = chiamata({"court_order": "south"})
+    bids(refused, "Q")
+    with pytest.raises(IllegalActionError, match="does not beat"):
+        refused.apply(Bid(refused.turn, rank=Rank.JACK))
+
+
+def test_under_south_a_replayed_auction_follows_the_southern_order() -> None:
+    state = chiamata({"court_order": "south"})
+    bids(state, "J", "Q", "pass", "pass", "pass", "pass")
+    assert state.phase == "call" and state.turn == 1
+    state.apply(Call(1, card("Qs")))
+    record = json.loads(json.dumps(state.to_record()))
+    assert replay(parse_record(record)).error is None
+    record["rules"] = {}
+    error = replay(parse_record(record)).error
+    assert error is not None and error.index == 1  # Q after J is no bid in the north
+
+
+def test_the_bots_bid_in_the_tables_court_order() -> None:
+    """The intermediate and beginner bots take the cheapest bid in the table's order, and
+    value the fante above the cavallo of trumps under the southern order."""
+    from briscola.ai import make_bot
+    from briscola.ai.auction import best_suit, bid_level, suit_value
+
+    hand = cards("Ad 3d Kd 7d 5d Ab 4c 2s")
+    assert bid_level(Bid(0, rank=Rank.JACK), south=True) == 3
+    assert bid_level(Bid(0, rank=Rank.QUEEN), south=True) == 4
+    trumps_j, trumps_q = cards("Jd 4c"), cards("Qd 4c")
+    d = card("Jd").suit
+    assert suit_value(trumps_j, d, south=True) > suit_value(trumps_q, d, south=True)
+    assert suit_value(trumps_j, d) < suit_value(trumps_q, d)
+    assert best_suit(hand, Rank.JACK, south=True)[1] > best_suit(hand, Rank.QUEEN, south=True)[1]
+    for level in ("intermediate", "beginner"):
+        for seed in range(20):
+            state = chiamata({"court_order": "south"})
+            bids(state, "K")
+            bot = make_bot(level, seed)
+            action = bot.choose(seat_view(state, state.turn))
+            assert not (isinstance(action, Bid) and action.rank is Rank.QUEEN), level

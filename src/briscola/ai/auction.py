@@ -5,6 +5,9 @@ A hand is judged suit by suit as if that suit were trump: each trump by its rank
 threes, which take points when the suit is led. The bid rank names the partner's
 card: bidding lower means a weaker card in the partner's hand, so the lower the
 rank, the stronger one's own hand must be; bids in points ("2 at N") need more again.
+The order of the ranks, and what the fante and the cavallo are worth, are the table's:
+under ``court_order=south`` the fante outranks the cavallo (pass ``south``; see
+:func:`is_south`).
 
 >>> from briscola.engine.cards import parse_cards
 >>> hand = parse_cards("Ad 3d Kd 7d 5d Ab 4c 2s".split())
@@ -19,6 +22,7 @@ from collections.abc import Sequence
 
 from briscola.engine.actions import BID_RANKS, Action, Bid, Call, Pass
 from briscola.engine.cards import Card, Rank, Suit
+from briscola.engine.views import View
 
 TRUMP_VALUE = {
     Rank.ACE: 11.0,
@@ -32,7 +36,20 @@ TRUMP_VALUE = {
     Rank.FOUR: 3.0,
     Rank.TWO: 3.0,
 }
-"""What a card of the trump suit is worth to the side holding it."""
+"""What a card of the trump suit is worth to the side holding it (the northern court
+order: the cavallo above the fante)."""
+
+SOUTH_TRUMP_VALUE = {**TRUMP_VALUE, Rank.QUEEN: TRUMP_VALUE[Rank.JACK], Rank.JACK: 6.0}
+"""The same under ``court_order=south``, where the fante outranks the cavallo."""
+
+SOUTH_BID_RANKS = (*BID_RANKS[:3], Rank.JACK, Rank.QUEEN, *BID_RANKS[5:])
+"""The bid ranks under ``court_order=south``: the fante's bid comes before the cavallo's."""
+
+
+def is_south(view: View) -> bool:
+    """Whether the view's table plays the southern court order (the fante above the cavallo)."""
+    return view.rules.get("court_order") == "south"
+
 
 PLAIN_VALUE = {Rank.ACE: 4.0, Rank.THREE: 1.5, Rank.KING: 0.5}
 """What a plain card is worth: an ace often takes its suit's first trick."""
@@ -45,14 +62,15 @@ PER_POINT = 0.3
 """How much more value each point over 61 asks for, once the bidding is in points."""
 
 
-def suit_value(hand: Sequence[Card], trump: Suit) -> float:
+def suit_value(hand: Sequence[Card], trump: Suit, south: bool = False) -> float:
     """The strength of ``hand`` if ``trump`` were trump."""
+    values = SOUTH_TRUMP_VALUE if south else TRUMP_VALUE
     value = 0.0
     trumps = 0
     for c in hand:
         if c.suit is trump:
             trumps += 1
-            value += TRUMP_VALUE[c.rank]
+            value += values[c.rank]
         else:
             value += PLAIN_VALUE.get(c.rank, 0.0)
             if c.rank is Rank.THREE and Card(Rank.ACE, c.suit) in hand:
@@ -60,25 +78,26 @@ def suit_value(hand: Sequence[Card], trump: Suit) -> float:
     return value + 2.5 * max(0, trumps - 2)
 
 
-def best_suit(hand: Sequence[Card], rank: Rank) -> tuple[Suit, float]:
+def best_suit(hand: Sequence[Card], rank: Rank, south: bool = False) -> tuple[Suit, float]:
     """The suit to call with ``rank`` and the hand's value with it: the called card's
     worth added when a partner holds it, and a penalty for calling one's own card
     (playing alone)."""
+    values = SOUTH_TRUMP_VALUE if south else TRUMP_VALUE
     best: tuple[Suit, float] | None = None
     for suit in Suit:
         called = Card(rank, suit)
-        value = suit_value(hand, suit)
-        value += -8.0 if called in hand else TRUMP_VALUE[rank]
+        value = suit_value(hand, suit, south)
+        value += -8.0 if called in hand else values[rank]
         if best is None or value > best[1]:
             best = (suit, value)
     assert best is not None
     return best
 
 
-def bid_level(bid: Bid) -> int:
+def bid_level(bid: Bid, south: bool = False) -> int:
     """0 for the ace up to 9 for the 2, then 10 for 2 at 61 and on."""
     if bid.rank is not None:
-        return BID_RANKS.index(bid.rank)
+        return (SOUTH_BID_RANKS if south else BID_RANKS).index(bid.rank)
     assert bid.points is not None
     return len(BID_RANKS) + bid.points - 61
 
@@ -91,31 +110,33 @@ def needed(level: int) -> float:
     return OPEN_AT + PER_RANK * (len(BID_RANKS) - 1) + 2.0 + PER_POINT * (points - 61)
 
 
-def choose_bid(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+def choose_bid(hand: Sequence[Card], legal: Sequence[Action], south: bool = False) -> Action:
     """The cheapest legal bid when the hand is worth it (with the best card to call),
     else a pass."""
-    bids = sorted((a for a in legal if isinstance(a, Bid)), key=bid_level)
+    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: bid_level(b, south))
     passing = next(a for a in legal if isinstance(a, Pass))
     if not bids:
         return passing
     cheapest = bids[0]
     rank = cheapest.rank if cheapest.rank is not None else Rank.TWO
-    _, value = best_suit(hand, rank)
-    if value >= needed(bid_level(cheapest)):
+    _, value = best_suit(hand, rank, south)
+    if value >= needed(bid_level(cheapest, south)):
         return cheapest
     return passing
 
 
-def rough_bid(hand: Sequence[Card], legal: Sequence[Action], mood: int = 0) -> Action:
+def rough_bid(
+    hand: Sequence[Card], legal: Sequence[Action], mood: int = 0, south: bool = False
+) -> Action:
     """A newcomer's bid: count the aces and threes and the longest suit, and bid while
     the count looks big enough for the level (``mood`` adds to the count)."""
-    bids = sorted((a for a in legal if isinstance(a, Bid)), key=bid_level)
+    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: bid_level(b, south))
     passing = next(a for a in legal if isinstance(a, Pass))
     if not bids:
         return passing
     high = sum(1 for c in hand if c.rank in (Rank.ACE, Rank.THREE))
     longest = max(sum(1 for c in hand if c.suit is s) for s in Suit)
-    level = bid_level(bids[0])
+    level = bid_level(bids[0], south)
     limit = 4 + level / 2 if level < len(BID_RANKS) else 9 + (level - len(BID_RANKS)) / 4
     return bids[0] if high + longest + mood >= limit else passing
 
@@ -134,9 +155,9 @@ def rough_call(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
     return max(calls, key=weight)
 
 
-def choose_call(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+def choose_call(hand: Sequence[Card], legal: Sequence[Action], south: bool = False) -> Action:
     """Call the card of the bid rank in the suit where the hand is strongest."""
     calls = [a for a in legal if isinstance(a, Call)]
     rank = calls[0].card.rank
-    suit, _ = best_suit(hand, rank)
+    suit, _ = best_suit(hand, rank, south)
     return next(a for a in calls if a.card.suit is suit)

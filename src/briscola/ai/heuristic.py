@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from briscola.ai.auction import choose_bid, choose_call, rough_bid, rough_call
+from briscola.ai.auction import choose_bid, choose_call, is_south, rough_bid, rough_call
 from briscola.ai.bot import register
 from briscola.ai.counting import Reading, beats
 from briscola.ai.endgame import best_play
@@ -101,9 +101,9 @@ class Intermediate:
         if not legal:
             raise no_legal_action(view)
         if any(isinstance(a, Pass | Bid) for a in legal):
-            return choose_bid(view.hand, legal)
+            return choose_bid(view.hand, legal, is_south(view))
         if any(isinstance(a, Call) for a in legal):
-            return choose_call(view.hand, legal)
+            return choose_call(view.hand, legal, is_south(view))
         for a in legal:
             if isinstance(a, Exchange):
                 return a  # the turned card is always the better trump
@@ -276,7 +276,7 @@ class Beginner:
         if not legal:
             raise no_legal_action(view)
         if any(isinstance(a, Pass | Bid) for a in legal):
-            return rough_bid(view.hand, legal, self.rng.choice((-1, 0, 0, 1)))
+            return rough_bid(view.hand, legal, self.rng.choice((-1, 0, 0, 1)), is_south(view))
         if any(isinstance(a, Call) for a in legal):
             return rough_call(view.hand, legal)
         plays = plays_in(legal)
