@@ -26,7 +26,7 @@ from briscola.engine import (
 from briscola.engine.actions import Bid, Call, Pass
 from briscola.engine.cards import Rank
 from briscola.engine.chiamata import Chiamata, multiplier
-from briscola.engine.events import PartnerRevealed, ThrownIn
+from briscola.engine.events import CardPlayed, PartnerRevealed, ThrownIn
 from helpers import card, cards, make_deal
 
 # Dealer 4, so seat 0 bids first and leads. Seat 4 holds no card points.
@@ -454,3 +454,38 @@ def test_the_bots_bid_in_the_tables_court_order() -> None:
             bot = make_bot(level, seed)
             action = bot.choose(seat_view(state, state.turn))
             assert not (isinstance(action, Bid) and action.rank is Rank.QUEEN), level
+
+
+# ----------------------------------------------------------------- the moment of the reveal
+
+
+def test_the_sides_switch_the_moment_the_called_card_is_played() -> None:
+    """RULES.md §3: the partner is revealed, and the sides known, when the called card is
+    played, not when its trick ends: events, views and a replay stopped right there."""
+    state = called_with_partner()
+    state.apply(Play(0, card("Ac")))
+    events = state.apply(Play(1, card("Kd")))
+    assert events == [CardPlayed(1, card("Kd")), PartnerRevealed(0, 1)]
+    assert state.sides == ((0, 1), (2, 3, 4)) and state.points == [0, 0]
+    for view in [*(seat_view(state, s) for s in range(5)), spectator_view(state)]:
+        assert view.sides == ((0, 1), (2, 3, 4)) and view.points == (0, 0)
+        assert view.auction is not None and view.auction.partner == 1
+    report = replay(parse_record(json.loads(json.dumps(state.to_record())))).to_json()
+    assert report["partner"] == 1 and report["points"] == [0, 0]
+    before = called_with_partner()
+    before.apply(Play(0, card("Ac")))
+    report = replay(parse_record(before.to_record())).to_json()
+    assert report["partner"] is None and report["points"] == [0] * 5
+    rest = [state.apply(Play(s, card(c))) for s, c in ((2, "5s"), (3, "5b"), (4, "2b"))]
+    assert not any(isinstance(e, PartnerRevealed) for batch in rest for e in batch)
+    assert state.points == [11 + 4, 0]
+
+
+def test_the_replay_report_lists_bids_as_the_moves_write_them() -> None:
+    state = chiamata()
+    bids(state, "A", "3", "2", 61, 75, "pass", "pass", "pass", "pass")
+    record = state.to_record()
+    report = replay(parse_record(record)).to_json()
+    moves = [m for m in record["moves"] if "bid" in m]
+    assert report["auction"] == moves
+    assert {"seat": 4, "bid": 75} in report["auction"]

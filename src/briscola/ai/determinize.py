@@ -349,8 +349,9 @@ def rebuild_state(view: View, world: World, rules: Rules | None = None) -> GameS
             addon.caller = auc.caller
             addon.called = auc.called
             addon.partner = world.partner
-            addon.revealed = auc.called is not None and any(
-                auc.called in t.cards for t in view.tricks
+            addon.revealed = auc.called is not None and (
+                any(auc.called in t.cards for t in view.tricks)
+                or any(c is auc.called for _, c in view.trick)
             )
             addon.redeal_needed = False
         elif isinstance(addon, TableTalk):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from briscola.engine.actions import Action
+from briscola.engine.cards import Card
 from briscola.engine.events import Event, TrickWon
 
 if TYPE_CHECKING:
@@ -43,6 +44,10 @@ class Addon:
     def apply(self, state: GameState, action: Action) -> list[Event]:
         """Apply an action that :meth:`check` accepted."""
         raise NotImplementedError
+
+    def after_play(self, state: GameState, seat: int, card: Card, events: list[Event]) -> None:
+        """Called when ``seat`` has played ``card`` to the trick, before the trick is taken;
+        may add events. Only add-ons that override it are called."""
 
     def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:
         """Called when a trick is taken, before drawing; may add events."""

@@ -27,7 +27,6 @@ from briscola.engine.events import (
     Event,
     PartnerRevealed,
     ThrownIn,
-    TrickWon,
 )
 
 if TYPE_CHECKING:
@@ -233,8 +232,10 @@ class Chiamata(Addon):
 
     # ------------------------------------------------------------------ play and score
 
-    def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:
-        if not self.revealed and self.called in won.cards:
+    def after_play(self, state: GameState, seat: int, card: Card, events: list[Event]) -> None:
+        """The called card's play reveals the partner, and the sides are known from that
+        moment, not from the end of its trick (RULES.md §3)."""
+        if card is self.called and not self.revealed:
             self.revealed = True
             assert self.caller is not None and self.partner is not None
             team = tuple(sorted({self.caller, self.partner}))
@@ -308,13 +309,20 @@ class Chiamata(Addon):
     def report(self, state: GameState) -> dict[str, Any]:
         scores = self.scores(state) if state.over else None
         return {
-            "auction": [{"seat": s, "bid": b} for s, b in self.bids],
+            "auction": [bid_move(s, b) for s, b in self.bids],
             "caller": self.caller,
             "called": None if self.called is None else str(self.called),
             "partner": self.known_partner(state, None),
             "redeal": self.redeal_needed,
             "score": None if scores is None else list(scores),
         }
+
+
+def bid_move(seat: int, bid: str) -> dict[str, Any]:
+    """A bid as the record's moves write it: ``{"seat": 3, "bid": "K"}``, ``"pass"``, or
+    the points of "2 at N" as a number (``{"seat": 3, "bid": 75}``)."""
+    points = bid.removeprefix("2 at ")
+    return {"seat": seat, "bid": int(points) if points != bid else bid}
 
 
 def multiplier(points: int) -> int:

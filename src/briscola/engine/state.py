@@ -115,11 +115,18 @@ def _misfit(rules: Rules, deal: Deal) -> str:
     return ""
 
 
+def _watching_plays(addons: tuple[Addon, ...]) -> tuple[Addon, ...]:
+    """The add-ons that hook :meth:`Addon.after_play` (the others are not called for it:
+    playing a card is the hot path)."""
+    return tuple(a for a in addons if type(a).after_play is not Addon.after_play)
+
+
 class GameState:
     """A hand of any game of the family, from the deal to the last trick."""
 
     __slots__ = (
-        "_draw_audience", "_handlers", "_orders", "_phase_owner", "_plays", "_start_events",
+        "_draw_audience", "_handlers", "_on_play", "_orders", "_phase_owner", "_plays",
+        "_start_events",
         "addons", "deal", "hands", "known", "moves", "n", "order", "phase", "pile", "rules",
         "seat_points", "shown", "side_of", "sides", "trick", "tricks", "trump", "turn", "turned",
     )  # fmt: skip
@@ -190,6 +197,7 @@ class GameState:
         self.addons = rules.make_addons()
         self._handlers = {t: a for a in self.addons for t in a.actions}
         self._phase_owner = {p: a for a in self.addons for p in a.phases}
+        self._on_play = _watching_plays(self.addons)
         self._start_events = [e for a in self.addons for e in a.start(self)]
 
     # ----------------------------------------------------------------- queries
@@ -332,6 +340,8 @@ class GameState:
         trick = self.trick
         trick.append(card)
         events: list[Event] = [CardPlayed(seat, card)]
+        for addon in self._on_play:
+            addon.after_play(self, seat, card, events)
         k = len(trick)
         if k < len(self.order):
             self.turn = self.order[k]
@@ -490,6 +500,7 @@ class GameState:
         new.addons = tuple(a.copy() for a in self.addons)
         new._handlers = {t: a for a in new.addons for t in a.actions}
         new._phase_owner = {p: a for a in new.addons for p in a.phases}
+        new._on_play = _watching_plays(new.addons)
         return new
 
     def to_record(self) -> dict[str, Any]:
