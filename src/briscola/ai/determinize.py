@@ -45,7 +45,7 @@ from briscola.engine.exchange import TrumpExchange
 from briscola.engine.games import Rules, find_game
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.state import GameState
-from briscola.engine.talk import HONOURS, TableTalk
+from briscola.engine.talk import HONOURS, TALK, TableTalk
 from briscola.engine.views import View
 
 
@@ -355,6 +355,9 @@ def rebuild_state(view: View, world: World, rules: Rules | None = None) -> GameS
             )
             addon.redeal_needed = False
         elif isinstance(addon, TableTalk):
+            addon.windows = False  # searches play cards only: no rais's talk before leads
+            if view.phase == TALK and view.to_act is not None:
+                addon.open_talk(state, view.to_act)
             addon.log = list(view.talk)
             addon.looked = {
                 t.seat: t.to for t in view.talk if t.kind == "look" and t.to is not None

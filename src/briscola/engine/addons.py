@@ -52,6 +52,10 @@ class Addon:
     def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:
         """Called when a trick is taken, before drawing; may add events."""
 
+    def before_lead(self, state: GameState, events: list[Event]) -> None:
+        """Called when a trick after the first is about to be led (``state.turn`` leads),
+        after drawing; may open a phase of its own before the lead, and add events."""
+
     def sees(self, state: GameState, seat: int) -> set[int]:
         """Other seats whose whole hands ``seat`` sees because of this add-on."""
         return set()

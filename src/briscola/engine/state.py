@@ -29,6 +29,7 @@ from briscola.engine.actions import (
     Ask,
     Bid,
     Call,
+    EndTalk,
     Exchange,
     Look,
     Order,
@@ -72,6 +73,7 @@ ACTION_NAMES: dict[type, str] = {
     Ask: "asking a partner",
     Order: "giving a partner orders",
     Look: "looking at a partner's hand",
+    EndTalk: "ending a rais's talk",
     Bid: "bidding",
     Pass: "passing in an auction",
     Call: "calling a card",
@@ -380,6 +382,9 @@ class GameState:
             addon.after_trick(self, won, events)
         self._draw(winner, events)
         self._next_trick(winner, events)
+        if self.phase is PLAY:
+            for addon in self.addons:
+                addon.before_lead(self, events)
 
     def _draw(self, winner: int, events: list[Event]) -> None:
         pile = self.pile
