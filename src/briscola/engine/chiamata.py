@@ -289,8 +289,7 @@ class Chiamata(Addon):
     def known_partner(self, state: GameState, seat: int | None) -> int | None:
         if self.partner is None:
             return None
-        played = self.revealed or self.called in state.trick
-        if played or (seat is not None and seat == self.partner):
+        if self.revealed or (seat is not None and seat == self.partner):
             return self.partner
         return None
 

@@ -342,8 +342,9 @@ class GameState:
         trick = self.trick
         trick.append(card)
         events: list[Event] = [CardPlayed(seat, card)]
-        for addon in self._on_play:
-            addon.after_play(self, seat, card, events)
+        if self._on_play:
+            for addon in self._on_play:
+                addon.after_play(self, seat, card, events)
         k = len(trick)
         if k < len(self.order):
             self.turn = self.order[k]
