@@ -70,7 +70,7 @@ TALK_TABLES: list[tuple[str, dict[str, object], set[str]]] = [
     ("briscola-4", {"communication": "signals"}, {"Signal", "Play"}),
     ("briscola-4", {"communication": "conversation"}, {"Ask", "Order", "Play"}),
     ("briscola-6", {"communication": "conversation"}, {"Ask", "Play"}),
-    ("schembil", {}, {"Ask", "Look", "Play"}),
+    ("schembil", {}, {"Ask", "Look", "EndTalk", "Play"}),
     ("chiamata", {}, {"Bid", "Pass", "Call", "Play"}),
     ("brisca", {}, {"Exchange", "Play"}),
     ("brisca", {"players": 4, "communication": "signals"}, {"Exchange", "Signal", "Play"}),

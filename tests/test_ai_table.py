@@ -103,6 +103,7 @@ def play_both(rules: Rules, seed: int) -> int:
         won = [e.winner for e in events if isinstance(e, TrickWon)]
         assert won == ([] if winner < 0 else [winner])
         tricks += len(won)
+        to_card_play(state, rng)  # the talk before a lead, which the table core leaves out
         same_position(codec, pos, state)
     winners = state.winners()
     for seat in range(state.n):

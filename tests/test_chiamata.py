@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,8 +26,8 @@ from briscola.engine import (
 from briscola.engine.actions import Bid, Call, Pass
 from briscola.engine.cards import Rank
 from briscola.engine.chiamata import Chiamata, multiplier
-from briscola.engine.events import PartnerRevealed, ThrownIn
-from helpers import card, make_deal
+from briscola.engine.events import CardPlayed, PartnerRevealed, ThrownIn
+from helpers import card, cards, make_deal
 
 # Dealer 4, so seat 0 bids first and leads. Seat 4 holds no card points.
 HANDS = [
@@ -341,3 +344,148 @@ def test_the_target_rule_says_what_ends_the_match() -> None:
     assert "agreed number of hands (hands:N)" in target["help"]
     assert "the highest total wins, seats tied at the top share the win" in target["help"]
     assert {"pattern": "points:N", "min": 1, "max": 9999} in target["patterns"]
+
+
+# ----------------------------------------------------------------- deals thrown in, in a match
+
+
+def test_a_match_scores_a_thrown_in_deal_and_the_same_dealer_deals_again() -> None:
+    """RULES.md §3, ``throw_in``: the deal scores nothing and the match goes on. Seed 387
+    with dealer 4 throws the first deal in (a seat holds no card points)."""
+    match = Match(Rules.make("chiamata", {"throw_in": "yes"}), random.Random(387), dealer=4)
+    assert any(isinstance(e, ThrownIn) for e in match.events)
+    void = match.history[0]
+    assert void.replayed and void.counted == 0 and void.scores == (0,) * 5
+    assert match.number == 2 and match.dealer == 4 and match.hands_played == 0
+    assert not match.hand.over and match.hand.legal_actions()
+    assert match.scores == [0] * 5
+
+
+def test_seeded_chiamata_matches_with_throw_in_always_end() -> None:
+    """Deals thrown in at the start of a match, after a hand, and after all passed: every
+    match ends. Bidders pass often, so that all five passing happens too."""
+    thrown = passed_out = 0
+    for seed in range(400):
+        match = Match(Rules.make("chiamata", {"throw_in": "yes"}), random.Random(seed))
+        rng = random.Random(seed + 1)
+        for _ in range(2000):
+            if match.over:
+                break
+            legal = match.hand.legal_actions()
+            assert legal, f"seed {seed}: hand {match.number} has no legal action"
+            passing = [a for a in legal if isinstance(a, Pass)]
+            match.apply(passing[0] if passing and rng.random() < 0.7 else rng.choice(legal))
+        assert match.over, f"seed {seed}: the match did not end"
+        thrown += sum(isinstance(e, ThrownIn) for e in match.events)
+        passed_out += sum(h.replayed for h in match.history)
+    assert thrown > 0 and passed_out > thrown
+
+
+def test_the_terminal_game_tells_a_thrown_in_deal_and_plays_on() -> None:
+    args = ["--game", "chiamata", "--rule", "throw_in=yes", "--seed", "387", "--bot", "random"]
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "briscola"), "play", "--plain", *args],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    out = done.stdout
+    assert "you left the match" in out  # at the first chance to move, not in a traceback
+    assert "the deal is thrown in and dealt again" in out
+    assert out.index("--- hand 1:") < out.index("thrown in") < out.index("--- hand 2:")
+    assert "your hand:" in out
+
+
+# ----------------------------------------------------------------- the court order in the auction
+
+
+def test_under_south_a_bid_of_j_comes_before_q() -> None:
+    """RULES.md §3: the bids go down the table's order of strength; under
+    ``court_order=south`` the fante (J) outranks the cavallo (Q)."""
+    south = chiamata({"court_order": "south"})
+    bids(south, "K")
+    offered = [a.rank for a in south.legal_actions() if isinstance(a, Bid)]
+    assert offered[:2] == [Rank.JACK, Rank.QUEEN]
+    bids(south, "J", "Q")
+    with pytest.raises(IllegalActionError, match=r"does not beat.*A 3 K J Q 7"):
+        south.apply(Bid(south.turn, rank=Rank.JACK))
+    north = chiamata()
+    bids(north, "K", "Q", "J")
+    with pytest.raises(IllegalActionError, match=r"does not beat.*A 3 K Q J 7"):
+        north.apply(Bid(north.turn, rank=Rank.QUEEN))
+    refused = chiamata({"court_order": "south"})
+    bids(refused, "Q")
+    with pytest.raises(IllegalActionError, match="does not beat"):
+        refused.apply(Bid(refused.turn, rank=Rank.JACK))
+
+
+def test_under_south_a_replayed_auction_follows_the_southern_order() -> None:
+    state = chiamata({"court_order": "south"})
+    bids(state, "J", "Q", "pass", "pass", "pass", "pass")
+    assert state.phase == "call" and state.turn == 1
+    state.apply(Call(1, card("Qs")))
+    record = json.loads(json.dumps(state.to_record()))
+    assert replay(parse_record(record)).error is None
+    record["rules"] = {}
+    error = replay(parse_record(record)).error
+    assert error is not None and error.index == 1  # Q after J is no bid in the north
+
+
+def test_the_bots_bid_in_the_tables_court_order() -> None:
+    """The intermediate and beginner bots take the cheapest bid in the table's order, and
+    value the fante above the cavallo of trumps under the southern order."""
+    from briscola.ai import make_bot
+    from briscola.ai.rules.auction import best_suit, bid_level, suit_value
+
+    hand = cards("Ad 3d Kd 7d 5d Ab 4c 2s")
+    assert bid_level(Bid(0, rank=Rank.JACK), south=True) == 3
+    assert bid_level(Bid(0, rank=Rank.QUEEN), south=True) == 4
+    trumps_j, trumps_q = cards("Jd 4c"), cards("Qd 4c")
+    d = card("Jd").suit
+    assert suit_value(trumps_j, d, south=True) > suit_value(trumps_q, d, south=True)
+    assert suit_value(trumps_j, d) < suit_value(trumps_q, d)
+    assert best_suit(hand, Rank.JACK, south=True)[1] > best_suit(hand, Rank.QUEEN, south=True)[1]
+    for level in ("intermediate", "beginner"):
+        for seed in range(20):
+            state = chiamata({"court_order": "south"})
+            bids(state, "K")
+            bot = make_bot(level, seed)
+            action = bot.choose(seat_view(state, state.turn))
+            assert not (isinstance(action, Bid) and action.rank is Rank.QUEEN), level
+
+
+# ----------------------------------------------------------------- the moment of the reveal
+
+
+def test_the_sides_switch_the_moment_the_called_card_is_played() -> None:
+    """RULES.md §3: the partner is revealed, and the sides known, when the called card is
+    played, not when its trick ends: events, views and a replay stopped right there."""
+    state = called_with_partner()
+    state.apply(Play(0, card("Ac")))
+    events = state.apply(Play(1, card("Kd")))
+    assert events == [CardPlayed(1, card("Kd")), PartnerRevealed(0, 1)]
+    assert state.sides == ((0, 1), (2, 3, 4)) and state.points == [0, 0]
+    for view in [*(seat_view(state, s) for s in range(5)), spectator_view(state)]:
+        assert view.sides == ((0, 1), (2, 3, 4)) and view.points == (0, 0)
+        assert view.auction is not None and view.auction.partner == 1
+    report = replay(parse_record(json.loads(json.dumps(state.to_record())))).to_json()
+    assert report["partner"] == 1 and report["points"] == [0, 0]
+    before = called_with_partner()
+    before.apply(Play(0, card("Ac")))
+    report = replay(parse_record(before.to_record())).to_json()
+    assert report["partner"] is None and report["points"] == [0] * 5
+    rest = [state.apply(Play(s, card(c))) for s, c in ((2, "5s"), (3, "5b"), (4, "2b"))]
+    assert not any(isinstance(e, PartnerRevealed) for batch in rest for e in batch)
+    assert state.points == [11 + 4, 0]
+
+
+def test_the_replay_report_lists_bids_as_the_moves_write_them() -> None:
+    state = chiamata()
+    bids(state, "A", "3", "2", 61, 75, "pass", "pass", "pass", "pass")
+    record = state.to_record()
+    report = replay(parse_record(record)).to_json()
+    moves = [m for m in record["moves"] if "bid" in m]
+    assert report["auction"] == moves
+    assert {"seat": 4, "bid": 75} in report["auction"]

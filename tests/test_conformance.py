@@ -37,6 +37,7 @@ from briscola.engine.actions import (
     Ask,
     Bid,
     Call,
+    EndTalk,
     Exchange,
     Look,
     Order,
@@ -183,6 +184,7 @@ def candidate_actions(state: GameState, seat: int, deck: list[Card]) -> list[Act
     out += [Ask(seat, q, to) for q in QUESTIONS for to in seats]
     out += [Order(seat, o, to) for o in ORDERS for to in seats]
     out += [Look(seat, at) for at in seats]
+    out += [EndTalk(seat)]
     out += [Bid(seat, rank=r) for r in BID_RANKS]
     out += [Bid(seat, points=p) for p in range(61, 121)]
     out += [Pass(seat)]

@@ -39,7 +39,7 @@ def test_the_phase_is_an_enum_whose_json_form_is_its_string() -> None:
     rules = Rules.make("chiamata")
     state = GameState(rules, shuffled_deal(rules, 0, random.Random(1)))
     assert state.phase is Phase.AUCTION and json.dumps(state.phase) == '"auction"'
-    assert [str(p) for p in Phase] == ["play", "over", "auction", "call"]
+    assert [str(p) for p in Phase] == ["play", "over", "auction", "call", "talk"]
 
 
 @pytest.mark.parametrize("key", ["briscola-2", "chiamata"])

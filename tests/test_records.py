@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from briscola.engine import (
     action_from_json,
     parse_record,
     replay,
+    seat_view,
 )
 from briscola.engine.cards import ITALIAN_40
 from helpers import card, random_game
@@ -424,3 +426,31 @@ def test_keys_are_quoted_when_they_are_not_plain_words() -> None:
     assert msg.startswith("record: not a game record") and "\n" not in msg
     assert "'a\\nb'" in msg and "'\\ud800'" in msg and "(100 characters)" in msg
     assert "game" in msg.split("holds")[-1]
+
+
+OLD_SCHEMBIL = Path(__file__).parent / "data" / "schembil_records_before_rais_talk.jsonl"
+"""Schembil hands written by the engine before the rais talked out of their own lead (no
+``talk: done`` moves), with the tricks, points and talk that engine gave for them."""
+
+
+def test_schembil_records_from_before_the_rais_talk_replay_the_same() -> None:
+    """docs/records.md: extended, never broken. Each record holds questions, orders and a
+    look, by rais about to lead; it replays to the same tricks, points, talk and answers."""
+    lines = OLD_SCHEMBIL.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    for line in lines:
+        old = json.loads(line)
+        assert not any("talk" in m for m in old["record"]["moves"])
+        result = replay(parse_record(old["record"]))
+        assert result.error is None and result.state.over
+        state = result.state
+        assert state.points == old["points"]
+        tricks = [[t.leader, [str(c) for c in t.cards], t.winner] for t in state.tricks]
+        assert tricks == old["tricks"]
+        talk = [
+            [t.seat, t.kind, t.what, t.to, t.answer]
+            for t in seat_view(state, 0).talk
+            if t.kind != "done"
+        ]
+        assert talk == old["talk"]
+        assert {t[1] for t in talk} == {"ask", "order", "look"}

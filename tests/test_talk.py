@@ -12,6 +12,7 @@ from briscola.engine import (
     GameState,
     IllegalActionError,
     MalformedError,
+    NotYourTurnError,
     Play,
     Rules,
     parse_record,
@@ -21,8 +22,9 @@ from briscola.engine import (
     spectator_view,
     visible,
 )
-from briscola.engine.actions import Ask, Look, Order, Signal
+from briscola.engine.actions import Ask, EndTalk, Look, Order, Signal
 from briscola.engine.events import Talk
+from briscola.engine.talk import TALK
 from briscola.narrate import describe_talk
 from helpers import card, make_deal, new_state, play
 
@@ -317,19 +319,154 @@ def schembil(options: dict[str, object] | None = None) -> GameState:
     return new_state("schembil", SCHEMBIL_HANDS, "4d", dealer=5, options=options)
 
 
-def test_schembil_only_the_rais_talks() -> None:
-    state = schembil()
+def after_schembil_first_trick(options: dict[str, object] | None = None) -> GameState:
+    """Seat 0 wins the first trick with the ace of trumps and is to lead the second."""
+    state = schembil(options)
     play(state, *[h.split()[0] for h in SCHEMBIL_HANDS])
-    assert state.turn == 0  # seat 0, the default rais of team 0-2-4, leads
-    assert any(isinstance(a, Ask) for a in state.legal_actions())
-    other = schembil({"rais": "2-1"})
-    play(other, *[h.split()[0] for h in SCHEMBIL_HANDS])
-    assert not any(isinstance(a, Ask | Order) for a in other.legal_actions())
+    assert state.tricks[-1].winner == 0
+    return state
+
+
+def test_schembil_no_talk_in_the_first_trick() -> None:
+    state = schembil()
+    assert state.phase == "play" and state.turn == 0
+    assert not any(isinstance(a, Ask | Order | EndTalk) for a in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="first trick"):
+        state.apply(Ask(0, "lisci", 2))
+
+
+def test_schembil_both_rais_talk_before_the_lead_whoever_leads() -> None:
+    """RULES.md §4.3: before the lead, the rais of the leading side and then the other
+    rais each ask their partners each question once and give one order; seat 0 leads
+    but is no rais (the rais are seats 2 and 1)."""
+    state = after_schembil_first_trick({"rais": "2-1"})
+    assert state.phase == TALK and state.turn == 2  # the leading side's rais first
+    legal = state.legal_actions()
+    assert legal[0] == EndTalk(2)
+    assert {(a.question, a.to) for a in legal if isinstance(a, Ask)} == {
+        (q, p) for q in ("lisci", "trumps", "take", "carichi") for p in (0, 4)
+    }
+    assert not any(isinstance(a, Play) for a in legal)
+    with pytest.raises(NotYourTurnError):
+        state.apply(Play(0, card("3c")))  # the leader waits for the talk
+    with pytest.raises(NotYourTurnError):
+        state.apply(Ask(1, "lisci", 3))  # the other rais waits for the first
+    (talk,) = state.apply(Ask(2, "lisci", 0))
+    assert talk == Talk(2, "ask", "lisci", 0, "yes", None)
+    with pytest.raises(IllegalActionError, match="already asked"):
+        state.apply(Ask(2, "lisci", 0))
+    state.apply(Ask(2, "lisci", 4))  # the same question, to the other partner
+    state.apply(Order(2, "carico", 0))
+    with pytest.raises(IllegalActionError, match="already gave an order"):
+        state.apply(Order(2, "liscio", 4))
+    assert state.apply(EndTalk(2)) == [Talk(2, "done", "talk", None, None, None)]
+    assert state.phase == TALK and state.turn == 1  # then the other rais
+    state.apply(Order(1, "take", 5))
+    state.apply(EndTalk(1))
+    assert state.phase == "play" and state.turn == 0
+    assert not any(isinstance(a, Ask | Order | EndTalk) for a in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="no talk to end"):
+        state.apply(EndTalk(0))
     with pytest.raises(IllegalActionError, match="only the rais"):
-        other.apply(Ask(0, "lisci", 2))
+        state.apply(Ask(0, "lisci", 2))  # the others only answer their rais
+    play(state, "3c")
+    with pytest.raises(IllegalActionError, match="not once the trick is led"):
+        state.apply(Ask(1, "lisci", 3))
+    for seat in (*range(6), None):
+        assert talk_seen(state, seat) == [
+            (2, "ask", "lisci"),
+            (2, "ask", "lisci"),
+            (2, "order", "carico"),
+            (2, "done", "talk"),
+            (1, "order", "take"),
+            (1, "done", "talk"),
+        ]
 
 
-def first_play(state: GameState) -> Play:
+def test_schembil_the_leading_rais_talks_first_then_the_other() -> None:
+    state = after_schembil_first_trick()  # the rais are seats 0 and 1; seat 0 leads
+    assert state.phase == TALK and state.turn == 0
+    state.apply(EndTalk(0))
+    assert state.turn == 1 and any(isinstance(a, Ask) for a in state.legal_actions())
+    state.apply(EndTalk(1))
+    assert state.phase == "play" and state.turn == 0
+    leading_sides = set()
+    while not state.over:
+        if state.phase == TALK:
+            side = state.rules.side_of[state.tricks[-1].winner]
+            leading_sides.add(side)
+            assert state.turn == (0, 1)[side]  # the rais of the side about to lead first
+            state.apply(EndTalk(state.turn))
+            assert state.phase == TALK and state.turn == (0, 1)[1 - side]
+        state.apply(first_play(state))
+    assert leading_sides == {0, 1}
+
+
+def test_schembil_talk_opens_before_every_lead_and_replays() -> None:
+    rules = Rules.make("schembil", {"rais": "4-3"})
+    state = GameState(rules, shuffled_deal(rules, 0, random.Random(7)))
+    rng = random.Random(8)
+    windows = 0
+    while not state.over:
+        if state.phase == TALK:
+            windows += state.turn in (4, 3) and not state.trick
+        state.apply(rng.choice(state.legal_actions()))
+    assert windows >= 2 * (len(state.tricks) - 1)  # each rais, before each lead but the first
+    record = json.loads(json.dumps(state.to_record()))
+    assert {"seat": 4, "talk": "done"} in record["moves"]
+    again = replay(parse_record(record))
+    assert again.error is None
+    assert [seat_view(again.state, s) for s in range(6)] == [seat_view(state, s) for s in range(6)]
+
+
+def test_schembil_records_without_the_end_of_talk_replay_the_same() -> None:
+    """Records written before the rais talked out of their lead have no ``talk: done``
+    moves: a move that is not legal in the talk ends the talk of each rais before it."""
+    old = after_schembil_first_trick()
+    old_moves = [m.to_json() for m in old.moves]
+    old_moves += [
+        {"seat": 0, "ask": "carichi", "to": 2},
+        {"seat": 0, "order": "liscio", "to": 4},
+        {"seat": 0, "play": "3c"},
+    ]
+    record = {**old.to_record(), "moves": old_moves}
+    again = replay(parse_record(record))
+    assert again.error is None and again.state.trick == [card("3c")]
+    assert [(t.seat, t.kind, t.what) for t in seat_view(again.state, 1).talk] == [
+        (0, "ask", "carichi"),
+        (0, "order", "liscio"),
+        (0, "done", "talk"),
+        (1, "done", "talk"),
+    ]
+    assert again.state.to_record()["moves"][-3:] == [
+        {"seat": 0, "talk": "done"},
+        {"seat": 1, "talk": "done"},
+        {"seat": 0, "play": "3c"},
+    ]
+    # Any new record, its ends of talk left out, replays to the same views.
+    rules = Rules.make("schembil")
+    for seed in range(20):
+        state = GameState(rules, shuffled_deal(rules, seed % 6, random.Random(seed)))
+        rng = random.Random(seed + 100)
+        while not state.over:
+            state.apply(rng.choice(state.legal_actions()))
+        moves = [m for m in state.to_record()["moves"] if "talk" not in m]
+        stripped = replay(parse_record({**state.to_record(), "moves": moves}))
+        assert stripped.error is None
+        views = [seat_view(stripped.state, s) for s in range(6)]
+        assert views == [seat_view(state, s) for s in range(6)]
+    # A move that is illegal after the talk too is reported as it was.
+    bad = replay(
+        parse_record({**old.to_record(), "moves": [*old_moves[:-1], {"seat": 0, "play": "Kb"}]})
+    )
+    assert bad.error is not None and bad.error.index == len(old_moves) - 1
+    assert "does not hold" in bad.error.reason
+
+
+def first_play(state: GameState) -> Play | EndTalk:
+    """The first card of the seat to act, or the end of the rais's talk before a lead."""
+    if state.phase == TALK:
+        return EndTalk(state.turn)
     return next(a for a in state.legal_actions() if isinstance(a, Play))
 
 
@@ -373,3 +510,29 @@ def test_schembil_in_variants_and_records() -> None:
 
 def test_card_helper_is_interned() -> None:
     assert card("Ad") is Card.parse("Ad")
+
+
+def test_the_intermediate_rais_talks_before_leads_it_does_not_make() -> None:
+    """The computer rais uses its talk whoever leads: it asks a partner about its trumps
+    before leads of others too, and reads the answer."""
+    from briscola.ai import make_bot
+    from briscola.ai.rules.talking import partner_talk
+
+    rules = Rules.make("schembil")
+    asked_by_non_leader = 0
+    for seed in range(10):
+        state = GameState(rules, shuffled_deal(rules, seed % 6, random.Random(seed)))
+        bots = [make_bot("intermediate", seed * 10 + s) for s in range(6)]
+        while not state.over:
+            action = bots[state.turn].choose(seat_view(state, state.turn))
+            if isinstance(action, Ask) and state.order[0] != action.seat:
+                asked_by_non_leader += 1
+                (talk,) = state.apply(action)
+                assert isinstance(talk, Talk) and talk.what == "trumps"
+                friends = list(rules.sides[rules.side_of[action.seat]])
+                heard = partner_talk(seat_view(state, action.seat), friends, 0)
+                assert heard.has_trumps == (talk.answer != "none")
+                assert heard.no_trumps == (talk.answer == "none")
+                continue
+            state.apply(action)
+    assert asked_by_non_leader > 0

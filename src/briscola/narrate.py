@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from briscola.engine.actions import Action, Ask, Bid, Exchange, Look, Order, Pass, Play, Signal
+from briscola.engine.actions import (
+    Action,
+    Ask,
+    Bid,
+    EndTalk,
+    Exchange,
+    Look,
+    Order,
+    Pass,
+    Play,
+    Signal,
+)
 from briscola.engine.cards import Card, Rank
 from briscola.engine.events import (
     AuctionEnded,
@@ -119,7 +130,7 @@ def narrate(
             continue
         elif isinstance(e, HandShown) and state.shown and e.seat == 0:
             yield f"{pad}the stock is out: partners show their hands"
-        elif isinstance(e, Talk):
+        elif isinstance(e, Talk) and e.kind != "done":
             yield f"{pad}{describe_talk(e, voice)}"
         elif isinstance(e, BidMade):
             yield (
@@ -170,6 +181,8 @@ def describe_talk(t: Talk, voice: Voice = RECORD) -> str:
         return f"{voice.says(t.seat, 'ask')} {to}: {question}? {to.capitalize()}: {answer}"
     if t.kind == "order":
         return f"{voice.says(t.seat, 'tell')} {to}: {ORDER_WORDS.get(t.what, t.what)}"
+    if t.kind == "done":
+        return f"{voice.says(t.seat, 'end')} the talk"
     return f"{voice.says(t.seat, 'look')} at the hand of {to}"
 
 
@@ -208,6 +221,8 @@ def describe_action(action: Action, voice: Voice = RECORD) -> str:
         return f"bid {describe_bid(str(action))}"
     if isinstance(action, Pass):
         return "pass"
+    if isinstance(action, EndTalk):
+        return "say no more (end your talk)"
     return f"call {voice.card(action.card)}"
 
 

@@ -113,11 +113,12 @@ class Session:
     def opening(self) -> list[str]:
         """What the person sees as the first hand is dealt."""
         hand = self.match.hand
+        # The match's events so far: the first hand's deal, after any deal thrown in.
+        dealt = [e for e in self.match.events if not isinstance(e, PartnersDrawn)]
         return [
             *self._tell_draw(),
             f"{self.rules.game.name}: {self.seating.introduction()}",
-            *self._tell_match(hand, HandStarted(self.match.number, hand.deal.dealer)),
-            *self._tell(hand, hand.opening_events()),
+            *self._tell(hand, dealt),
         ]
 
     def act(self, action: Action) -> list[str]:

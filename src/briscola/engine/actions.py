@@ -110,6 +110,16 @@ class Look:
 
 
 @dataclass(frozen=True, slots=True)
+class EndTalk:
+    """Schembil: the rais whose turn it is to talk before the lead has nothing more to say."""
+
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "talk": "done"}
+
+
+@dataclass(frozen=True, slots=True)
 class Bid:
     """Chiamata: bid a rank (each lower than the last), or, once a 2 was bid, "2 at N"
     points (``points`` from 61 to 120, each higher than the last)."""
@@ -146,9 +156,9 @@ class Call:
         return {"seat": self.seat, "call": str(self.card)}
 
 
-Action = Play | Exchange | Signal | Ask | Order | Look | Bid | Pass | Call
+Action = Play | Exchange | Signal | Ask | Order | Look | EndTalk | Bid | Pass | Call
 
-ACTION_TYPES = (Play, Exchange, Signal, Ask, Order, Look, Bid, Pass, Call)
+ACTION_TYPES = (Play, Exchange, Signal, Ask, Order, Look, EndTalk, Bid, Pass, Call)
 
 
 def check_form(action: object) -> None:
@@ -208,7 +218,7 @@ def _check_seat(seat: object, what: str) -> None:
         raise MalformedError(f"{what} is a seat number (0, 1, ...), not {shown(seat)}")
 
 
-_KINDS = ("play", "exchange", "signal", "ask", "order", "look", "bid", "call")
+_KINDS = ("play", "exchange", "signal", "ask", "order", "look", "talk", "bid", "call")
 _EXTRA = {"ask": {"to"}, "order": {"to"}, "signal": {"spotted"}}
 
 
@@ -257,6 +267,10 @@ def action_from_json(obj: object, where: str = "move") -> Action:
         if not _is_seat(to):
             raise MalformedError(f"{where}.to: expected the seat of the partner addressed")
         return Ask(seat, value, to) if kind == "ask" else Order(seat, value, to)
+    if kind == "talk":
+        if value != "done":
+            raise MalformedError(f'{where}.talk: expected "done" (the rais ends its talk)')
+        return EndTalk(seat)
     if kind == "look":
         if not _is_seat(value):
             raise MalformedError(f"{where}.look: expected the seat of a partner")

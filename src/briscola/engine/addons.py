@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from briscola.engine.actions import Action
+from briscola.engine.cards import Card
 from briscola.engine.events import Event, TrickWon
 from briscola.engine.phases import Phase
 
@@ -51,8 +52,16 @@ class Addon:
         """Apply an action that :meth:`check` accepted, as :meth:`logged` completed it."""
         raise NotImplementedError
 
+    def after_play(self, state: GameState, seat: int, card: Card, events: list[Event]) -> None:
+        """Called when ``seat`` has played ``card`` to the trick, before the trick is taken;
+        may add events. Only add-ons that override it are called."""
+
     def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:
         """Called when a trick is taken, before drawing; may add events."""
+
+    def before_lead(self, state: GameState, events: list[Event]) -> None:
+        """Called when a trick after the first is about to be led (``state.turn`` leads),
+        after drawing; may open a phase of its own before the lead, and add events."""
 
     def sees(self, state: GameState, seat: int) -> set[int]:
         """Other seats whose whole hands ``seat`` sees because of this add-on."""

@@ -1,10 +1,11 @@
 """Briscola chiamata (RULES.md §3): the auction, the called card and the secret partner.
 
 All 40 cards are dealt, 8 each. From the seat after the dealer, in playing order,
-players bid ranks, each lower than the last (A 3 K Q J 7 6 5 4 2); once a 2 is
-bid the auction goes on in points, "2 at N" with N from 61 to 120, each higher
-than the last. A pass is final. When all but one have passed, that one calls a
-suit, naming the called card: its suit is trump and its holder the secret
+players bid ranks, each lower than the last in the table's order of strength
+(A 3 K Q J 7 6 5 4 2; under ``court_order=south`` the fante outranks the cavallo:
+A 3 K J Q 7 6 5 4 2); once a 2 is bid the auction goes on in points, "2 at N" with
+N from 61 to 120, each higher than the last. A pass is final. When all but one have
+passed, that one calls a suit, naming the called card: its suit is trump and its holder the secret
 partner (the caller alone when it is in the caller's own hand). Nobody learns
 the partner but from the called card's play. If all five pass, or (house rule)
 a player holds no card points, the hand is dealt again.
@@ -25,12 +26,12 @@ from briscola.engine.events import (
     Event,
     PartnerRevealed,
     ThrownIn,
-    TrickWon,
 )
 from briscola.engine.phases import Phase
 from briscola.engine.view_parts import AuctionView
 
 if TYPE_CHECKING:
+    from briscola.engine.games import Rules
     from briscola.engine.state import GameState
 
 AUCTION = Phase.AUCTION
@@ -39,10 +40,18 @@ CALL = Phase.CALL
 POINTS_BASE = len(BID_RANKS)
 
 
-def level(bid: Bid) -> int:
-    """Bids in one order: the ranks from A (0) to 2 (9), then 2 at 61 (10) to 2 at 120."""
+def bid_ranks(rules: Rules) -> tuple[Rank, ...]:
+    """The bid ranks of the table, from the first (highest) to the last: its order of
+    strength, so that under ``court_order=south`` the J comes before the Q (RULES.md §3)."""
+    strength = rules.strength
+    return tuple(sorted(BID_RANKS, key=lambda r: strength[Card(r, Suit.COPPE)], reverse=True))
+
+
+def level(bid: Bid, ranks: tuple[Rank, ...] = BID_RANKS) -> int:
+    """Bids in one order: the ``ranks`` from the first (0) to the 2 (9), then 2 at 61 (10)
+    to 2 at 120."""
     if bid.rank is not None:
-        return BID_RANKS.index(bid.rank)
+        return ranks.index(bid.rank)
     assert bid.points is not None
     return POINTS_BASE + bid.points - 61
 
@@ -65,6 +74,8 @@ class Chiamata(Addon):
         self.revealed = False
         self.redeal_needed = False
         """The hand ends with no play (all passed, or thrown in) and is dealt again."""
+        self.ranks: tuple[Rank, ...] = BID_RANKS
+        """The bid ranks in the table's order (:func:`bid_ranks`), set at the start."""
 
     def copy(self) -> Chiamata:
         new = Chiamata(self.leader_rule, self.multipliers, self.throw_in)
@@ -76,6 +87,7 @@ class Chiamata(Addon):
     # ------------------------------------------------------------------ the auction
 
     def start(self, state: GameState) -> list[Event]:
+        self.ranks = bid_ranks(state.rules)
         state.phase = AUCTION
         first = (state.deal.dealer + 1) % state.n
         state.turn = first
@@ -95,9 +107,9 @@ class Chiamata(Addon):
         seat = state.turn
         if state.phase == AUCTION:
             out: list[Action] = [Pass(seat)]
-            current = -1 if self.high is None else level(self.high)
+            current = -1 if self.high is None else level(self.high, self.ranks)
             if current < POINTS_BASE - 1:
-                out.extend(Bid(seat, rank=r) for r in BID_RANKS[current + 1 :])
+                out.extend(Bid(seat, rank=r) for r in self.ranks[current + 1 :])
             else:
                 low = 61 + max(0, current - POINTS_BASE + 1)
                 out.extend(Bid(seat, points=p) for p in range(low, 121))
@@ -119,22 +131,23 @@ class Chiamata(Addon):
                 raise IllegalActionError(
                     f"the auction comes first: seat {action.seat} must bid or pass"
                 )
-            if action.rank is not None and action.rank not in BID_RANKS:
-                raise IllegalActionError(
-                    f"{action.rank.value} is not a bid: bid a rank of A 3 K Q J 7 6 5 4 2"
-                )
+            ranks = " ".join(r.value for r in self.ranks)
+            if action.rank is not None and action.rank not in self.ranks:
+                raise IllegalActionError(f"{action.rank.value} is not a bid: bid a rank of {ranks}")
             if action.rank is None and not (
                 action.points is not None and 61 <= action.points <= 120
             ):
                 raise IllegalActionError(
                     f"a bid of 2 at {shown(action.points)} is out of range: bid 61 to 120 points"
                 )
-            if self.high is not None and level(action) <= level(self.high):
+            if self.high is not None and level(action, self.ranks) <= level(self.high, self.ranks):
                 raise IllegalActionError(
-                    f"a bid of {action} does not beat {self.high}: bid a lower rank, or once "
-                    "a 2 is bid, more points"
+                    f"a bid of {action} does not beat {self.high}: bid a lower rank (in the "
+                    f"order {ranks}), or once a 2 is bid, more points"
                 )
-            if action.rank is None and (self.high is None or level(self.high) < POINTS_BASE - 1):
+            if action.rank is None and (
+                self.high is None or level(self.high, self.ranks) < POINTS_BASE - 1
+            ):
                 raise IllegalActionError("points are bid only once someone has bid a 2")
             return
         if state.phase == CALL:
@@ -192,8 +205,10 @@ class Chiamata(Addon):
 
     # ------------------------------------------------------------------ play and score
 
-    def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:
-        if not self.revealed and self.called in won.cards:
+    def after_play(self, state: GameState, seat: int, card: Card, events: list[Event]) -> None:
+        """The called card's play reveals the partner, and the sides are known from that
+        moment, not from the end of its trick (RULES.md §3)."""
+        if card is self.called and not self.revealed:
             self.revealed = True
             assert self.caller is not None and self.partner is not None
             team = tuple(sorted({self.caller, self.partner}))
@@ -247,8 +262,7 @@ class Chiamata(Addon):
     def known_partner(self, state: GameState, seat: int | None) -> int | None:
         if self.partner is None:
             return None
-        played = self.revealed or self.called in state.trick
-        if played or (seat is not None and seat == self.partner):
+        if self.revealed or (seat is not None and seat == self.partner):
             return self.partner
         return None
 
@@ -267,13 +281,20 @@ class Chiamata(Addon):
     def report(self, state: GameState) -> dict[str, Any]:
         scores = self.scores(state) if state.over else None
         return {
-            "auction": [{"seat": s, "bid": b} for s, b in self.bids],
+            "auction": [bid_move(s, b) for s, b in self.bids],
             "caller": self.caller,
             "called": None if self.called is None else str(self.called),
             "partner": self.known_partner(state, None),
             "redeal": self.redeal_needed,
             "score": None if scores is None else list(scores),
         }
+
+
+def bid_move(seat: int, bid: str) -> dict[str, Any]:
+    """A bid as the record's moves write it: ``{"seat": 3, "bid": "K"}``, ``"pass"``, or
+    the points of "2 at N" as a number (``{"seat": 3, "bid": 75}``)."""
+    points = bid.removeprefix("2 at ")
+    return {"seat": seat, "bid": int(points) if points != bid else bid}
 
 
 def multiplier(points: int) -> int:

@@ -89,7 +89,8 @@ class HandShown(NamedTuple):
 
 
 class Talk(NamedTuple):
-    """A message at the table: ``kind`` is signal, ask, order or look; ``what`` its word;
+    """A message at the table: ``kind`` is signal, ask, order, look, or done (a rais ends
+    its talk before the lead; ``what`` is ``talk``); ``what`` its word;
     ``to`` the partner addressed; ``answer`` the answer read from that partner's hand.
 
     ``spotted``: under ``signal_audience=spotted``, the opponents who caught the signal

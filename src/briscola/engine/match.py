@@ -288,20 +288,26 @@ class Match:
         self.hand = self._deal()
 
     def _deal(self) -> GameState:
-        self.number += 1
-        deal = self.deals(self.rules, self.dealer)
-        if not isinstance(deal, Deal):
-            raise MalformedError(f"Match: the deal source gave {shown(deal)}, not a Deal")
-        deal.check(self.rules)
-        if deal.dealer != self.dealer:
-            raise MalformedError(
-                f"Match: hand {self.number} is dealt by seat {self.dealer}, but the deal "
-                f"source gave a deal by seat {deal.dealer}"
-            )
-        hand = GameState(self.rules, deal)
-        self.events.append(HandStarted(self.number, self.dealer))
-        self.events.extend(hand.opening_events())
-        return hand
+        """Deal the next hand from the deal source. A deal that ends before any action
+        (chiamata's throw-in, RULES.md §3) is scored at once, void, and the same dealer
+        deals again."""
+        while True:
+            self.number += 1
+            deal = self.deals(self.rules, self.dealer)
+            if not isinstance(deal, Deal):
+                raise MalformedError(f"Match: the deal source gave {shown(deal)}, not a Deal")
+            deal.check(self.rules)
+            if deal.dealer != self.dealer:
+                raise MalformedError(
+                    f"Match: hand {self.number} is dealt by seat {self.dealer}, but the deal "
+                    f"source gave a deal by seat {deal.dealer}"
+                )
+            hand = GameState(self.rules, deal)
+            self.events.append(HandStarted(self.number, self.dealer))
+            self.events.extend(hand.opening_events())
+            if not hand.over:
+                return hand
+            self.events.append(self._reckon(hand))
 
     def apply(self, action: Action) -> list[Event | HandScored | HandStarted | MatchOver]:
         """Apply an action to the current hand; score it and deal on when it ends."""
@@ -322,7 +328,27 @@ class Match:
 
     def _score_hand(self) -> list[HandScored | HandStarted | MatchOver | Event]:
         rules = self.rules
-        hand = self.hand
+        scored = self._reckon(self.hand)
+        out: list[HandScored | HandStarted | MatchOver | Event] = [scored]
+        self._check_over()
+        if self.over:
+            out.append(
+                MatchOver(
+                    self.winners, tuple(self.hands_won), tuple(self.totals), tuple(self.scores)
+                )
+            )
+            return out
+        if not scored.replayed:
+            self.dealer = (self.dealer + 1) % rules.players
+        start = len(self.events)
+        self.hand = self._deal()
+        out.extend(self.events[start:])  # type: ignore[arg-type]  # only hand events here
+        del self.events[start:]
+        return out
+
+    def _reckon(self, hand: GameState) -> HandScored:
+        """Count a finished hand into the match's figures and its history."""
+        rules = self.rules
         winners = hand.winners()
         scores = next((x for a in hand.addons if (x := a.scores(hand)) is not None), None)
         if any(a.redeal(hand) for a in hand.addons):
@@ -350,22 +376,7 @@ class Match:
         )  # fmt: skip
         self.history.append(scored)
         self.finished.append(hand)
-        out: list[HandScored | HandStarted | MatchOver | Event] = [scored]
-        self._check_over()
-        if self.over:
-            out.append(
-                MatchOver(
-                    self.winners, tuple(self.hands_won), tuple(self.totals), tuple(self.scores)
-                )
-            )
-            return out
-        if not replayed:
-            self.dealer = (self.dealer + 1) % rules.players
-        start = len(self.events)
-        self.hand = self._deal()
-        out.extend(self.events[start:])  # type: ignore[arg-type]  # only hand events here
-        del self.events[start:]
-        return out
+        return scored
 
     def _check_over(self) -> None:
         t = self.target

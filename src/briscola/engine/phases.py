@@ -23,3 +23,5 @@ class Phase(StrEnum):
     """Chiamata: the auction."""
     CALL = "call"
     """Chiamata: the auction's winner names the called card."""
+    TALK = "talk"
+    """Schembil: before a lead, the rais talk to their partners, the leading side's first."""

@@ -32,6 +32,7 @@ from briscola.engine.deal import Deal, deal_from_json
 from briscola.engine.errors import BriscolaError, IllegalActionError, MalformedError, shown
 from briscola.engine.games import GAMES, Rules
 from briscola.engine.state import GameState
+from briscola.engine.talk import talk_ended
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,9 @@ class Replay:
 
 
 def replay(record: Record) -> Replay:
-    """Play the record's moves over its deal, stopping at the first illegal one."""
+    """Play the record's moves over its deal, stopping at the first illegal one. A Schembil
+    record written before the rais talked out of their lead replays as it did (the end of
+    each rais's talk is implied: :func:`~briscola.engine.talk.talk_ended`)."""
     if not isinstance(record, Record):
         raise MalformedError(
             f"replay takes a Record, like replay(parse_record(json_value)); got {shown(record)}"
@@ -201,6 +204,14 @@ def replay(record: Record) -> Replay:
         try:
             result.events.extend(state.apply(move))
         except IllegalActionError as e:
-            result.error = IllegalMove(i, move, str(e))
-            break
+            reason = str(e)
+            try:
+                ended = talk_ended(state, move)  # a record from before the rais's talk
+            except IllegalActionError as after:
+                ended, reason = None, str(after)
+            if ended is None:
+                result.error = IllegalMove(i, move, reason)
+                break
+            state = result.state = ended
+            result.events.extend(state.apply(move))
     return result

@@ -29,6 +29,7 @@ from briscola.engine.actions import (
     Ask,
     Bid,
     Call,
+    EndTalk,
     Exchange,
     Look,
     Order,
@@ -71,6 +72,7 @@ ACTION_NAMES: dict[type, str] = {
     Ask: "asking a partner",
     Order: "giving a partner orders",
     Look: "looking at a partner's hand",
+    EndTalk: "ending a rais's talk",
     Bid: "bidding",
     Pass: "passing in an auction",
     Call: "calling a card",
@@ -121,11 +123,18 @@ class Applied(NamedTuple):
     events: list[Event]
 
 
+def _watching_plays(addons: tuple[Addon, ...]) -> tuple[Addon, ...]:
+    """The add-ons that hook :meth:`Addon.after_play` (the others are not called for it:
+    playing a card is the hot path)."""
+    return tuple(a for a in addons if type(a).after_play is not Addon.after_play)
+
+
 class GameState:
     """A hand of any game of the family, from the deal to the last trick."""
 
     __slots__ = (
-        "_draw_audience", "_handlers", "_orders", "_phase_owner", "_plays", "_start_events",
+        "_draw_audience", "_handlers", "_on_play", "_orders", "_phase_owner", "_plays",
+        "_start_events",
         "addons", "deal", "hands", "known", "moves", "n", "order", "phase", "pile", "rules",
         "seat_points", "shown", "side_of", "sides", "trick", "tricks", "trump", "turn", "turned",
     )  # fmt: skip
@@ -198,6 +207,7 @@ class GameState:
         self.addons = rules.make_addons()
         self._handlers = {t: a for a in self.addons for t in a.actions}
         self._phase_owner = {p: a for a in self.addons for p in a.phases}
+        self._on_play = _watching_plays(self.addons)
         self._start_events = [e for a in self.addons for e in a.start(self)]
 
     # ----------------------------------------------------------------- queries
@@ -355,6 +365,9 @@ class GameState:
         trick = self.trick
         trick.append(card)
         events: list[Event] = [CardPlayed(seat, card)]
+        if self._on_play:
+            for addon in self._on_play:
+                addon.after_play(self, seat, card, events)
         k = len(trick)
         if k < len(self.order):
             self.turn = self.order[k]
@@ -405,6 +418,9 @@ class GameState:
             addon.after_trick(self, won, events)
         self._draw(winner, events)
         self._next_trick(winner, events)
+        if self.phase is PLAY:
+            for addon in self.addons:
+                addon.before_lead(self, events)
 
     def _draw(self, winner: int, events: list[Event]) -> None:
         pile = self.pile
@@ -525,6 +541,7 @@ class GameState:
         new.addons = tuple(a.copy() for a in self.addons)
         new._handlers = {t: a for a in new.addons for t in a.actions}
         new._phase_owner = {p: a for a in new.addons for p in a.phases}
+        new._on_play = _watching_plays(new.addons)
         return new
 
     def to_record(self) -> dict[str, Any]:

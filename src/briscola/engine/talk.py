@@ -7,8 +7,15 @@
 - ``conversation``: from the second trick on, the player about to lead may, before
   leading, ask a partner each question once and give one order. Answers are read
   from the partner's hand; the whole table hears questions, answers and orders.
-- Schembil: only each team's rais asks and orders (when about to lead), and once the
-  stock is exhausted may look at one partner's hand, which it then sees to the end.
+- Schembil (RULES.md §4.3): only each team's rais asks and orders, whoever leads. From
+  the second trick on, before each lead, the table is in the :data:`TALK` phase: the
+  rais of the leading side, then the other rais, each in turn may ask its partners each
+  question once and give one order, and ends its talk with :class:`EndTalk`; then the
+  leader leads. Once the stock is exhausted a rais may look at one partner's hand (in
+  its talk or on its turn), which it then sees to the end.
+
+Records written before the rais talked out of their own lead have no ``EndTalk``: see
+:func:`talk_ended`.
 """
 
 from __future__ import annotations
@@ -16,15 +23,28 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from briscola.engine.actions import ORDERS, QUESTIONS, SIGNALS, Action, Ask, Look, Order, Signal
+from briscola.engine.actions import (
+    ORDERS,
+    QUESTIONS,
+    SIGNALS,
+    Action,
+    Ask,
+    EndTalk,
+    Look,
+    Order,
+    Signal,
+)
 from briscola.engine.addons import Addon
 from briscola.engine.cards import Card, Rank
 from briscola.engine.errors import IllegalActionError, shown
 from briscola.engine.events import Audience, Event, HandShown, Talk, visible
+from briscola.engine.phases import Phase
 
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
 
+TALK = Phase.TALK
+"""Phase (Schembil): the rais talk before the lead, the leading side's first."""
 VESTITE = (Rank.KING, Rank.QUEEN, Rank.JACK)
 REQUESTS = ("play-carico", "play-liscio")
 
@@ -77,7 +97,8 @@ def answer(state: GameState, seat: int, question: str) -> str:
 
 
 class TableTalk(Addon):
-    actions = (Signal, Ask, Order, Look)
+    actions = (Signal, Ask, Order, Look, EndTalk)
+    phases = (TALK,)
 
     def __init__(self, mode: str, audience: str, chance: int, rais: tuple[int, ...]) -> None:
         self.mode = mode
@@ -89,6 +110,13 @@ class TableTalk(Addon):
         self.log: list[Talk] = []
         self.used: set[tuple[int, int, str]] = set()
         self.looked: dict[int, int] = {}
+        self.waiting: list[int] = []
+        """Schembil, in the talk before a lead: the rais still to talk, in order."""
+        self.leader = -1
+        """The seat that leads once the talk is over."""
+        self.windows = mode == "schembil"
+        """Whether the rais talk before each lead (off for states that search card play
+        only)."""
 
     def copy(self) -> TableTalk:
         new = TableTalk(self.mode, self.audience, self.chance, self.rais)
@@ -96,6 +124,9 @@ class TableTalk(Addon):
         new.log = list(self.log)
         new.used = set(self.used)
         new.looked = dict(self.looked)
+        new.waiting = list(self.waiting)
+        new.leader = self.leader
+        new.windows = self.windows
         return new
 
     def start(self, state: GameState) -> list[Event]:
@@ -110,12 +141,20 @@ class TableTalk(Addon):
 
     def may_converse(self, state: GameState, seat: int) -> bool:
         """The conversation's timing: not in the first trick; the player about to lead,
-        before leading (in Schembil, only a rais)."""
+        before leading; in Schembil, the rais whose turn it is in the talk before the lead."""
+        if self.mode == "schembil":
+            return state.phase == TALK and seat == state.turn
         if self.mode == "signals" or state.trick or not state.tricks:
             return False
-        if state.order[0] != seat:
-            return False
-        return self.mode == "conversation" or seat in self.rais
+        return state.order[0] == seat
+
+    def may_look(self, state: GameState, seat: int) -> bool:
+        return (
+            self.mode == "schembil"
+            and seat in self.rais
+            and not state.pile
+            and seat not in self.looked
+        )
 
     def draw_spotted(self, state: GameState, seat: int, rng: random.Random) -> tuple[int, ...]:
         mine = set(state.rules.sides[state.rules.side_of[seat]])
@@ -124,10 +163,27 @@ class TableTalk(Addon):
 
     # ------------------------------------------------------------------ the hooks
 
+    def before_lead(self, state: GameState, events: list[Event]) -> None:
+        """Schembil: open the rais's talk before this lead, the leading side's rais first."""
+        if self.windows:
+            self.open_talk(state)
+
+    def open_talk(self, state: GameState, turn: int | None = None) -> None:
+        """Put ``state`` in the rais's talk before the lead of ``state.order[0]``, at the
+        turn of rais ``turn`` (by default the first: the rais of the leading side)."""
+        side_of = state.rules.side_of
+        self.leader = state.order[0]
+        waiting = sorted(self.rais, key=lambda s: side_of[s] != side_of[self.leader])
+        self.waiting = waiting[waiting.index(turn) :] if turn in waiting else waiting
+        state.phase = TALK
+        state.turn = self.waiting[0]
+
     def legal(self, state: GameState) -> list[Action]:
         seat = state.turn
         t = len(state.tricks)
         out: list[Action] = []
+        if state.phase == TALK:
+            out.append(EndTalk(seat))
         if self.mode == "signals":
             for name in SIGNALS:
                 if (t, seat, name) not in self.used and signal_is_true(state, seat, name):
@@ -140,18 +196,25 @@ class TableTalk(Addon):
                 )
             if (t, seat, "order") not in self.used:
                 out.extend(Order(seat, o, p) for p in self.partners(state, seat) for o in ORDERS)
-        if (
-            self.mode == "schembil"
-            and seat in self.rais
-            and not state.pile
-            and seat not in self.looked
-        ):
+        if self.may_look(state, seat):
             out.extend(Look(seat, p) for p in self.partners(state, seat))
         return out
 
     def check(self, state: GameState, action: Action) -> None:
         seat = action.seat
         t = len(state.tricks)
+        if isinstance(action, EndTalk):
+            if state.phase != TALK:
+                raise IllegalActionError(
+                    "there is no talk to end: in Schembil the rais talk before each lead, "
+                    "from the second trick on"
+                )
+            return
+        if state.phase == TALK and not isinstance(action, Ask | Order | Look):
+            raise IllegalActionError(
+                f"the rais talk before the lead: seat {seat} may ask or order its partners, "
+                'or end its talk ({"talk": "done"}), and then the lead comes'
+            )
         if isinstance(action, Signal):
             if self.mode != "signals":
                 raise IllegalActionError("this table does not play with signals")
@@ -195,13 +258,18 @@ class TableTalk(Addon):
             raise IllegalActionError("this table plays with signals, not conversation")
         if not state.tricks:
             raise IllegalActionError("no talking during the first trick")
-        if state.trick or state.order[0] != seat:
-            raise IllegalActionError(
-                "only the player about to lead may talk, before leading the trick"
-            )
         if self.mode == "schembil" and seat not in self.rais:
             raise IllegalActionError(
                 f"in Schembil only the rais ask and order; seat {seat} is not a rais"
+            )
+        if self.mode == "schembil" and state.phase != TALK:
+            raise IllegalActionError(
+                "in Schembil the rais talk before the lead, the leading side's rais first: "
+                "not once the trick is led"
+            )
+        if self.mode != "schembil" and (state.trick or state.order[0] != seat):
+            raise IllegalActionError(
+                "only the player about to lead may talk, before leading the trick"
             )
         if action.to not in self.partners(state, seat):
             raise IllegalActionError(f"seat {shown(action.to)} is not a partner of seat {seat}")
@@ -223,6 +291,16 @@ class TableTalk(Addon):
         seat = action.seat
         t = len(state.tricks)
         talk: Talk
+        if isinstance(action, EndTalk):
+            self.waiting.pop(0)
+            done = Talk(seat, "done", "talk", None, None, None)
+            self.log.append(done)
+            if self.waiting:
+                state.turn = self.waiting[0]
+            else:
+                state.phase = Phase.PLAY
+                state.turn = self.leader
+            return [done]
         if isinstance(action, Signal):
             self.used.add((t, seat, action.signal))
             partners = frozenset(self.partners(state, seat)) | {seat}
@@ -261,3 +339,24 @@ class TableTalk(Addon):
         signal spotted by chance, whether this seat spotted it, not who else did."""
         seen = (visible(t, seat) for t in self.log)
         return {"talk": tuple(t for t in seen if isinstance(t, Talk))}
+
+
+def talk_ended(state: GameState, move: Action) -> GameState | None:
+    """For a record written before the rais talked out of their own lead (docs/records.md):
+    such a record has no ``EndTalk`` moves, so a move that is not legal in Schembil's talk
+    before a lead is read as ending the talk of each rais before it. Returns a copy of
+    ``state`` with those talks ended, in which ``move`` is legal, or ``None`` when no talk
+    is open.
+
+    :raises IllegalActionError: saying why ``move`` is not legal after the talk either.
+    """
+    if state.phase != TALK:
+        return None
+    trial = state.copy()
+    while True:
+        trial.apply(EndTalk(trial.turn))
+        if trial.phase != TALK:
+            trial.check(move)
+            return trial
+        if trial.is_legal(move):
+            return trial

@@ -5,6 +5,8 @@ A hand is judged suit by suit as if that suit were trump: each trump by its rank
 threes, which take points when the suit is led. The bid rank names the partner's
 card: bidding lower means a weaker card in the partner's hand, so the lower the
 rank, the stronger one's own hand must be; bids in points ("2 at N") need more again.
+The order of the ranks, and what the fante and the cavallo are worth, are the table's:
+under ``court_order=south`` the fante outranks the cavallo (pass ``south``).
 
 >>> from briscola.engine.cards import parse_cards
 >>> hand = parse_cards("Ad 3d Kd 7d 5d Ab 4c 2s".split())
@@ -32,7 +34,8 @@ TRUMP_VALUE = {
     Rank.FOUR: 3.0,
     Rank.TWO: 3.0,
 }
-"""What a card of the trump suit is worth to the side holding it."""
+"""What a card of the trump suit is worth to the side holding it (the northern court
+order: the cavallo above the fante)."""
 
 PLAIN_VALUE = {Rank.ACE: 4.0, Rank.THREE: 1.5, Rank.KING: 0.5}
 """What a plain card is worth: an ace often takes its suit's first trick."""

@@ -49,13 +49,14 @@ from briscola.ai.rules.auction import choose_bid, choose_call, rough_bid, rough_
 from briscola.ai.rules.counting import Reading, beats, rules_of
 from briscola.ai.rules.talking import (
     PartnerTalk,
+    choose_before_lead,
     choose_look,
     choose_question,
     choose_signal,
     partner_talk,
 )
 from briscola.ai.search.exact_endgame import best_play
-from briscola.engine.actions import Action, Bid, Call, Exchange, Pass, Play
+from briscola.engine.actions import Action, Bid, Call, EndTalk, Exchange, Pass, Play
 from briscola.engine.cards import Card
 from briscola.engine.errors import BriscolaError
 from briscola.engine.views import View
@@ -112,11 +113,13 @@ class Intermediate:
         for a in legal:
             if isinstance(a, Exchange):
                 return a  # the turned card is always the better trump
+        if len(view.tricks) < self._tricks_seen or len(view.talk) < self._talk_seen:
+            self.new_hand(view)  # a new hand, though nobody said so
+        if any(isinstance(a, EndTalk) for a in legal):
+            return self.talk_before_lead(view, legal)
         plays = plays_in(legal)
         if not plays:
             return legal[0]
-        if len(view.tricks) < self._tricks_seen or len(view.talk) < self._talk_seen:
-            self.new_hand(view)  # a new hand, though nobody said so
         look = choose_look(view, legal)
         if look is not None:
             return look
@@ -133,6 +136,16 @@ class Intermediate:
         self._talk_seen = len(view.talk)
         self._tricks_seen = len(view.tricks)
         return next(p for p in plays if p.card is card)
+
+    def talk_before_lead(self, view: View, legal: Sequence[Action]) -> Action:
+        """Schembil's rais before a lead: a leader judges its lead as it will play it."""
+        sure = False
+        me = view.seat
+        if view.trick_order and view.trick_order[0] == me and view.hand and me is not None:
+            r = Reading(view)
+            plays = [Play(me, c) for c in view.hand]
+            _, sure = self.pick(r, plays, partner_talk(view, r.friends, self._talk_seen))
+        return choose_before_lead(view, legal, sure)
 
     # ------------------------------------------------------------------ card play
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from briscola.engine.actions import Action, Ask, Look, Order, Signal
+from briscola.engine.actions import Action, Ask, EndTalk, Look, Order, Signal
 from briscola.engine.events import Talk
 from briscola.engine.views import View
 
@@ -44,6 +44,12 @@ def partner_talk(view: View, friends: Sequence[int], since: int) -> PartnerTalk:
     order = request = None
     no_trumps = has_trumps = False
     for i, t in enumerate(view.talk):
+        if t.kind == "ask":
+            # An answer tells of the partner who gave it, whoever asked (I, or our rais).
+            if t.what == "trumps" and t.answer is not None and t.to in friends and t.to != me:
+                has_trumps = t.answer != "none"
+                no_trumps = t.answer == "none"
+            continue
         if t.seat == me or t.seat not in friends:
             continue
         fresh = i >= since and t.seat in played
@@ -56,9 +62,6 @@ def partner_talk(view: View, friends: Sequence[int], since: int) -> PartnerTalk:
                 no_trumps, has_trumps = True, False
             elif t.what in HONOUR_SIGNALS or t.what == "low-trumps":
                 has_trumps, no_trumps = True, False
-        elif t.kind == "ask" and t.what == "trumps" and t.answer is not None:
-            has_trumps = t.answer != "none"
-            no_trumps = t.answer == "none"
     return PartnerTalk(order, request, no_trumps, has_trumps)
 
 
@@ -100,6 +103,25 @@ def choose_question(
         if isinstance(a, Ask) and a.question == "trumps" and a.to == partners[-1]:
             return a
     return None
+
+
+def choose_before_lead(view: View, legal: Sequence[Action], sure_lead: bool) -> Action:
+    """Schembil's talk before the lead, for a rais (RULES.md §4.3): look at a partner's
+    hand once allowed; then what :func:`choose_question` says, ``sure_lead`` only when I
+    lead myself (my partners are taken in the coming trick's playing order, so that the
+    one asked about its trumps is the last of them to play); then end the talk."""
+    me = view.seat
+    assert me is not None
+    look = choose_look(view, legal)
+    if look is not None:
+        return look
+    mine = next(side for side in view.sides if me in side)
+    partners = [s for s in dict.fromkeys(view.trick_order) if s in mine and s != me]
+    leading = bool(view.trick_order) and view.trick_order[0] == me
+    said = choose_question(view, legal, sure_lead and leading, partners)
+    if said is not None:
+        return said
+    return next(a for a in legal if isinstance(a, EndTalk))
 
 
 def choose_look(view: View, legal: Sequence[Action]) -> Action | None:

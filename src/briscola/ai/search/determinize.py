@@ -44,7 +44,7 @@ from briscola.engine.events import TrickWon
 from briscola.engine.exchange import TrumpExchange
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
-from briscola.engine.talk import TableTalk
+from briscola.engine.talk import TALK, TableTalk
 from briscola.engine.views import View
 
 
@@ -302,11 +302,15 @@ def rebuild_state(view: View, world: World, rules: Rules | None = None) -> GameS
             addon.caller = auc.caller
             addon.called = auc.called
             addon.partner = world.partner
-            addon.revealed = auc.called is not None and any(
-                auc.called in t.cards for t in view.tricks
+            addon.revealed = auc.called is not None and (
+                any(auc.called in t.cards for t in view.tricks)
+                or any(c is auc.called for _, c in view.trick)
             )
             addon.redeal_needed = False
         elif isinstance(addon, TableTalk):
+            addon.windows = False  # searches play cards only: no rais's talk before leads
+            if view.phase == TALK and view.to_act is not None:
+                addon.open_talk(state, view.to_act)
             addon.log = list(view.talk)
             addon.looked = {
                 t.seat: t.to for t in view.talk if t.kind == "look" and t.to is not None
