@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from briscola.engine import (
+    GAMES,
     Card,
     Deal,
     GameState,
@@ -130,3 +132,123 @@ def find_finished(
 
 def config_id(key: str, options: Mapping[str, object]) -> str:
     return key + "".join(f",{k}={v}" for k, v in options.items())
+
+
+# --------------------------------------------------------------------------- shared data
+
+TALK_CONFIGS: list[tuple[str, dict[str, object]]] = [
+    ("briscola-4", {"communication": "signals", "signal_audience": "partner"}),
+    ("briscola-4", {"communication": "signals", "signal_audience": "table"}),
+    (
+        "briscola-4",
+        {"communication": "signals", "signal_audience": "spotted", "spot_chance": 50},
+    ),
+    ("briscola-4", {"communication": "conversation"}),
+    ("briscola-6", {"communication": "conversation"}),
+    ("brisca", {"players": 4, "communication": "signals"}),
+    ("brisca", {"players": 4, "communication": "conversation"}),
+    ("briskula", {"players": 4, "teams": "pairs", "communication": "signals"}),
+    ("briskula-double", {"players": 4, "teams": "pairs", "communication": "conversation"}),
+    ("schembil", {"rais": "2-5"}),
+]
+CHIAMATA_CONFIGS: list[tuple[str, dict[str, object]]] = [
+    ("chiamata", {"leader": "caller", "multipliers": "high-bids", "throw_in": "yes"}),
+]
+
+
+def _configs() -> list[tuple[str, dict[str, object]]]:
+    out: list[tuple[str, dict[str, object]]] = []
+    for key, game in GAMES.items():
+        counts: tuple[int | None, ...] = game.players if "players" in game.rules else (None,)
+        for p in counts:
+            base: dict[str, object] = {} if p is None else {"players": p}
+            out.append((key, base))
+            if "teams" in game.rules and p == 4:
+                out.append((key, {**base, "teams": "pairs", "show_partner_hands": "yes"}))
+    out += [
+        ("briscola-2", {"trump_exchange": "seven-or-two", "exchange_timing": "on-turn"}),
+        ("briscola-2", {"trump_exchange": "two", "exchange_timing": "after-win"}),
+        ("briscola-2", {"follow_suit": "required"}),
+        (
+            "briscola-2",
+            {"follow_suit": "required", "trump_exchange": "seven", "exchange_timing": "after-win"},
+        ),
+        (
+            "briscola-2",
+            {
+                "turned_high": "reshuffle",
+                "cut": "cut",
+                "court_order": "south",
+                "last_trick": "hidden",
+                "direction": "left",
+                "sixty_sixty": "last-trick",
+            },
+        ),
+        (
+            "briscola-3",
+            {"trump_exchange": "seven", "exchange_timing": "on-turn", "removed_two": "random"},
+        ),
+        ("briscola-3", {"follow_suit": "required", "removed_two": "2s"}),
+        (
+            "briscola-4",
+            {
+                "trump_exchange": "seven-or-two",
+                "exchange_timing": "after-win",
+                "show_partner_hands": "yes",
+            },
+        ),
+        ("briscola-4", {"follow_suit": "required", "trump_exchange": "two"}),
+        ("briscola-6", {"trump_exchange": "seven", "exchange_timing": "after-win"}),
+        ("briscola-6", {"show_partner_hands": "yes", "follow_suit": "required"}),
+        ("scoperta", {"trump_exchange": "two", "exchange_timing": "on-turn"}),
+        ("scoperta", {"follow_suit": "required"}),
+        ("briscolone", {"follow_suit": "required"}),
+        ("brisca", {"players": 4, "exchange_timing": "on-turn", "show_partner_hands": "yes"}),
+        ("brisca", {"follow_suit": "required"}),
+        ("briskula", {"players": 3, "follow_suit": "required", "turned_high": "reshuffle"}),
+        ("briskula", {"players": 6, "court_order": "south"}),
+        ("briskula-double", {"players": 3, "follow_suit": "required"}),
+        *TALK_CONFIGS,
+        *CHIAMATA_CONFIGS,
+    ]
+    return out
+
+
+CONFIGS = _configs()
+
+
+GARBAGE: list[Any] = [None, "x", "", -1, 10**6, 10**5000, True, 1.5, object(), [], {}, ("a",), "²"]
+"""Values of every wrong kind, for the API's misuse tests."""
+
+
+EXAMPLE_HANDS = [["5b", "5c", "Ad"], ["Ab", "Kb", "6s"]]
+
+
+def example_record(moves: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    used = {c for h in EXAMPLE_HANDS for c in h} | {"4s"}
+    stock = [r + s for s in "cdsb" for r in "A234567JQK" if r + s not in used]
+    return {
+        "game": "briscola-2",
+        "rules": {},
+        "deal": {
+            "dealer": 1,
+            "hands": [list(h) for h in EXAMPLE_HANDS],
+            "trump": "4s",
+            "stock": stock,
+        },
+        "moves": moves
+        if moves is not None
+        else [
+            {"seat": 0, "play": "5b"},
+            {"seat": 1, "play": "Ab"},
+        ],
+    }
+
+
+def context(game: str, rule: str) -> dict[str, object]:
+    """Other house rules under which ``rule`` applies to ``game`` (team rules need a game
+    in teams)."""
+    rules = GAMES[game].rules
+    if rule in ("players", "teams") or "players" not in rules:
+        return {"players": 4} if rule == "teams" else {}
+    return {"players": 4, "teams": "pairs"} if "teams" in rules else {"players": 4}

@@ -32,8 +32,7 @@ from briscola.engine import (
 )
 from briscola.engine.actions import Action, Ask, Bid, Call, Exchange, Look, Order, Pass, Signal
 from briscola.engine.cards import Rank, Suit
-from helpers import card, cards, config_id, new_state, play
-from test_conformance import CONFIGS
+from helpers import CONFIGS, card, cards, config_id, new_state, play
 
 LEVELS = ("random", "beginner", "intermediate")
 

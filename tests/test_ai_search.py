@@ -16,8 +16,7 @@ from briscola.ai.search.exact_head_to_head import solve_view
 from briscola.ai.search.players import SearchBot, greedy_play
 from briscola.engine import Action, Exchange, GameState, Play, Rules, View, seat_view, shuffled_deal
 from briscola.engine.actions import Bid, Call, Pass
-from helpers import config_id, new_state, play
-from test_conformance import CONFIGS
+from helpers import CONFIGS, config_id, new_state, play
 
 QUICK = SearchConfig(
     worlds=16,

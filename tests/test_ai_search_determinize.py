@@ -14,8 +14,7 @@ from briscola.ai.rules.counting import read_house_rules
 from briscola.ai.search.determinize import Sampler, World, rebuild_state, rules_for
 from briscola.engine import Card, GameState, Play, Rules, View, seat_view
 from briscola.engine.chiamata import Chiamata
-from helpers import config_id, random_state
-from test_conformance import CONFIGS
+from helpers import CONFIGS, config_id, random_state
 
 
 def comparable(view: View) -> View:

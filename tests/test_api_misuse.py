@@ -33,6 +33,7 @@ from briscola.engine import (
 from briscola.engine.actions import Ask, Bid, Call, Exchange, Look, Order, Pass, Signal
 from briscola.engine.chiamata import Chiamata
 from briscola.engine.errors import shown
+from helpers import GARBAGE
 
 
 def fresh(game: str = "briscola-2", options: dict[str, object] | None = None) -> GameState:
@@ -205,8 +206,6 @@ def test_cards_from_anything() -> None:
 
 
 # ---------------------------------------------------------------------------- the whole API
-
-GARBAGE: list[Any] = [None, "x", "", -1, 10**6, 10**5000, True, 1.5, object(), [], {}, ("a",), "²"]
 
 
 def calls() -> list[tuple[str, Callable[..., object], list[Any]]]:

@@ -28,9 +28,7 @@ from briscola.engine import (
 from briscola.engine.actions import Signal
 from briscola.engine.events import Talk
 from briscola.engine.match import Shuffled
-from helpers import config_id, random_state
-from test_api_misuse import GARBAGE
-from test_conformance import CONFIGS
+from helpers import CONFIGS, GARBAGE, config_id, random_state
 
 SPOTTED = {"communication": "signals", "signal_audience": "spotted", "spot_chance": 50}
 

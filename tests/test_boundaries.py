@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -278,3 +279,16 @@ def test_the_computer_players_import_no_cycle() -> None:
 )
 def test_the_layer_checker_catches(layer: str, source: str, found: str) -> None:
     assert any(found in v for v in layer_violations(layer, source))
+
+
+def test_test_modules_do_not_import_each_other() -> None:
+    """Shared test data lives in helpers.py (and setup in conftest.py), not in a test module
+    that others import."""
+    tests = Path(__file__).resolve().parent
+    found = [
+        f"{path.name}: {line.strip()}"
+        for path in sorted(tests.glob("*.py"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.match(r"\s*(from|import) (tests\.)?test_\w+", line)
+    ]
+    assert found == []

@@ -6,38 +6,15 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from briscola.cli import app
 from briscola.engine import GAMES, RULES
+from helpers import example_record
 
 runner = CliRunner()
-
-EXAMPLE_HANDS = [["5b", "5c", "Ad"], ["Ab", "Kb", "6s"]]
-
-
-def example_record(moves: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    used = {c for h in EXAMPLE_HANDS for c in h} | {"4s"}
-    stock = [r + s for s in "cdsb" for r in "A234567JQK" if r + s not in used]
-    return {
-        "game": "briscola-2",
-        "rules": {},
-        "deal": {
-            "dealer": 1,
-            "hands": [list(h) for h in EXAMPLE_HANDS],
-            "trump": "4s",
-            "stock": stock,
-        },
-        "moves": moves
-        if moves is not None
-        else [
-            {"seat": 0, "play": "5b"},
-            {"seat": 1, "play": "Ab"},
-        ],
-    }
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:

@@ -48,87 +48,8 @@ from briscola.engine.chiamata import Chiamata
 from briscola.engine.events import Talk, ThrownIn
 from briscola.engine.record import Record
 from briscola.engine.talk import TableTalk
-from helpers import all_views, config_id, in_play, random_state
+from helpers import CONFIGS, TALK_CONFIGS, all_views, config_id, in_play, random_state
 
-TALK_CONFIGS: list[tuple[str, dict[str, object]]] = [
-    ("briscola-4", {"communication": "signals", "signal_audience": "partner"}),
-    ("briscola-4", {"communication": "signals", "signal_audience": "table"}),
-    (
-        "briscola-4",
-        {"communication": "signals", "signal_audience": "spotted", "spot_chance": 50},
-    ),
-    ("briscola-4", {"communication": "conversation"}),
-    ("briscola-6", {"communication": "conversation"}),
-    ("brisca", {"players": 4, "communication": "signals"}),
-    ("brisca", {"players": 4, "communication": "conversation"}),
-    ("briskula", {"players": 4, "teams": "pairs", "communication": "signals"}),
-    ("briskula-double", {"players": 4, "teams": "pairs", "communication": "conversation"}),
-    ("schembil", {"rais": "2-5"}),
-]
-CHIAMATA_CONFIGS: list[tuple[str, dict[str, object]]] = [
-    ("chiamata", {"leader": "caller", "multipliers": "high-bids", "throw_in": "yes"}),
-]
-
-
-def _configs() -> list[tuple[str, dict[str, object]]]:
-    out: list[tuple[str, dict[str, object]]] = []
-    for key, game in GAMES.items():
-        counts: tuple[int | None, ...] = game.players if "players" in game.rules else (None,)
-        for p in counts:
-            base: dict[str, object] = {} if p is None else {"players": p}
-            out.append((key, base))
-            if "teams" in game.rules and p == 4:
-                out.append((key, {**base, "teams": "pairs", "show_partner_hands": "yes"}))
-    out += [
-        ("briscola-2", {"trump_exchange": "seven-or-two", "exchange_timing": "on-turn"}),
-        ("briscola-2", {"trump_exchange": "two", "exchange_timing": "after-win"}),
-        ("briscola-2", {"follow_suit": "required"}),
-        (
-            "briscola-2",
-            {"follow_suit": "required", "trump_exchange": "seven", "exchange_timing": "after-win"},
-        ),
-        (
-            "briscola-2",
-            {
-                "turned_high": "reshuffle",
-                "cut": "cut",
-                "court_order": "south",
-                "last_trick": "hidden",
-                "direction": "left",
-                "sixty_sixty": "last-trick",
-            },
-        ),
-        (
-            "briscola-3",
-            {"trump_exchange": "seven", "exchange_timing": "on-turn", "removed_two": "random"},
-        ),
-        ("briscola-3", {"follow_suit": "required", "removed_two": "2s"}),
-        (
-            "briscola-4",
-            {
-                "trump_exchange": "seven-or-two",
-                "exchange_timing": "after-win",
-                "show_partner_hands": "yes",
-            },
-        ),
-        ("briscola-4", {"follow_suit": "required", "trump_exchange": "two"}),
-        ("briscola-6", {"trump_exchange": "seven", "exchange_timing": "after-win"}),
-        ("briscola-6", {"show_partner_hands": "yes", "follow_suit": "required"}),
-        ("scoperta", {"trump_exchange": "two", "exchange_timing": "on-turn"}),
-        ("scoperta", {"follow_suit": "required"}),
-        ("briscolone", {"follow_suit": "required"}),
-        ("brisca", {"players": 4, "exchange_timing": "on-turn", "show_partner_hands": "yes"}),
-        ("brisca", {"follow_suit": "required"}),
-        ("briskula", {"players": 3, "follow_suit": "required", "turned_high": "reshuffle"}),
-        ("briskula", {"players": 6, "court_order": "south"}),
-        ("briskula-double", {"players": 3, "follow_suit": "required"}),
-        *TALK_CONFIGS,
-        *CHIAMATA_CONFIGS,
-    ]
-    return out
-
-
-CONFIGS = _configs()
 GAMES_PER_CONFIG = 16
 
 

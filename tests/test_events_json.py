@@ -26,8 +26,7 @@ from briscola.engine.chiamata import CALL, Chiamata
 from briscola.engine.events import CardDrawn, CardPlayed, Dealt, Talk, _event_json
 from briscola.engine.match import PartnersDrawn
 from briscola.engine.talk import TableTalk
-from helpers import config_id
-from test_conformance import CONFIGS
+from helpers import CONFIGS, config_id
 
 CARD = re.compile(r"[A2-9TJQK][cdsb]")
 MOST_HANDS = 3

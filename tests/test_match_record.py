@@ -28,7 +28,7 @@ from briscola.engine import (
 from briscola.engine.actions import Pass
 from briscola.engine.match import HandScored, MatchRecord, Shuffled
 from briscola.engine.record import Record
-from test_conformance import CONFIGS
+from helpers import CONFIGS
 
 MOST_HANDS = 4
 

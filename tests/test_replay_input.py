@@ -17,7 +17,7 @@ from briscola.arena.duplicate import Arena
 from briscola.arena.log import ArenaLog, header
 from briscola.cli import app
 from briscola.engine import MalformedError
-from test_cli import example_record
+from helpers import example_record
 
 runner = CliRunner()
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from briscola.cli import app, variants_json
 from briscola.engine import RULES, Rules, RulesError
-from test_rule_values import context
+from helpers import context
 
 runner = CliRunner()
 

@@ -11,17 +11,9 @@ from typer.testing import CliRunner
 
 from briscola.cli import app
 from briscola.engine import GAMES, RULES, Match, Rules, RulesError
+from helpers import context
 
 FORM = re.compile(r"(hands|points):(-?[0-9]+)")
-
-
-def context(game: str, rule: str) -> dict[str, object]:
-    """Other house rules under which ``rule`` applies to ``game`` (team rules need a game
-    in teams)."""
-    rules = GAMES[game].rules
-    if rule in ("players", "teams") or "players" not in rules:
-        return {"players": 4} if rule == "teams" else {}
-    return {"players": 4, "teams": "pairs"} if "teams" in rules else {"players": 4}
 
 
 def accepts(game: str, rule: str, value: object) -> bool:

@@ -10,7 +10,7 @@ import pytest
 
 import briscola
 from briscola.engine import GAMES, Rules
-from test_rule_values import context
+from helpers import context
 
 SRC = Path(briscola.__file__).parent
 

@@ -12,8 +12,7 @@ import pytest
 from briscola.ai import make_bot
 from briscola.engine import MalformedError, Match, Rules, View, match_view, seat_view
 from briscola.engine.views import MatchView
-from helpers import config_id
-from test_conformance import CONFIGS
+from helpers import CONFIGS, config_id
 
 MOST_HANDS = 3
 

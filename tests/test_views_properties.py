@@ -32,8 +32,7 @@ from briscola.engine.events import (
     Talk,
     ThrownIn,
 )
-from helpers import card, config_id, make_deal, new_state, play, play_out, random_state
-from test_conformance import CONFIGS
+from helpers import CONFIGS, card, config_id, make_deal, new_state, play, play_out, random_state
 
 PROPERTY_SETTINGS = settings(
     max_examples=3000,
