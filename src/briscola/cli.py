@@ -524,10 +524,16 @@ def bench(
                 "actions_per_second": round(r.actions_per_second, 1),
             }
         )
+    rate: float | None = None
     if fast and "briscola-2" in keys:
-        from briscola.ai.cores.head_to_head import bench_fast  # imported here: it loads numba
-
-        rate = bench_fast(games * 100)
+        try:  # imported here: it loads numba (the ai extra)
+            from briscola.ai.cores.head_to_head import bench_fast
+        except ImportError as e:
+            missing = MISSING_EXTRA.format(what=e.name, extra="ai")
+            err.print(f"the fast core is not timed: it needs {missing}")
+        else:
+            rate = bench_fast(games * 100)
+    if rate is not None:
         rows.append(
             {
                 "game": "briscola-2",
@@ -817,6 +823,12 @@ def play(
             f"give one --bot for all the other seats, or one for each of the {len(others)} "
             f"other seats; got {len(levels)}"
         )
+    if not plain:
+        try:
+            from briscola.tui import PlayApp
+        except ImportError as e:
+            missing = MISSING_EXTRA.format(what=e.name, extra="tui")
+            raise fail(f"the full-screen game needs {missing}; or play with --plain") from None
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise fail(
             "the full-screen game needs a terminal, and this input or output is not one: "
@@ -850,8 +862,6 @@ def play(
                 save_after_failure(session, save)
             raise fail(str(e)) from None
         raise typer.Exit(status)
-    from briscola.tui import PlayApp
-
     screen = PlayApp(session, save_to=save)
     screen.run()
     # A crash inside the screen is status 1 (Textual prints its traceback), never 0.
@@ -859,6 +869,8 @@ def play(
 
 
 DEFAULT_BOT = "intermediate"
+
+MISSING_EXTRA = "{what}, which is not installed (pip install 'briscola[{extra}]')"
 
 
 def save_after_failure(session: Session, path: str) -> None:
