@@ -474,3 +474,12 @@ async def test_tui_stays_alive_while_a_computer_player_thinks(tmp_path: Path) ->
             if app.session.my_turn() and not app.busy:
                 await pilot.press("1")
     assert bot.seen and all(bot.seen)  # the loop answered each time, and knew
+
+
+def test_bid_errors_list_the_ranks_in_the_tables_order() -> None:
+    c = session("chiamata", {"court_order": "south"}, 5)
+    with pytest.raises(MalformedError, match=r"bid a rank \(A 3 K J Q 7 6 5 4 2\)"):
+        parse_move("bid X", c.view(), c.seating)
+    c = session("chiamata", {}, 5)
+    with pytest.raises(MalformedError, match=r"bid a rank \(A 3 K Q J 7 6 5 4 2\)"):
+        parse_move("bid X", c.view(), c.seating)

@@ -14,6 +14,7 @@ from typing import BinaryIO, TextIO
 from briscola.engine import BriscolaError, Card, MalformedError
 from briscola.engine.actions import SIGNALS, Action, Bid, Call, Exchange, Pass, Play, Signal
 from briscola.engine.cards import Rank
+from briscola.engine.chiamata import bid_ranks
 from briscola.engine.views import View
 from briscola.narrate import (
     SIGNAL_WORDS,
@@ -30,12 +31,12 @@ type the number of a choice, or a card (5b), pass, bid K, bid 75, call Kd, excha
 signals: show your partner something true of your hand (ace, three, king, queen, jack:
   that trump; low-trumps, no-trumps, carico), or ask for it: play-carico, play-liscio
 questions: before you lead, from trick 2, ask your partner about lisci, trumps, taking
-  a trick or carichi; the hand answers truly, and everyone hears
+  a trick or carichi (in Schembil each rais asks before every lead); the hand answers
+  truly, and everyone hears
 orders: before you lead, tell your partner to play a liscio, a high or a low trump, a
   carico, or to take the trick without trumping; an order guides, it binds nobody"""
 
 MAX_LISTED_BIDS = 4
-BID_RANK_LETTERS = "A 3 K Q J 7 6 5 4 2"
 
 
 def menu(view: View, voice: Seating) -> list[tuple[int, Action]]:
@@ -144,9 +145,10 @@ def read_bid(words: list[str], view: View, voice: Seating) -> Action:
     bids = [a for a in view.legal if isinstance(a, Bid)]
     if not bids and Pass(seat) not in view.legal:
         raise MalformedError(f"there is no auction now; {what_you_can_do(view, voice)}")
+    letters = " ".join(r.value for r in bid_ranks(voice.rules))  # the table's order
     if len(words) != 1:
         raise MalformedError(
-            f"write bid and a rank ({BID_RANK_LETTERS}) or, once a 2 is bid, points "
+            f"write bid and a rank ({letters}) or, once a 2 is bid, points "
             "from 61 to 120: bid K, bid 75"
         )
     value = words[0].upper()
@@ -173,7 +175,7 @@ def read_bid(words: list[str], view: View, voice: Seating) -> Action:
             )
         raise MalformedError("a 2 has been bid: bid points from 61 to 120 (bid 75), or pass")
     raise MalformedError(
-        f"{words[0]!r} is no bid: bid a rank ({BID_RANK_LETTERS}) or points from 61 to 120"
+        f"{words[0]!r} is no bid: bid a rank ({letters}) or points from 61 to 120"
     )
 
 
