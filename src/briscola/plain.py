@@ -174,9 +174,7 @@ def read_bid(words: list[str], view: View, voice: Seating) -> Action:
                 f"each bid must name a rank lower than the last: you may bid {ranks}, or pass"
             )
         raise MalformedError("a 2 has been bid: bid points from 61 to 120 (bid 75), or pass")
-    raise MalformedError(
-        f"{words[0]!r} is no bid: bid a rank ({letters}) or points from 61 to 120"
-    )
+    raise MalformedError(f"{words[0]!r} is no bid: bid a rank ({letters}) or points from 61 to 120")
 
 
 def what_you_can_do(view: View, voice: Seating) -> str:
