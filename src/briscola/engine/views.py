@@ -142,9 +142,13 @@ class View:
     trick_order: tuple[int, ...]
     """The seats that play to this trick, in order."""
     tricks: tuple[TrickView, ...]
-    """Every finished trick of the hand, as the seat saw them played."""
+    """Every finished trick of the hand, as the seat saw them played: cards are public as
+    they are played and a player may remember them (rules.md §5), so a computer player
+    may read them. An interface shows a person only :attr:`last_trick`, never these."""
     last_trick: TrickView | None
-    """The last trick taken, when the house rule lets players look at it."""
+    """The last trick taken, when the house rule lets players look back at it
+    (``last_trick=allowed``); ``None`` under ``hidden``. The one gathered trick an
+    interface may show."""
     points: tuple[int, ...]
     """Card points taken by each side."""
     winners: tuple[int, ...]
