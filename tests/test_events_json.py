@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,95 +14,17 @@ import pytest
 
 from briscola.engine import (
     Card,
-    GameState,
     MalformedError,
     Match,
     Rules,
     match_view,
     seat_events,
 )
-from briscola.engine.chiamata import CALL, Chiamata
 from briscola.engine.events import CardDrawn, CardPlayed, Dealt, Talk, _event_json
 from briscola.engine.match import PartnersDrawn
-from briscola.engine.talk import TableTalk
-from helpers import CONFIGS, config_id
+from helpers import CONFIGS, Known, config_id
 
-CARD = re.compile(r"[A2-9TJQK][cdsb]")
 MOST_HANDS = 3
-
-
-class Known:
-    """What each seat (and a spectator, ``None``) may know of one hand, read from the state
-    as it goes (not from the events): its own cards, the cards played, the turned card, the
-    called card, partners' hands once shown, the hand a rais looked at, every hand in a
-    game of open hands, a hand thrown in, the partner draw."""
-
-    def __init__(self, state: GameState, public: set[Card]) -> None:
-        self.state = state
-        self.seats: list[int | None] = [*range(state.n), None]
-        self.known: dict[int | None, set[Card]] = {s: set(public) for s in self.seats}
-        if state.over and not state.moves:
-            # Thrown in at the deal (chiamata, throw_in=yes): the pointless hand is shown.
-            points = state.rules.points
-            for hand in state.deal.hands:
-                if sum(points[c] for c in hand) == 0:
-                    self.add_public(hand)
-        self.update()
-
-    def add_public(self, cards: Iterator[Card] | tuple[Card, ...] | list[Card]) -> None:
-        cards = list(cards)
-        for s in self.seats:
-            self.known[s].update(cards)
-
-    def update(self) -> None:
-        state = self.state
-        rules = state.rules
-        public = [c for t in state.tricks for c in t.cards] + list(state.trick)
-        if state.deal.trump is not None:
-            public.append(state.deal.trump)
-        if state.turned is not None:
-            public.append(state.turned)
-        chiamata = state.addon(Chiamata)
-        if isinstance(chiamata, Chiamata) and chiamata.called is not None:
-            public.append(chiamata.called)
-        if rules.game.open_hands:
-            public.extend(c for h in state.hands for c in h)
-            if state.stock_size:
-                public.append(state.pile[-1])
-        self.add_public(public)
-        talk = state.addon(TableTalk)
-        for s in range(state.n):
-            mine = self.known[s]
-            mine.update(state.hands[s])
-            if state.shown:
-                for p in rules.sides[rules.side_of[s]]:
-                    mine.update(state.hands[p])
-            if isinstance(talk, TableTalk) and s in talk.looked:
-                mine.update(state.hands[talk.looked[s]])
-        if isinstance(chiamata, Chiamata) and state.phase == CALL:
-            # The caller calls the bid rank in any suit: the cards named tell nothing.
-            rank = chiamata.call_rank()
-            self.known[state.turn].update(c for c in rules.deck if c.rank is rank)
-
-    def check(self, seat: int | None, obj: object, what: str) -> None:
-        for text in strings(obj):
-            if CARD.fullmatch(text):
-                card = Card.parse(text)
-                assert card in self.known[seat], f"seat {seat} is sent {card} in {what}"
-
-
-def strings(obj: object) -> Iterator[str]:
-    """Every text in a JSON value but the house rules (whose values, like ``2s``, are
-    public words)."""
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from strings(v)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            if k != "rules":
-                yield from strings(v)
 
 
 def keys(obj: object) -> Iterator[str]:

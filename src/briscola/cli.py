@@ -24,10 +24,12 @@ from briscola.bench import play_random_games
 from briscola.engine import (
     GAMES,
     RULES,
+    Action,
     BriscolaError,
     GameState,
     MalformedError,
     Rules,
+    View,
     parse_record,
     replay,
     shuffled_deal,
@@ -41,6 +43,7 @@ from briscola.speech import suit_name
 if TYPE_CHECKING:
     from briscola.arena.duplicate import Report as ArenaReport
     from briscola.arena.stats import Interval as ArenaInterval
+    from briscola.host import Table as TableHost
     from briscola.session import Session
 
 
@@ -370,19 +373,38 @@ def replay_cmd(
 # --------------------------------------------------------------------------- simulate
 
 
+class RandomPlayer:
+    """A computer player that picks a random legal action with the caller's ``rng`` (the
+    one the deals come from, so that a seed fixes the whole game)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View) -> Action:
+        return self.rng.choice(view.legal)
+
+
+def random_table(rules: Rules, rng: random.Random, dealer: int) -> TableHost:
+    """A hand dealt with ``rng``, a :class:`RandomPlayer` of ``rng`` at every seat."""
+    from briscola.host import Table as TableHost  # here: the players' package loads slowly
+
+    state = GameState(rules, shuffled_deal(rules, dealer, rng))
+    player = RandomPlayer(rng)
+    return TableHost(state, dict.fromkeys(range(rules.players), player))
+
+
 def random_game(
     rules: Rules, rng: random.Random, dealer: int, told: bool = True
 ) -> tuple[GameState, list[str]]:
     """Play a hand of random legal moves; return its end and, when ``told``, the lines
     that tell it (narrated as it is played, since a line reads the state of its time)."""
-    state = GameState(rules, shuffled_deal(rules, dealer, rng))
+    table = random_table(rules, rng, dealer)
     lines: list[str] = []
-    while not state.over:
-        actions = state.legal_actions()
-        events = state.apply(rng.choice(actions))
+    while not table.over:
+        step = table.run_bot()
         if told:
-            lines.extend(narrate(state, events))
-    return state, lines
+            lines.extend(narrate(table.state, step.events))
+    return table.state, lines
 
 
 @app.command(cls=Command)
@@ -756,19 +778,20 @@ def demo(
     """
     rules = make_rules(game, rule)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    state = GameState(rules, shuffled_deal(rules, rules.players - 1, rng))
+    table = random_table(rules, rng, rules.players - 1)
+    state = table.state
     print_deal(state)
     out.print()
     shown_at = -1
-    while not state.over:
+    while not table.over:
         if not state.trick and state.phase == "play" and shown_at != len(state.tricks):
             shown_at = len(state.tricks)
             hands = "  ".join(
                 f"seat {s}: {' '.join(str(c) for c in h)}" for s, h in enumerate(state.hands)
             )
             out.print(f"[dim]{hands}[/]")
-        events = state.apply(rng.choice(state.legal_actions()))
-        for line in narrate(state, events):
+        step = table.run_bot()  # the demo shows every seat: the events as they are
+        for line in narrate(state, step.events):
             out.print(line)
     print_replay_footer(state)
 

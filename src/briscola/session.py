@@ -1,8 +1,9 @@
 """A match between one person and computer players: the part every interface shares.
 
-The session owns the match; the person acts through :meth:`Session.act`, the bots
-through :meth:`Session.run_bots`, each seeing only its seat's view. Every step
-returns lines telling what the person's seat saw happen.
+The session owns the match, hosted by a :class:`~briscola.host.Table`: the person acts
+through :meth:`Session.act`, the bots through :meth:`Session.run_bots` (or one at a time,
+:meth:`Session.run_one_bot`, which a screen runs in a thread), each seeing only its seat's
+view. Every step returns lines telling what the person's seat saw happen.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from briscola.engine import (
     IllegalActionError,
     Match,
     Rules,
-    seat_view,
     visible,
 )
 from briscola.engine.actions import Action
 from briscola.engine.events import CardDrawn, Dealt
 from briscola.engine.match import HandScored, HandStarted, MatchOver, PartnersDrawn
 from briscola.engine.views import View
+from briscola.host import Step, Table
 from briscola.narrate import describe_points, narrate, per_side
 from briscola.speech import Seating
 
@@ -68,10 +69,10 @@ class Session:
     rng: random.Random
     dealer: int | None = None
     match: Match = field(init=False)
+    table: Table = field(init=False)
+    """The host of the match: the person at ``seat``, the bots at theirs."""
     seating: Seating = field(init=False)
     """The person's table: "you" and the others by where they sit."""
-    records: list[dict[str, Any]] = field(default_factory=list)
-    """The record of every finished hand."""
     drawn: Card | None = None
     """The card the person drew last, while it is still in the hand."""
     draw: PartnersDrawn | None = field(init=False, default=None)
@@ -94,7 +95,13 @@ class Session:
             moved = self.draw.seating.index
             self.bots = {moved(player): bot for player, bot in self.bots.items()}
             self.seat = moved(self.seat)
+        self.table = Table(self.match, self.bots)
         self.seating = Seating.of(self.rules, self.seat)
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """The record of every finished hand."""
+        return self.table.records
 
     @property
     def hand(self) -> GameState:
@@ -105,7 +112,7 @@ class Session:
         return self.match.over
 
     def view(self) -> View:
-        return seat_view(self.match.hand, self.seat)
+        return self.table.view(self.seat)
 
     def my_turn(self) -> bool:
         return not self.match.over and self.match.hand.turn == self.seat
@@ -114,7 +121,11 @@ class Session:
         """What the person sees as the first hand is dealt."""
         hand = self.match.hand
         # The match's events so far: the first hand's deal, after any deal thrown in.
-        dealt = [e for e in self.match.events if not isinstance(e, PartnersDrawn)]
+        dealt = [
+            seen
+            for e in self.table.opening()
+            if not isinstance(e, PartnersDrawn) and (seen := visible(e, self.seat)) is not None
+        ]
         return [
             *self._tell_draw(),
             f"{self.rules.game.name}: {self.seating.introduction()}",
@@ -125,7 +136,7 @@ class Session:
         """The person's action; raises :class:`IllegalActionError` (changing nothing)."""
         if not self.my_turn():
             raise IllegalActionError("it is not your turn")
-        return self._apply(action)
+        return self._told(self.table.act(self.seat, action))
 
     def run_bots(self) -> list[str]:
         """Let the bots act until it is the person's turn or the match is over."""
@@ -135,19 +146,14 @@ class Session:
         return lines
 
     def run_one_bot(self) -> list[str]:
-        """Let the bot whose turn it is act once."""
-        turn = self.match.hand.turn
-        return self._apply(self.bots[turn].choose(seat_view(self.match.hand, turn)))
+        """Let the bot whose turn it is act once (telling the bots of a new hand first)."""
+        return self._told(self.table.run_bot())
 
-    def _apply(self, action: Action) -> list[str]:
-        hand = self.match.hand
-        events = self.match.apply(action)
-        if hand.over:
-            self.records.append(hand.to_record())
-        return self._tell(hand, events)
+    def _told(self, step: Step) -> list[str]:
+        return self._tell(step.hand, step.seen(self.seat))
 
     def _tell(self, hand: GameState, events: list[Any]) -> list[str]:
-        """Narrate what this seat sees of ``events`` (those of ``hand``, then the match's)."""
+        """Narrate ``events``, what this seat saw (those of ``hand``, then the match's)."""
         lines: list[str] = []
         own: list[object] = []
         for e in events:
@@ -158,13 +164,11 @@ class Session:
                 if isinstance(e, HandStarted):
                     hand = self.match.hand
                 continue
-            seen = visible(e, self.seat)
-            if seen is not None:
-                own.append(seen)
-                if isinstance(seen, CardDrawn) and seen.seat == self.seat:
-                    self.drawn = seen.card
-                elif isinstance(seen, Dealt) and seen.seat == self.seat:
-                    self.drawn = None
+            own.append(e)
+            if isinstance(e, CardDrawn) and e.seat == self.seat:
+                self.drawn = e.card
+            elif isinstance(e, Dealt) and e.seat == self.seat:
+                self.drawn = None
         if self.drawn is not None and self.drawn not in self.match.hand.hands[self.seat]:
             self.drawn = None
         lines.extend(narrate(hand, own, self.seating, self.tell_plays))
@@ -230,9 +234,7 @@ class Session:
         """Write the records of the hands so far (the current one included), one per line.
         Raises :class:`SaveError`, saying why, when the file cannot be written."""
         target = check_save_path(path)
-        records = [*self.records]
-        if self.match.hand.moves and not self.match.hand.over:
-            records.append(self.match.hand.to_record())
+        records = self.table.hand_records()
         try:
             target.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
         except OSError as e:

@@ -59,20 +59,18 @@ import math
 import multiprocessing
 import os
 import random
-import time
 from collections import defaultdict
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from briscola.ai.bot import DEFAULT_MOVE_LIMIT, Bot, BotError, Guarded, make_bot
+from briscola.ai.bot import DEFAULT_MOVE_LIMIT, Bot, Guarded, make_bot
 from briscola.arena.stats import Interval, Mean, elo_ratings, wilson
 from briscola.engine.deal import Deal, shuffled_deal
-from briscola.engine.errors import IllegalActionError
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
-from briscola.engine.views import seat_view
+from briscola.host import Table
 
 ROTATIONS = 2
 """Games per deal for each pairing: the two bots trade places once."""
@@ -177,32 +175,18 @@ def start_worker(stop: Any) -> None:
 def play_game(
     rules: Rules, deal: Deal, bots: Sequence[Bot], names: Sequence[str]
 ) -> tuple[GameState, list[float], list[int]]:
-    """Play one hand with ``bots[seat]`` at each seat; each bot sees only its seat's view.
-    An outside bot checks its own answers (see :class:`~briscola.ai.bot.Guarded`)."""
-    state = GameState(rules, deal)
-    n = rules.players
-    think = [0.0] * n
-    moves = [0] * n
-    for seat, bot in enumerate(bots):
-        new_hand = getattr(bot, "new_hand", None)
-        if callable(new_hand):
-            new_hand(seat_view(state, seat))
-    clock = time.perf_counter
+    """Play one hand with ``bots[seat]`` at each seat, hosted by a
+    :class:`~briscola.host.Table`: each bot sees only its seat's view, and is told of the
+    hand first. An outside bot checks its own answers (see
+    :class:`~briscola.ai.bot.Guarded`); the hand, each seat's seconds choosing and its
+    moves are given back."""
+    table = Table(GameState(rules, deal), dict(enumerate(bots)), dict(enumerate(names)))
     stop = stop_event
-    while not state.over:
+    while not table.over:
         if stop is not None and stop.is_set():
             raise Stopped
-        seat = state.turn
-        view = seat_view(state, seat)
-        start = clock()
-        action = bots[seat].choose(view)
-        think[seat] += clock() - start
-        moves[seat] += 1
-        try:
-            state.apply(action)
-        except IllegalActionError as e:  # pragma: no cover - the levels play legal actions
-            raise BotError(f"the bot {names[seat]} at seat {seat}: {e}") from None
-    return state, think, moves
+        table.run_bot()
+    return table.state, table.think, table.moves
 
 
 def play_deal(arena: Arena, rules: Rules, index: int) -> list[GameResult]:
