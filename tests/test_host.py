@@ -220,3 +220,29 @@ def test_the_terminal_session_tells_its_bots_of_each_hand_once() -> None:
     told = [n for kind, n, _ in bot.calls if kind == "new"]
     assert told == list(range(1, session.match.number + 1))
     assert len(session.records) == session.match.number
+
+
+def test_a_player_of_legal_actions_alone_is_given_no_view() -> None:
+    """A player with ``choose_legal`` (random play in simulate and demo) gets the legal
+    actions and the host builds no view for it: the same choice, at a third of the cost."""
+
+    class Legal:
+        def __init__(self) -> None:
+            self.given: list[object] = []
+
+        def choose(self, view: object) -> object:
+            raise AssertionError("the host built a view")
+
+        def choose_legal(self, legal: list[object]) -> object:
+            self.given.append(legal)
+            return legal[0]
+
+    rules = Rules.make("briscola-2")
+    state = GameState(rules, shuffled_deal(rules, 1, random.Random(2)))
+    players = {0: Legal(), 1: Legal()}
+    table = Table(state, players)  # type: ignore[arg-type]
+    while not table.over:
+        seat, expected = state.turn, state.legal_actions()
+        table.run_bot()
+        assert players[seat].given[-1] == expected
+    assert all(p.given for p in players.values()) and state.over

@@ -383,6 +383,10 @@ class RandomPlayer:
     def choose(self, view: View) -> Action:
         return self.rng.choice(view.legal)
 
+    def choose_legal(self, legal: Sequence[Action]) -> Action:
+        """The same choice from the legal actions alone: the host then builds no view."""
+        return self.rng.choice(legal)
+
 
 def random_table(rules: Rules, rng: random.Random, dealer: int) -> TableHost:
     """A hand dealt with ``rng``, a :class:`RandomPlayer` of ``rng`` at every seat."""

@@ -211,9 +211,9 @@ class Table:
         if bot is None:
             raise NotYourTurnError(f"seat {seat} is to act, and it is no computer player's")
         self.tell_bots()
-        view = self.view(seat)
+        pick = getattr(bot, "choose_legal", None)  # needs no more than the legal actions
         start = time.perf_counter()
-        action = bot.choose(view)
+        action = pick(self.state.legal_actions()) if callable(pick) else bot.choose(self.view(seat))
         self.think[seat] += time.perf_counter() - start
         self.moves[seat] += 1
         try:
