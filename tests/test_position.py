@@ -6,13 +6,13 @@ import dataclasses
 import random
 
 import pytest
-from helpers import CONFIGS, all_views, config_id, random_state
 
 from briscola.engine import GameState, MalformedError, Position, Rules, View
 from briscola.engine.chiamata import AuctionPart
 from briscola.engine.exchange import ExchangePart
 from briscola.engine.phases import Phase
 from briscola.engine.talk import TalkPart
+from helpers import CONFIGS, all_views, config_id, random_state
 
 
 def views(state: GameState) -> list[View]:
