@@ -272,9 +272,17 @@ def table_values(
     assert seat is not None
     codec = Codec(rules)
     n = min(config.table_worlds, max(1, sampler.count()))
-    worlds = np.stack(
-        [table.from_state(rebuild_state(view, sampler.sample(rng), rules), codec) for _ in range(n)]
-    )
+    root = table.view_root(view, rules, codec)
+    caller = None if view.auction is None else view.auction.caller
+    worlds = np.empty((n, table.SIZE), np.int64)
+    for w in range(n):
+        world = sampler.sample(rng)
+        team = None
+        if caller is not None:
+            if world.partner is None:
+                raise ValueError("chiamata's card play starts once the card is called")
+            team = (caller, world.partner)
+        worlds[w] = table.from_world(root, codec, world.hands, world.stock, world.turned, team)
     ids = np.array([codec.id[c] for c in cards], np.int64)
     sums = np.zeros((len(cards), 2))
     half = sum(rules.points[c] for c in rules.deck) / 2
