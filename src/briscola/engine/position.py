@@ -103,14 +103,23 @@ def misfit(rules: Rules, position: Position) -> str:
         cards.extend(t.cards)
     if position.turned is not None:
         cards.append(position.turned)
-    if not all(isinstance(c, Card) for c in cards) or len(set(cards)) != len(cards):
-        return "its cards are not cards, each once"
-    missing = set(rules.deck) - set(cards)
-    if not set(cards) <= set(rules.deck) or frozenset(missing) not in rules.removals:
+    deck = rules.strength  # by the deck's cards
+    try:
+        seen = set(cards)
+    except TypeError:  # an unhashable value
+        seen = set()
+    if len(seen) != len(cards) or not all(type(c) is Card and c in deck for c in seen):
         return (
             "its cards are not this game's deck: every card once, in hands, stock, trick or "
             "tricks taken, but a card that a deal of these rules leaves out"
         )
+    if len(seen) != len(deck):
+        missing = frozenset(c for c in rules.deck if c not in seen)
+        if missing not in rules.removals:
+            return (
+                f"its cards are not this game's deck: {len(missing)} are missing, "
+                "but a deal of these rules leaves out none of them or other cards"
+            )
     most = rules.game.hand_size
     for s, hand in enumerate(position.hands):
         if len(hand) > most:
