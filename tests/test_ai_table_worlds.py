@@ -34,14 +34,15 @@ def test_a_world_array_is_the_array_of_its_rebuilt_state(
                 sampler = Sampler(view, rules)
                 root = table.view_root(view, rules, codec)
                 caller = None if view.auction is None else view.auction.caller
-                for _ in range(3):
-                    world = sampler.sample(rng)
-                    team = None if caller is None else (caller, world.partner)
-                    got = table.from_world(
-                        root, codec, world.hands, world.stock, world.turned, team
-                    )
+                worlds = [sampler.sample(rng) for _ in range(3)]
+                dealt = [
+                    (w.hands, w.stock, w.turned, None if caller is None else (caller, w.partner))
+                    for w in worlds
+                ]
+                got = table.from_worlds(root, codec, dealt)  # type: ignore[arg-type]
+                for row, world in zip(got, worlds, strict=True):
                     want = table.from_state(rebuild_state(view, world, rules), codec)
-                    np.testing.assert_array_equal(got, want)
+                    np.testing.assert_array_equal(row, want)
                     checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 0

@@ -212,34 +212,50 @@ def view_root(view: View, rules: Rules, codec: Codec) -> Array:
     return pos
 
 
-def from_world(
-    root: Array,
-    codec: Codec,
-    hands: Sequence[Sequence[Card]],
-    stock: Sequence[Card],
-    turned: Card | None,
-    team: tuple[int, int] | None = None,
-) -> Array:
-    """The position of a determinized world straight from its cards, without a reference
-    engine state: ``root`` (:func:`view_root`) with every seat's hand (in its order), the
-    face-down stock (the next card first) and the turned card dealt in; in chiamata,
-    ``team``: the caller and the holder of the called card, the side that needs
-    ``pos[NEED]``. The same array as :func:`from_state` of the world's engine state."""
+World = tuple[Sequence[Sequence[Card]], Sequence[Card], Card | None, tuple[int, int] | None]
+"""A determinized world as :func:`from_worlds` takes it: every seat's hand (in its
+order), the face-down stock (the next card first), the turned card, and in chiamata the
+caller and the holder of the called card (``None`` elsewhere)."""
+
+
+def from_worlds(root: Array, codec: Codec, worlds: Sequence[World]) -> Array:
+    """The positions of determinized worlds straight from their cards, without a reference
+    engine state: ``root`` (:func:`view_root`) with each world's cards dealt in, one row a
+    world; in chiamata the caller and the holder of the called card are side 0, which
+    needs ``pos[NEED]``. The same arrays as :func:`from_state` of the worlds' engine
+    states."""
     ids = codec.id
-    pos = root.copy()
-    for s, hand in enumerate(hands):
-        base = H + s * MAXH
-        pos[base : base + len(hand)] = [ids[c] for c in hand]
-        pos[NH + s] = len(hand)
-    draw = [ids[c] for c in stock]
-    if turned is not None:
-        draw.append(ids[turned])
-    pos[DRAW : DRAW + len(draw)] = draw
-    pos[ND] = len(draw)
-    if team is not None:
-        for s in range(int(pos[N])):
-            pos[SIDE + s] = 0 if s in team else 1
-    return pos
+    out = np.empty((len(worlds), SIZE), np.int64)
+    out[:] = root
+    places: dict[tuple[int, ...], Array] = {}
+    rows: dict[tuple[int, ...], list[int]] = {}
+    cards: dict[tuple[int, ...], list[list[int]]] = {}
+    for w, (hands, stock, turned, team) in enumerate(worlds):
+        layout = (*(len(h) for h in hands), len(stock), turned is not None)
+        if layout not in places:
+            slots = [H + s * MAXH + k for s, h in enumerate(hands) for k in range(len(h))]
+            slots.extend(range(DRAW, DRAW + len(stock) + (turned is not None)))
+            places[layout] = np.array(slots, np.int64)
+            rows[layout] = []
+            cards[layout] = []
+        dealt = [ids[c] for h in hands for c in h]
+        dealt.extend([ids[c] for c in stock])
+        if turned is not None:
+            dealt.append(ids[turned])
+        rows[layout].append(w)
+        cards[layout].append(dealt)
+        if team is not None:
+            for s in range(int(root[N])):
+                out[w, SIDE + s] = 0 if s in team else 1
+    for layout, at in places.items():
+        picked = np.array(rows[layout], np.int64)
+        out[picked[:, None], at[None, :]] = np.array(cards[layout], np.int64).reshape(
+            len(picked), len(at)
+        )
+        sizes = layout[:-2]
+        out[picked, NH : NH + len(sizes)] = sizes
+        out[picked, ND] = layout[-2] + layout[-1]
+    return out
 
 
 # ---------------------------------------------------------------------------- the rules

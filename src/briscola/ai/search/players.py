@@ -29,7 +29,7 @@ How a hand is finished depends on the game and how much is left:
   trick goes round the whole table (all but the double trick and Briškula's uneven last
   round) the playouts run in the compiled table core
   (:mod:`briscola.ai.cores.table_games`), each world dealt straight into the core's array
-  (:func:`~briscola.ai.cores.table_games.from_world`): ``strong`` plays 200 worlds twice
+  (:func:`~briscola.ai.cores.table_games.from_worlds`): ``strong`` plays 200 worlds twice
   per card, ``champion`` 1,000 worlds four times, and both solve the last two tricks.
   Elsewhere the worlds are reference engine states built from their positions
   (:func:`~briscola.ai.search.determinize.rebuild_state`), played out on a budget counted
@@ -276,15 +276,16 @@ def table_values(
     n = min(config.table_worlds, max(1, sampler.count()))
     root = table.view_root(view, rules, codec)
     caller = None if view.auction is None else view.auction.caller
-    worlds = np.empty((n, table.SIZE), np.int64)
-    for w in range(n):
+    dealt: list[table.World] = []
+    for _ in range(n):
         world = sampler.sample(rng)
         team = None
         if caller is not None:
             if world.partner is None:
                 raise ValueError("chiamata's card play starts once the card is called")
             team = (caller, world.partner)
-        worlds[w] = table.from_world(root, codec, world.hands, world.stock, world.turned, team)
+        dealt.append((world.hands, world.stock, world.turned, team))
+    worlds = table.from_worlds(root, codec, dealt)
     ids = np.array([codec.id[c] for c in cards], np.int64)
     sums = np.zeros((len(cards), 2))
     half = sum(rules.points[c] for c in rules.deck) / 2
