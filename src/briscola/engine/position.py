@@ -25,7 +25,7 @@ Each add-on keeps its own part, a frozen value of the add-on's own type
 >>> _ = state.apply(state.legal_actions()[0])
 >>> pos = state.position()
 >>> pos.turn, pos.trick == tuple(state.trick), len(pos.stock)
-(2, True, 23)
+(2, True, 27)
 >>> GameState.from_position(rules, pos).legal_actions() == state.legal_actions()
 True
 """
