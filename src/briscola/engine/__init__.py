@@ -26,6 +26,7 @@ from briscola.engine.match import (
     Shuffled,
     parse_match_record,
 )
+from briscola.engine.position import Position
 from briscola.engine.record import Record, Replay, parse_record, replay
 from briscola.engine.state import Applied, GameState
 from briscola.engine.views import MatchView, View, match_view, seat_view, spectator_view
@@ -52,6 +53,7 @@ __all__ = [
     "MatchView",
     "NotYourTurnError",
     "Play",
+    "Position",
     "Rank",
     "Record",
     "Replay",

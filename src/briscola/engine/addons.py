@@ -11,15 +11,32 @@ trick has been taken.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from briscola.engine.actions import Action
 from briscola.engine.cards import Card
+from briscola.engine.errors import MalformedError, shown
 from briscola.engine.events import Event, TrickWon
 from briscola.engine.phases import Phase
 
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
+
+
+T = TypeVar("T")
+
+
+def part_of(addon: Addon, part: object, kind: type[T]) -> T:
+    """``part`` as ``addon``'s part of a position, which must be a ``kind``.
+
+    :raises MalformedError: when it is not.
+    """
+    if not isinstance(part, kind):
+        raise MalformedError(
+            f"{type(addon).__name__}: its part of a position must be a {kind.__name__}, "
+            f"got {shown(part)}"
+        )
+    return part
 
 
 class Addon:
@@ -86,6 +103,25 @@ class Addon:
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The winning seats of a finished hand, where this add-on decides them."""
         return None
+
+    def position(self, state: GameState) -> object:
+        """This add-on's part of the hand's position (see :mod:`briscola.engine.position`):
+        a frozen value of its own type with what it keeps, or ``None`` when it keeps
+        nothing."""
+        return None
+
+    def restore(self, state: GameState, part: object) -> None:
+        """Take up ``part`` (what :meth:`position` gives) in a state being built from a
+        position; the state's own fields are already set, and this may set the phase's
+        details it owns.
+
+        :raises MalformedError: when ``part`` is not this add-on's part.
+        """
+        if part is not None:
+            raise MalformedError(
+                f"{type(self).__name__} keeps no part in a position: expected None, "
+                f"got {shown(part)}"
+            )
 
     def copy(self) -> Addon:
         """An independent copy, for :meth:`GameState.copy`."""

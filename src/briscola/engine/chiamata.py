@@ -13,12 +13,13 @@ a player holds no card points, the hand is dealt again.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from briscola.engine.actions import BID_RANKS, Action, Bid, Call, Pass
-from briscola.engine.addons import Addon
+from briscola.engine.addons import Addon, part_of
 from briscola.engine.cards import Card, Rank, Suit
-from briscola.engine.errors import IllegalActionError, shown
+from briscola.engine.errors import IllegalActionError, MalformedError, shown
 from briscola.engine.events import (
     AuctionEnded,
     BidMade,
@@ -56,6 +57,40 @@ def level(bid: Bid, ranks: tuple[Rank, ...] = BID_RANKS) -> int:
     return POINTS_BASE + bid.points - 61
 
 
+def parse_bid(seat: int, text: str) -> Bid:
+    """A bid as the auction writes it (``"K"``, ``"2 at 75"``), made by ``seat``.
+
+    :raises MalformedError: when it is no bid.
+    """
+    try:
+        if text.startswith("2 at "):
+            return Bid(seat, points=int(text[5:]))
+        return Bid(seat, rank=Rank(text))
+    except ValueError:
+        raise MalformedError(
+            f"{shown(text)} is not a bid: write a rank (A, 3, K, ...) or 2 at N"
+        ) from None
+
+
+@dataclass(frozen=True)
+class AuctionPart:
+    """Briscola chiamata's part of a position."""
+
+    bids: tuple[tuple[int, str], ...] = ()
+    """The auction so far: (seat, bid) in order, a bid as ``K``, ``2 at 75`` or ``pass``."""
+    caller: int | None = None
+    """The seat that won the auction, once it is over."""
+    called: Card | None = None
+    """The called card, once called."""
+    partner: int | None = None
+    """The seat that holds (or played) the called card, once called: the caller alone
+    when it is the caller's own."""
+    revealed: bool = False
+    """Whether the called card has been played, so that the partner is known."""
+    void: bool = False
+    """Whether the hand ended with no play (all passed, or thrown in), to be dealt again."""
+
+
 class Chiamata(Addon):
     actions = (Bid, Pass, Call)
     phases = (AUCTION, CALL)
@@ -83,6 +118,32 @@ class Chiamata(Addon):
         new.bids = list(self.bids)
         new.passed = set(self.passed)
         return new
+
+    def position(self, state: GameState) -> AuctionPart:
+        return AuctionPart(
+            bids=tuple(self.bids),
+            caller=self.caller,
+            called=self.called,
+            partner=self.partner,
+            revealed=self.revealed,
+            void=self.redeal_needed,
+        )
+
+    def restore(self, state: GameState, part: object) -> None:
+        p = part_of(self, part, AuctionPart)
+        self.ranks = bid_ranks(state.rules)
+        self.bids = list(p.bids)
+        self.passed = {s for s, b in p.bids if b == "pass"}
+        made = [(s, b) for s, b in p.bids if b != "pass"]
+        self.bidder = made[-1][0] if made else None
+        self.high = parse_bid(*made[-1]) if made else None
+        self.caller = p.caller
+        self.called = p.called
+        self.partner = p.partner
+        self.revealed = p.revealed
+        self.redeal_needed = p.void
+        if p.called is not None and (p.caller is None or p.partner is None):
+            raise MalformedError("AuctionPart: a called card needs its caller and partner")
 
     # ------------------------------------------------------------------ the auction
 

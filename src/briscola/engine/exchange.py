@@ -10,16 +10,26 @@ choices: no pause that would tell the table it holds the card.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from briscola.engine.actions import Action, Exchange
-from briscola.engine.addons import Addon
+from briscola.engine.addons import Addon, part_of
 from briscola.engine.cards import Card
-from briscola.engine.errors import IllegalActionError
+from briscola.engine.errors import IllegalActionError, MalformedError, shown
 from briscola.engine.events import Event, TrickWon, TrumpExchanged
 
 if TYPE_CHECKING:
     from briscola.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class ExchangePart:
+    """The trump exchange's part of a position."""
+
+    window: Card | None = None
+    """After-win timing: the card that the winner of the last trick, about to lead, may
+    still give for the turned card (it held it before drawing); ``None``: no such card."""
 
 
 class TrumpExchange(Addon):
@@ -35,6 +45,17 @@ class TrumpExchange(Addon):
         new = TrumpExchange(self.after_win)
         new.window = self.window
         return new
+
+    def position(self, state: GameState) -> ExchangePart:
+        window = self.window
+        open_now = window is not None and window[0] == len(state.tricks)
+        return ExchangePart(window[1] if window is not None and open_now else None)
+
+    def restore(self, state: GameState, part: object) -> None:
+        card = part_of(self, part, ExchangePart).window
+        if card is not None and not isinstance(card, Card):
+            raise MalformedError(f"ExchangePart: the window is a card or None, not {shown(card)}")
+        self.window = None if card is None else (len(state.tricks), card)
 
     @staticmethod
     def exchangeable(state: GameState, seat: int) -> Card | None:

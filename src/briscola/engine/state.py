@@ -22,7 +22,7 @@ first and changes nothing when it is refused, and returns the events it caused.
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from briscola.engine.actions import (
     Action,
@@ -61,6 +61,9 @@ from briscola.engine.events import (
 )
 from briscola.engine.games import Rules
 from briscola.engine.phases import Phase
+
+if TYPE_CHECKING:
+    from briscola.engine.position import Position
 
 PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
@@ -179,6 +182,11 @@ class GameState:
         :raises MalformedError: when it is not.
         """
         _check_table(rules, deal)
+        self._lay_out(rules, deal)
+        self._start_events = [e for a in self.addons for e in a.start(self)]
+
+    def _lay_out(self, rules: Rules, deal: Deal) -> None:
+        """The hand as dealt, before the add-ons' start."""
         n = rules.players
         self.rules = rules
         self.deal = deal
@@ -208,7 +216,87 @@ class GameState:
         self._handlers = {t: a for a in self.addons for t in a.actions}
         self._phase_owner = {p: a for a in self.addons for p in a.phases}
         self._on_play = _watching_plays(self.addons)
-        self._start_events = [e for a in self.addons for e in a.start(self)]
+
+    @classmethod
+    def from_position(cls, rules: Rules, position: Position) -> GameState:
+        """The hand of ``rules`` at ``position`` (see :mod:`briscola.engine.position`),
+        each add-on restoring its own part; it plays on as the hand it was taken from.
+
+        :raises MalformedError: when the position does not fit the rules (its cards, hand
+            sizes, trick, seat to act, or an add-on's part).
+        """
+        from briscola.engine.position import misfit
+
+        if not isinstance(rules, Rules):
+            raise MalformedError(
+                f"from_position: expected the table's Rules, like Rules.make('briscola-2'), "
+                f"got {shown(rules)}"
+            )
+        problem = misfit(rules, position)
+        if problem:
+            raise MalformedError(
+                f"from_position: the position is not one of {rules.key}: {problem}"
+            )
+        p = position
+        state = cls.__new__(cls)
+        state._lay_out(rules, Deal(p.dealer, p.hands, p.turned, p.stock, p.seed))
+        state._start_events = []
+        state.trump = p.trump
+        state.order = tuple(p.order)
+        state.trick = list(p.trick)
+        state.turn = p.turn
+        try:
+            state.phase = Phase(p.phase)
+        except ValueError:
+            raise MalformedError(
+                f"from_position: the phase {shown(p.phase)} is none of "
+                f"{', '.join(str(x) for x in Phase)}"
+            ) from None
+        seat_points = [0] * state.n
+        for t in p.tricks:
+            seat_points[t.winner] += t.points
+        state.seat_points = seat_points
+        state.tricks = list(p.tricks)
+        state.sides = tuple(tuple(side) for side in p.sides)
+        state.side_of = tuple(
+            next(i for i, side in enumerate(p.sides) if s in side) for s in range(state.n)
+        )
+        state.known = [set(k) for k in p.known]
+        state.shown = p.shown
+        if len(p.addons) != len(state.addons):
+            raise MalformedError(
+                f"from_position: the position has {len(p.addons)} add-on parts, but "
+                f"{rules.key} has {len(state.addons)} add-ons: "
+                f"{', '.join(type(a).__name__ for a in state.addons) or 'none'}"
+            )
+        for addon, part in zip(state.addons, p.addons, strict=True):
+            addon.restore(state, part)
+        if state.phase not in (PLAY, OVER):
+            state._owner()  # raises when no add-on owns the phase
+        return state
+
+    def position(self) -> Position:
+        """This hand's position now (see :mod:`briscola.engine.position`)."""
+        from briscola.engine.position import Position
+
+        pile = self.pile[1:] if self.turned is not None else self.pile
+        return Position(
+            dealer=self.deal.dealer,
+            hands=tuple(tuple(h) for h in self.hands),
+            stock=tuple(reversed(pile)),
+            turned=self.turned,
+            trump=self.trump,
+            order=tuple(self.order),
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            phase=self.phase,
+            turn=self.turn,
+            sides=self.sides,
+            known=tuple(frozenset(k) for k in self.known),
+            shown=self.shown,
+            seed=self.deal.seed,
+            addons=tuple(a.position(self) for a in self.addons),
+        )
 
     # ----------------------------------------------------------------- queries
 

@@ -21,6 +21,7 @@ Records written before the rais talked out of their own lead have no ``EndTalk``
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from briscola.engine.actions import (
@@ -34,13 +35,14 @@ from briscola.engine.actions import (
     Order,
     Signal,
 )
-from briscola.engine.addons import Addon
+from briscola.engine.addons import Addon, part_of
 from briscola.engine.cards import Card, Rank
-from briscola.engine.errors import IllegalActionError, shown
+from briscola.engine.errors import IllegalActionError, MalformedError, shown
 from briscola.engine.events import Audience, Event, HandShown, Talk, visible
 from briscola.engine.phases import Phase
 
 if TYPE_CHECKING:
+    from briscola.engine.games import Rules
     from briscola.engine.state import GameState
 
 TALK = Phase.TALK
@@ -96,6 +98,36 @@ def answer(state: GameState, seat: int, question: str) -> str:
     return "no"
 
 
+@dataclass(frozen=True)
+class TalkPart:
+    """Partner talk's part of a position."""
+
+    log: tuple[Talk, ...] = ()
+    """Everything said at the table so far, in order, with each message's audience."""
+    used: frozenset[tuple[int, int, str]] = frozenset()
+    """The talk each seat has used, as (tricks taken then, seat, what): a signal's name,
+    ``ask QUESTION PARTNER`` or ``order`` (each once a trick)."""
+    looked: tuple[tuple[int, int], ...] = ()
+    """Schembil: (rais, partner) for each rais that has looked at a partner's hand."""
+    waiting: tuple[int, ...] = ()
+    """Schembil, in the talk before a lead: the rais still to talk, the one to act first."""
+    leader: int = -1
+    """Schembil, in the talk before a lead: the seat that leads once it is over."""
+    before_leads: bool = True
+    """Schembil: whether the rais talk before each lead from here on (a search that plays
+    cards only sets it off)."""
+    draws: int = 0
+    """How many numbers the hand's seeded stream has given for spotted signals."""
+
+
+def rais_to_talk(rules: Rules, rais: tuple[int, ...], leader: int, turn: int | None) -> list[int]:
+    """Schembil: the rais to talk before the lead of ``leader``, the leading side's rais
+    first, from rais ``turn`` on (``None``: from the first)."""
+    side_of = rules.side_of
+    waiting = sorted(rais, key=lambda s: side_of[s] != side_of[leader])
+    return waiting[waiting.index(turn) :] if turn in waiting else waiting
+
+
 class TableTalk(Addon):
     actions = (Signal, Ask, Order, Look, EndTalk)
     phases = (TALK,)
@@ -117,6 +149,8 @@ class TableTalk(Addon):
         self.windows = mode == "schembil"
         """Whether the rais talk before each lead (off for states that search card play
         only)."""
+        self.draws = 0
+        """How many numbers :attr:`rng` has given."""
 
     def copy(self) -> TableTalk:
         new = TableTalk(self.mode, self.audience, self.chance, self.rais)
@@ -127,7 +161,39 @@ class TableTalk(Addon):
         new.waiting = list(self.waiting)
         new.leader = self.leader
         new.windows = self.windows
+        new.draws = self.draws
         return new
+
+    def position(self, state: GameState) -> TalkPart:
+        return TalkPart(
+            log=tuple(self.log),
+            used=frozenset(self.used),
+            looked=tuple(sorted(self.looked.items())),
+            waiting=tuple(self.waiting),
+            leader=self.leader,
+            before_leads=self.windows,
+            draws=self.draws,
+        )
+
+    def restore(self, state: GameState, part: object) -> None:
+        p = part_of(self, part, TalkPart)
+        if state.phase == TALK and (not p.waiting or p.waiting[0] != state.turn):
+            raise MalformedError(
+                f"TalkPart: in the rais's talk the seat to act ({state.turn}) must be the "
+                f"first of the rais still to talk, not of {shown(p.waiting)}"
+            )
+        if not all(s in self.rais for s in p.waiting):
+            raise MalformedError(f"TalkPart: {shown(p.waiting)} are not all rais: {self.rais}")
+        self.log = list(p.log)
+        self.used = set(p.used)
+        self.looked = dict(p.looked)
+        self.waiting = list(p.waiting)
+        self.leader = p.leader
+        self.windows = p.before_leads
+        self.rng = random.Random(state.deal.seed or 0)
+        for _ in range(p.draws):
+            self.rng.random()
+        self.draws = p.draws
 
     def start(self, state: GameState) -> list[Event]:
         self.rng = random.Random(state.deal.seed or 0)
@@ -171,10 +237,8 @@ class TableTalk(Addon):
     def open_talk(self, state: GameState, turn: int | None = None) -> None:
         """Put ``state`` in the rais's talk before the lead of ``state.order[0]``, at the
         turn of rais ``turn`` (by default the first: the rais of the leading side)."""
-        side_of = state.rules.side_of
         self.leader = state.order[0]
-        waiting = sorted(self.rais, key=lambda s: side_of[s] != side_of[self.leader])
-        self.waiting = waiting[waiting.index(turn) :] if turn in waiting else waiting
+        self.waiting = rais_to_talk(state.rules, self.rais, self.leader, turn)
         state.phase = TALK
         state.turn = self.waiting[0]
 
@@ -284,6 +348,8 @@ class TableTalk(Addon):
         to the draw, is kept; the stream moves on the same)."""
         if isinstance(action, Signal) and self.audience == "spotted":
             spotted = self.draw_spotted(state, action.seat, self.rng)
+            mine = state.rules.sides[state.rules.side_of[action.seat]]
+            self.draws += state.n - len(mine)  # one number for each opponent
             return Signal(action.seat, action.signal, spotted)
         return action
 

@@ -33,13 +33,17 @@ and its exact values against the engine's search, in tests/test_ai_table.py.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
 from briscola.ai.cores.compiled import jit
 from briscola.ai.cores.head_to_head import SUITS, Codec, card_beats, rand_below, seed_rng
+from briscola.engine.cards import Card
 from briscola.engine.games import Rules
 from briscola.engine.state import GameState
+from briscola.engine.views import View
 
 Array = npt.NDArray[np.int64]
 FArray = npt.NDArray[np.float64]
@@ -160,6 +164,98 @@ def from_state(state: GameState, codec: Codec | None = None) -> Array:
     pos[TIELAST] = 1 if rules.tie_to_last_trick else 0
     pos[PVAL : PVAL + 10] = codec.pval
     return pos
+
+
+def view_root(view: View, rules: Rules, codec: Codec) -> Array:
+    """The part of a world's position that ``view`` itself gives (the trick, the trump,
+    the points, the sides, the rules' numbers), for :func:`from_world` to deal the cards
+    into. The same as :func:`from_state` gives for the view's state.
+
+    :raises ValueError: when the trick does not go round from its leader, or chiamata's
+        card is not called yet.
+    """
+    n = view.players
+    order = view.trick_order or rules.orders[(view.dealer + 1) % n]
+    leader = order[0]
+    if tuple(order) != rules.orders[leader]:
+        raise ValueError(
+            f"the table core plays whole rounds from the leader; this trick goes {order}"
+        )
+    pos = np.full(SIZE, -1, np.int64)
+    pos[NH : NH + MAXP] = 0
+    pos[SP] = 0
+    pos[N] = n
+    pos[LEADER] = leader
+    pos[NT] = len(view.trick)
+    for k, (_, c) in enumerate(view.trick):
+        pos[TRICK + k] = codec.id[c]
+    pos[TRUMP] = -1 if view.trump is None else SUITS.index(view.trump)
+    pos[FOLLOW] = 1 if rules.follow_suit else 0
+    pos[LASTW] = view.tricks[-1].winner if view.tricks else -1
+    pos[PTS : PTS + MAXP] = 0
+    for t in view.tricks:
+        pos[PTS + t.winner] += t.points
+    pos[SIDE : SIDE + MAXP] = 0
+    pos[NEED] = 0
+    auction = view.auction
+    if auction is not None:
+        if auction.caller is None or auction.called is None:
+            raise ValueError("chiamata's card play starts once the card is called")
+        high = auction.high
+        pos[NEED] = 61 if high is None or not high.startswith("2 at ") else int(high[5:])
+    else:
+        for i, side in enumerate(view.sides):
+            for s in side:
+                pos[SIDE + s] = i
+    pos[TIELAST] = 1 if rules.tie_to_last_trick else 0
+    pos[PVAL : PVAL + 10] = codec.pval
+    return pos
+
+
+World = tuple[Sequence[Sequence[Card]], Sequence[Card], Card | None, tuple[int, int] | None]
+"""A determinized world as :func:`from_worlds` takes it: every seat's hand (in its
+order), the face-down stock (the next card first), the turned card, and in chiamata the
+caller and the holder of the called card (``None`` elsewhere)."""
+
+
+def from_worlds(root: Array, codec: Codec, worlds: Sequence[World]) -> Array:
+    """The positions of determinized worlds straight from their cards, without a reference
+    engine state: ``root`` (:func:`view_root`) with each world's cards dealt in, one row a
+    world; in chiamata the caller and the holder of the called card are side 0, which
+    needs ``pos[NEED]``. The same arrays as :func:`from_state` of the worlds' engine
+    states."""
+    ids = codec.id
+    out = np.empty((len(worlds), SIZE), np.int64)
+    out[:] = root
+    places: dict[tuple[int, ...], Array] = {}
+    rows: dict[tuple[int, ...], list[int]] = {}
+    cards: dict[tuple[int, ...], list[list[int]]] = {}
+    for w, (hands, stock, turned, team) in enumerate(worlds):
+        layout = (*(len(h) for h in hands), len(stock), turned is not None)
+        if layout not in places:
+            slots = [H + s * MAXH + k for s, h in enumerate(hands) for k in range(len(h))]
+            slots.extend(range(DRAW, DRAW + len(stock) + (turned is not None)))
+            places[layout] = np.array(slots, np.int64)
+            rows[layout] = []
+            cards[layout] = []
+        dealt = [ids[c] for h in hands for c in h]
+        dealt.extend([ids[c] for c in stock])
+        if turned is not None:
+            dealt.append(ids[turned])
+        rows[layout].append(w)
+        cards[layout].append(dealt)
+        if team is not None:
+            for s in range(int(root[N])):
+                out[w, SIDE + s] = 0 if s in team else 1
+    for layout, at in places.items():
+        picked = np.array(rows[layout], np.int64)
+        out[picked[:, None], at[None, :]] = np.array(cards[layout], np.int64).reshape(
+            len(picked), len(at)
+        )
+        sizes = layout[:-2]
+        out[picked, NH : NH + len(sizes)] = sizes
+        out[picked, ND] = layout[-2] + layout[-1]
+    return out
 
 
 # ---------------------------------------------------------------------------- the rules

@@ -36,15 +36,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from briscola.ai.rules.counting import compiled_rules, rules_of
-from briscola.engine.actions import Bid, Exchange
-from briscola.engine.cards import Card, Rank
-from briscola.engine.chiamata import Chiamata
-from briscola.engine.deal import Deal
+from briscola.engine.actions import Exchange
+from briscola.engine.cards import Card
+from briscola.engine.chiamata import AuctionPart, Chiamata
 from briscola.engine.events import TrickWon
-from briscola.engine.exchange import TrumpExchange
+from briscola.engine.exchange import ExchangePart, TrumpExchange
 from briscola.engine.games import Rules
+from briscola.engine.position import Position
 from briscola.engine.state import GameState
-from briscola.engine.talk import TALK, TableTalk
+from briscola.engine.talk import TALK, TableTalk, TalkPart, rais_to_talk
 from briscola.engine.views import View
 
 
@@ -248,71 +248,75 @@ class Sampler:
 # ---------------------------------------------------------------------------- states
 
 
-def _bid(seat: int, text: str | None) -> Bid | None:
-    if text is None:
-        return None
-    if text.startswith("2 at "):
-        return Bid(seat, points=int(text[5:]))
-    return Bid(seat, rank=Rank(text))
+def world_position(view: View, world: World, rules: Rules | None = None) -> Position:
+    """The position (:mod:`briscola.engine.position`) of the view with the hidden cards
+    where ``world`` puts them. What no view records is left at its start: which kinds of
+    talk a seat already used in the current trick, and the stream of spotted signals. The
+    rais do not talk before leads from here on: a search plays cards only."""
+    rules = rules_for(view, rules)
+    n = view.players
+    parts: list[object] = []
+    for addon in rules.make_addons():
+        if isinstance(addon, TrumpExchange):
+            window = None
+            for a in view.legal:
+                if isinstance(a, Exchange) and addon.after_win:
+                    window = a.card
+            parts.append(ExchangePart(window))
+        elif isinstance(addon, Chiamata):
+            auc = view.auction
+            if auc is None:  # a view made by hand: the auction not begun
+                parts.append(AuctionPart())
+                continue
+            revealed = auc.called is not None and (
+                any(auc.called in t.cards for t in view.tricks)
+                or any(c is auc.called for _, c in view.trick)
+            )
+            parts.append(
+                AuctionPart(auc.bids, auc.caller, auc.called, world.partner, revealed, void=False)
+            )
+        elif isinstance(addon, TableTalk):
+            waiting: tuple[int, ...] = ()
+            leader = -1
+            if view.phase == TALK and view.to_act is not None:
+                leader = view.trick_order[0]
+                waiting = tuple(rais_to_talk(rules, addon.rais, leader, view.to_act))
+            looked = {t.seat: t.to for t in view.talk if t.kind == "look" and t.to is not None}
+            parts.append(
+                TalkPart(
+                    log=tuple(view.talk),
+                    looked=tuple(sorted(looked.items())),
+                    waiting=waiting,
+                    leader=leader,
+                    before_leads=False,
+                )
+            )
+        else:
+            parts.append(None)  # an add-on that keeps no part
+    turned = world.turned
+    return Position(
+        dealer=view.dealer,
+        hands=world.hands,
+        stock=world.stock,
+        turned=turned,
+        trump=view.trump,
+        order=view.trick_order or rules.orders[(view.dealer + 1) % n],
+        trick=tuple(c for _, c in view.trick),
+        tricks=tuple(TrickWon(t.winner, t.leader, t.seats, t.cards, t.points) for t in view.tricks),
+        phase=view.phase,
+        turn=-1 if view.to_act is None else view.to_act,
+        sides=view.sides,
+        known=tuple(frozenset(view.known_cards.get(s, ())) for s in range(n)),
+        shown=bool(rules.show_partner_hands and not world.stock and turned is None and view.tricks),
+        seed=0 if rules.needs_seed else None,
+        addons=tuple(parts),
+    )
 
 
 def rebuild_state(view: View, world: World, rules: Rules | None = None) -> GameState:
     """A reference engine state for ``world``: the position of the view with the hidden
-    cards where the world puts them, ready to play on (for rollouts and exact search).
-    Its :func:`~briscola.engine.views.seat_view` for the view's seat is the view again.
-    What no view records is left at its start: the moves list, and which kinds of talk a
-    seat already used in the current trick."""
+    cards where the world puts them (:func:`world_position`), ready to play on (for
+    rollouts and exact search). Its :func:`~briscola.engine.views.seat_view` for the view's
+    seat is the view again, but its move number: the state's move log starts empty."""
     rules = rules_for(view, rules)
-    seed = 0 if rules.needs_seed else None
-    deal = Deal(view.dealer, world.hands, world.turned, world.stock, seed)
-    state = GameState(rules, deal)
-    state.trump = view.trump
-    state.turned = view.turned
-    state.phase = view.phase
-    state.turn = -1 if view.to_act is None else view.to_act
-    if view.trick_order:
-        state.order = view.trick_order
-    state.trick = [c for _, c in view.trick]
-    seat_points = [0] * view.players
-    tricks = []
-    for t in view.tricks:
-        seat_points[t.winner] += t.points
-        tricks.append(TrickWon(t.winner, t.leader, t.seats, t.cards, t.points))
-    state.seat_points = seat_points
-    state.tricks = tricks
-    state.moves = []
-    state.sides = view.sides
-    state.side_of = tuple(
-        next(i for i, side in enumerate(view.sides) if s in side) for s in range(view.players)
-    )
-    state.known = [set(view.known_cards.get(s, ())) for s in range(view.players)]
-    state.shown = bool(rules.show_partner_hands and not state.pile and view.tricks)
-    for addon in state.addons:
-        if isinstance(addon, TrumpExchange):
-            addon.window = None
-            for a in view.legal:
-                if isinstance(a, Exchange) and addon.after_win:
-                    addon.window = (len(view.tricks), a.card)
-        elif isinstance(addon, Chiamata) and view.auction is not None:
-            auc = view.auction
-            addon.bids = list(auc.bids)
-            addon.passed = {s for s, b in auc.bids if b == "pass"}
-            addon.bidder = auc.bidder
-            addon.high = _bid(auc.bidder if auc.bidder is not None else 0, auc.high)
-            addon.caller = auc.caller
-            addon.called = auc.called
-            addon.partner = world.partner
-            addon.revealed = auc.called is not None and (
-                any(auc.called in t.cards for t in view.tricks)
-                or any(c is auc.called for _, c in view.trick)
-            )
-            addon.redeal_needed = False
-        elif isinstance(addon, TableTalk):
-            addon.windows = False  # searches play cards only: no rais's talk before leads
-            if view.phase == TALK and view.to_act is not None:
-                addon.open_talk(state, view.to_act)
-            addon.log = list(view.talk)
-            addon.looked = {
-                t.seat: t.to for t in view.talk if t.kind == "look" and t.to is not None
-            }
-    return state
+    return GameState.from_position(rules, world_position(view, world, rules))

@@ -24,14 +24,16 @@ How a hand is finished depends on the game and how much is left:
   10% chance of not doing so (inference: :func:`briscola.ai.search.pimc.history_fit`):
   sampled worlds are drawn four times over and resampled by weight, listed worlds count
   by weight. All of it runs in compiled numba kernels (:mod:`briscola.ai.search.pimc`).
-- Games of three to six players (teams, chiamata): the worlds are reference engine
-  states (:func:`~briscola.ai.search.determinize.rebuild_state`) played out by a greedy
+- Games of three to six players (teams, chiamata): sampled worlds played out by a greedy
   policy that knows its partners, the last trick or two solved exactly. Where every
   trick goes round the whole table (all but the double trick and Briškula's uneven last
   round) the playouts run in the compiled table core
-  (:mod:`briscola.ai.cores.table_games`): ``strong`` plays 200 worlds twice per card,
-  ``champion`` 1,000 worlds four times, and both solve the last two tricks. Elsewhere
-  they run in the reference engine, on a budget counted in card plays.
+  (:mod:`briscola.ai.cores.table_games`), each world dealt straight into the core's array
+  (:func:`~briscola.ai.cores.table_games.from_worlds`): ``strong`` plays 200 worlds twice
+  per card, ``champion`` 1,000 worlds four times, and both solve the last two tricks.
+  Elsewhere the worlds are reference engine states built from their positions
+  (:func:`~briscola.ai.search.determinize.rebuild_state`), played out on a budget counted
+  in card plays.
 
 The choices that are not card play (chiamata's bids and call, partner talk, a rais's
 look) are left to the ``intermediate`` bot's rules; the trump exchange is always made.
@@ -272,9 +274,18 @@ def table_values(
     assert seat is not None
     codec = Codec(rules)
     n = min(config.table_worlds, max(1, sampler.count()))
-    worlds = np.stack(
-        [table.from_state(rebuild_state(view, sampler.sample(rng), rules), codec) for _ in range(n)]
-    )
+    root = table.view_root(view, rules, codec)
+    caller = None if view.auction is None else view.auction.caller
+    dealt: list[table.World] = []
+    for _ in range(n):
+        world = sampler.sample(rng)
+        team = None
+        if caller is not None:
+            if world.partner is None:
+                raise ValueError("chiamata's card play starts once the card is called")
+            team = (caller, world.partner)
+        dealt.append((world.hands, world.stock, world.turned, team))
+    worlds = table.from_worlds(root, codec, dealt)
     ids = np.array([codec.id[c] for c in cards], np.int64)
     sums = np.zeros((len(cards), 2))
     half = sum(rules.points[c] for c in rules.deck) / 2
