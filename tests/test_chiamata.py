@@ -293,7 +293,7 @@ def test_match_runs_to_the_target_and_redeals_when_all_pass() -> None:
 
 @pytest.mark.parametrize("goal", [1, 3])
 def test_a_match_of_n_hands_ends_after_exactly_n_hands(goal: int) -> None:
-    """``target=hands:N`` (RULES.md §3, an agreed number of hands): after N hands the match
+    """``target=hands:N`` (rules.md §3, an agreed number of hands): after N hands the match
     is over whatever the scores; the highest total wins, seats tied at the top share it.
     Ties at the top are common: when the caller loses, every opponent scores the same."""
     shared = 0
@@ -350,7 +350,7 @@ def test_the_target_rule_says_what_ends_the_match() -> None:
 
 
 def test_a_match_scores_a_thrown_in_deal_and_the_same_dealer_deals_again() -> None:
-    """RULES.md §3, ``throw_in``: the deal scores nothing and the match goes on. Seed 387
+    """rules.md §3, ``throw_in``: the deal scores nothing and the match goes on. Seed 387
     with dealer 4 throws the first deal in (a seat holds no card points)."""
     match = Match(Rules.make("chiamata", {"throw_in": "yes"}), random.Random(387), dealer=4)
     assert any(isinstance(e, ThrownIn) for e in match.events)
@@ -402,7 +402,7 @@ def test_the_terminal_game_tells_a_thrown_in_deal_and_plays_on() -> None:
 
 
 def test_under_south_a_bid_of_j_comes_before_q() -> None:
-    """RULES.md §3: the bids go down the table's order of strength; under
+    """rules.md §3: the bids go down the table's order of strength; under
     ``court_order=south`` the fante (J) outranks the cavallo (Q)."""
     south = chiamata({"court_order": "south"})
     bids(south, "K")
@@ -460,7 +460,7 @@ def test_the_bots_bid_in_the_tables_court_order() -> None:
 
 
 def test_the_sides_switch_the_moment_the_called_card_is_played() -> None:
-    """RULES.md §3: the partner is revealed, and the sides known, when the called card is
+    """rules.md §3: the partner is revealed, and the sides known, when the called card is
     played, not when its trick ends: events, views and a replay stopped right there."""
     state = called_with_partner()
     state.apply(Play(0, card("Ac")))

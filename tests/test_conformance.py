@@ -356,7 +356,7 @@ def check_chiamata_finished(state: GameState, chiamata: Chiamata) -> None:
     need = 61 if high.points is None else high.points
     won = taken >= need
     assert state.winners() == (team if won else others)
-    # RULES.md §3: won, caller +2, partner +1, each opponent -1 (alone: +4, -1 each); lost,
+    # rules.md §3: won, caller +2, partner +1, each opponent -1 (alone: +4, -1 each); lost,
     # the mirror; doubled for cappotto; multiplied for high bids under that house rule.
     factor = 2 if taken in (0, 120) else 1
     if state.rules.options["multipliers"] == "high-bids" and high.points is not None:

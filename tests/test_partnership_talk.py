@@ -1,4 +1,4 @@
-"""Partner communication is offered in every partnership game (RULES.md §4), Brisca and
+"""Partner communication is offered in every partnership game (rules.md §4), Brisca and
 Briškula in pairs included; in the 32-card deck the signals and answers that name ranks
 name its own: the "three" is the second strongest trump (the 10), the low trumps and the
 briscoline are its cards without points."""

@@ -1,4 +1,4 @@
-"""Briscolone's ``follow_suit`` is ``required`` by default (RULES.md §2). Records store
+"""Briscolone's ``follow_suit`` is ``required`` by default (rules.md §2). Records store
 the house rules that differ from the defaults, so a record written when the default was
 ``free`` (``"rules": {}``) must still replay as it was played: records without the rule
 mean ``free``, and records written now always carry it."""

@@ -27,7 +27,7 @@ TRUMP = "4s"
 
 
 def base_record() -> dict[str, Any]:
-    """The worked example's deal (RULES.md §1), with the first trick played."""
+    """The worked example's deal (rules.md §1), with the first trick played."""
     used = {c for h in HANDS for c in h} | {TRUMP}
     return {
         "game": "briscola-2",

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md §1, §2 and §5 that the engine plays (hand-built deals where
+"""One test per rule of rules.md §1, §2 and §5 that the engine plays (hand-built deals where
 the rule needs a particular position, seeded random games where it needs many)."""
 
 from __future__ import annotations

@@ -336,7 +336,7 @@ def test_schembil_no_talk_in_the_first_trick() -> None:
 
 
 def test_schembil_both_rais_talk_before_the_lead_whoever_leads() -> None:
-    """RULES.md §4.3: before the lead, the rais of the leading side and then the other
+    """rules.md §4.3: before the lead, the rais of the leading side and then the other
     rais each ask their partners each question once and give one order; seat 0 leads
     but is no rais (the rais are seats 2 and 1)."""
     state = after_schembil_first_trick({"rais": "2-1"})

@@ -1,4 +1,4 @@
-"""Who takes the trick (RULES.md §1), checked rule by rule and over every two-card trick."""
+"""Who takes the trick (rules.md §1), checked rule by rule and over every two-card trick."""
 
 from __future__ import annotations
 
@@ -163,7 +163,7 @@ def test_the_winner_of_a_trick_leads_the_next() -> None:
 # ------------------------------------------------------------------ the matrix
 
 STRENGTH = "A3KQJ76542"
-"""Ranks from strongest to weakest, as RULES.md §1 states them."""
+"""Ranks from strongest to weakest, as rules.md §1 states them."""
 
 POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
 

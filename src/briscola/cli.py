@@ -196,7 +196,7 @@ def counts_words(counts: list[int]) -> str:
 
 
 def players_words(game: Game) -> str:
-    """The numbers of players and their teams in words, as RULES.md §2 says them:
+    """The numbers of players and their teams in words, as rules.md §2 says them:
     "2 to 6 players, each alone, or 4 in two teams of two, partners opposite (house rule
     teams=pairs)"."""
     ways: dict[tuple[str, str], list[int]] = {}

@@ -3,7 +3,7 @@
 Every function takes a :class:`~briscola.speech.Voice`: the records' voice (the
 default: "seat 1", cards as codes, each trick told with its cards) or a person's
 :class:`~briscola.speech.Seating` ("you", "East", cards by name; each card told as it
-is played, and a trick once gathered only by who took it and its points: RULES.md §5,
+is played, and a trick once gathered only by who took it and its points: rules.md §5,
 looking back at gathered cards is the ``last_trick`` house rule's business).
 """
 

@@ -203,7 +203,7 @@ def prompt_lines(session: Session) -> Iterator[str]:
 
 def last_trick_text(session: Session) -> str:
     """What ``last`` (the full-screen ``l``) shows: the last trick gathered, only where
-    the table allows looking at it (RULES.md §5)."""
+    the table allows looking at it (rules.md §5)."""
     view = session.view()
     if view.rules.get("last_trick") == "hidden":
         return "this table does not allow looking at the last trick (last_trick=hidden)"

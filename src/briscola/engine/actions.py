@@ -48,11 +48,11 @@ SIGNALS = (
     "ace", "three", "king", "queen", "jack", "low-trumps", "no-trumps", "carico",
     "play-carico", "play-liscio",
 )  # fmt: skip
-"""Partner signals (RULES.md §4): the five trump honours (the queen is the cavallo, the
+"""Partner signals (rules.md §4): the five trump honours (the queen is the cavallo, the
 jack the fante), low trumps (7 to 2), no trumps, holding a carico, and two requests."""
 
 QUESTIONS = ("lisci", "trumps", "take", "carichi")
-"""Questions of the Roman conversation (RULES.md §4)."""
+"""Questions of the Roman conversation (rules.md §4)."""
 
 ORDERS = ("liscio", "trump-high", "trump-low", "take", "carico")
 """Orders of the Roman conversation: they guide, and bind nobody."""

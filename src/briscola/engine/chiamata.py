@@ -1,4 +1,4 @@
-"""Briscola chiamata (RULES.md §3): the auction, the called card and the secret partner.
+"""Briscola chiamata (rules.md §3): the auction, the called card and the secret partner.
 
 All 40 cards are dealt, 8 each. From the seat after the dealer, in playing order,
 players bid ranks, each lower than the last in the table's order of strength
@@ -43,7 +43,7 @@ POINTS_BASE = len(BID_RANKS)
 
 def bid_ranks(rules: Rules) -> tuple[Rank, ...]:
     """The bid ranks of the table, from the first (highest) to the last: its order of
-    strength, so that under ``court_order=south`` the J comes before the Q (RULES.md §3)."""
+    strength, so that under ``court_order=south`` the J comes before the Q (rules.md §3)."""
     strength = rules.strength
     return tuple(sorted(BID_RANKS, key=lambda r: strength[Card(r, Suit.COPPE)], reverse=True))
 
@@ -268,7 +268,7 @@ class Chiamata(Addon):
 
     def after_play(self, state: GameState, seat: int, card: Card, events: list[Event]) -> None:
         """The called card's play reveals the partner, and the sides are known from that
-        moment, not from the end of its trick (RULES.md §3)."""
+        moment, not from the end of its trick (rules.md §3)."""
         if card is self.called and not self.revealed:
             self.revealed = True
             assert self.caller is not None and self.partner is not None

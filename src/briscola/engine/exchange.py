@@ -1,4 +1,4 @@
-"""The trump exchange (RULES.md §5): give the 2 or the 7 of trumps for the turned card.
+"""The trump exchange (rules.md §5): give the 2 or the 7 of trumps for the turned card.
 
 Two timings. On your turn, before playing, while face-down stock remains. Or the
 Spanish way: only a player who has just won a trick, with the card held before

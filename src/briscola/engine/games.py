@@ -98,7 +98,7 @@ class Game:
     hand_size: int
     rules: tuple[str, ...]
     defaults: Mapping[str, RuleValue] = field(default_factory=dict)
-    """Defaults that differ from the first choice of RULES.md §5."""
+    """Defaults that differ from the first choice of rules.md §5."""
     rounds: int = 1
     """How many times each player plays to one trick (2 in four-card Briškula)."""
     turned_trump: bool = True
@@ -242,7 +242,7 @@ class Rules:
     """The ranks a turned card goes back into the stock with (``turned_high=reshuffle``: the
     two strongest, an ace or a three, in the 32-card deck an ace or a 10); else none."""
     signal_ranks: Mapping[str, Rank]
-    """The trump each honour signal names (RULES.md §4): ``ace`` the strongest, ``three``
+    """The trump each honour signal names (rules.md §4): ``ace`` the strongest, ``three``
     the second strongest (the 10 in the 32-card deck), ``king``, ``queen``, ``jack``."""
     low_trumps: frozenset[Rank]
     """The ranks without points (lisci): the ``low-trumps`` signal's (7 to 2, or 9 to 7)."""

@@ -1,4 +1,4 @@
-"""House rules: every option a table sets before the first deal (RULES.md §5).
+"""House rules: every option a table sets before the first deal (rules.md §5).
 
 Each rule has a stable name (used in records and on the command line), its
 choices, the first of which is the default unless a game says otherwise, and a

@@ -247,7 +247,7 @@ class Match:
                 )
             drawn = PartnersDrawn(*_draw(rules, rng))
             # The player who drew the highest card sits at the first side's first seat
-            # and deals the first hand (RULES.md §5, seed 003).
+            # and deals the first hand (rules.md §5, seed 003).
             dealer = rules.sides[0][0]
         self._begin(rules, rng, dealer, source, drawn)
 
@@ -289,7 +289,7 @@ class Match:
 
     def _deal(self) -> GameState:
         """Deal the next hand from the deal source. A deal that ends before any action
-        (chiamata's throw-in, RULES.md §3) is scored at once, void, and the same dealer
+        (chiamata's throw-in, rules.md §3) is scored at once, void, and the same dealer
         deals again."""
         while True:
             self.number += 1
@@ -388,7 +388,7 @@ class Match:
             self.winners = last.winners
             return
         if self.per_seat:
-            # Chiamata (RULES.md §3): score points per seat, to an agreed total or over an
+            # Chiamata (rules.md §3): score points per seat, to an agreed total or over an
             # agreed number of hands. The match ends there; the highest total wins, and
             # seats tied at the top share the win (when the caller loses, every opponent
             # scores the same).

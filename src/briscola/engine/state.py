@@ -561,7 +561,7 @@ class GameState:
             self.order = self._orders[leader]
         else:
             # Briškula's uneven last round of drawing: only the players who drew play to the
-            # next trick, so that all again hold as many cards (RULES.md §2).
+            # next trick, so that all again hold as many cards (rules.md §2).
             seq = self.rules.rounds_from[leader]
             if most == least:
                 self.order = seq * most

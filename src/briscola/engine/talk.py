@@ -1,4 +1,4 @@
-"""Partner communication (RULES.md §4): signals, the Roman conversation, Schembil's rais.
+"""Partner communication (rules.md §4): signals, the Roman conversation, Schembil's rais.
 
 - ``signals``: on your turn, before playing, you may give any signal that is true of
   your hand (each kind once a trick). Who sees it is a house rule: the partner only,
@@ -7,7 +7,7 @@
 - ``conversation``: from the second trick on, the player about to lead may, before
   leading, ask a partner each question once and give one order. Answers are read
   from the partner's hand; the whole table hears questions, answers and orders.
-- Schembil (RULES.md §4.3): only each team's rais asks and orders, whoever leads. From
+- Schembil (rules.md §4.3): only each team's rais asks and orders, whoever leads. From
   the second trick on, before each lead, the table is in the :data:`TALK` phase: the
   rais of the leading side, then the other rais, each in turn may ask its partners each
   question once and give one order, and ends its talk with :class:`EndTalk`; then the

@@ -1,4 +1,4 @@
-"""Partner talk for bots (RULES.md §4): what to signal, ask or order, and what the
+"""Partner talk for bots (rules.md §4): what to signal, ask or order, and what the
 partner's signals, answers and orders mean for one's play.
 
 Signals are true by the rules, so a partner's trump-honour signal places that card
@@ -106,7 +106,7 @@ def choose_question(
 
 
 def choose_before_lead(view: View, legal: Sequence[Action], sure_lead: bool) -> Action:
-    """Schembil's talk before the lead, for a rais (RULES.md §4.3): look at a partner's
+    """Schembil's talk before the lead, for a rais (rules.md §4.3): look at a partner's
     hand once allowed; then what :func:`choose_question` says, ``sure_lead`` only when I
     lead myself (my partners are taken in the coming trick's playing order, so that the
     one asked about its trumps is the last of them to play); then end the talk."""
