@@ -17,13 +17,22 @@ from rich.console import Console
 from textual.widgets import RichLog
 
 from briscola.ai import make_bot
-from briscola.engine import BriscolaError, MalformedError, Play, Rank, Rules, parse_record, replay
+from briscola.engine import (
+    BriscolaError,
+    Card,
+    MalformedError,
+    Play,
+    Rank,
+    Rules,
+    parse_record,
+    replay,
+)
 from briscola.engine.actions import Action, Bid, Pass
 from briscola.engine.views import View
 from briscola.plain import menu, parse_move
 from briscola.plain import run_plain as run_plain_session
 from briscola.session import Session
-from briscola.speech import face
+from briscola.speech import face, hand_order
 from briscola.tui import CardButton, PlayApp, draw_table
 
 BRISCOLA = [str(Path(sys.executable).parent / "briscola")]
@@ -483,3 +492,9 @@ def test_bid_errors_list_the_ranks_in_the_tables_order() -> None:
     c = session("chiamata", {}, 5)
     with pytest.raises(MalformedError, match=r"bid a rank \(A 3 K Q J 7 6 5 4 2\)"):
         parse_move("bid X", c.view(), c.seating)
+
+
+def test_the_hand_is_sorted_by_suit_then_strength() -> None:
+    rules = Rules.make("briscola-2")
+    hand = [Card.parse(c) for c in ("Qb", "7c", "5d", "Ac", "2s")]
+    assert [str(c) for c in hand_order(rules, hand)] == ["Ac", "7c", "5d", "2s", "Qb"]

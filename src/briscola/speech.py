@@ -121,10 +121,14 @@ def face(card: Card, deck: str) -> tuple[str, str]:
     return rank, suit_name(card.suit, deck)
 
 
+SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+"""The suits in the order a hand is sorted in: coppe, denari, spade, bastoni."""
+
+
 def hand_order(rules: Rules, cards: Iterable[Card]) -> list[Card]:
     """A hand sorted as players hold it: by suit (coppe, denari, spade, bastoni), the
     strongest card first within each suit."""
-    return sorted(cards, key=lambda c: (c.suit.value, -rules.strength[c]))
+    return sorted(cards, key=lambda c: (SUIT_ORDER[c.suit], -rules.strength[c]))
 
 
 # --------------------------------------------------------------------------- voices
