@@ -212,8 +212,14 @@ class Table:
             raise NotYourTurnError(f"seat {seat} is to act, and it is no computer player's")
         self.tell_bots()
         pick = getattr(bot, "choose_legal", None)  # needs no more than the legal actions
-        start = time.perf_counter()
-        action = pick(self.state.legal_actions()) if callable(pick) else bot.choose(self.view(seat))
+        if callable(pick):
+            legal = self.state.legal_actions()
+            start = time.perf_counter()  # the player's thinking only is timed
+            action = pick(legal)
+        else:
+            view = self.view(seat)
+            start = time.perf_counter()
+            action = bot.choose(view)
         self.think[seat] += time.perf_counter() - start
         self.moves[seat] += 1
         try:
