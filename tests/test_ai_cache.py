@@ -18,7 +18,7 @@ PACKAGE = Path(briscola.__file__).resolve().parent
 
 IMPORT_ALL = (
     "import briscola.ai, briscola.ai.cores.head_to_head, briscola.ai.cores.head_to_head_solver, "
-    "briscola.ai.cores.table_games, briscola.ai.search.pimc, briscola.ai.search.tuning"
+    "briscola.ai.cores.table_games, briscola.ai.search.pimc"
 )
 
 

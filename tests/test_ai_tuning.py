@@ -1,15 +1,21 @@
-"""The playout policy's weights trained by self-play (:mod:`briscola.ai.search.tuning`)."""
+"""The playout policy's weights: trained by self-play (``benchmarks/train_judge.py``), read
+by the package (:mod:`briscola.ai.search.judge`)."""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from briscola.ai.cores.head_to_head import COUNTING_JUDGE, JUDGE_NAMES
-from briscola.ai.search import tuning
+from briscola.ai.search import judge
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import train_judge as tuning  # the training tool, found on the path above
 
 
 def test_a_judgement_against_itself_scores_one_half() -> None:
@@ -18,7 +24,7 @@ def test_a_judgement_against_itself_scores_one_half() -> None:
 
 
 def test_the_shipped_weights_beat_the_intermediate_judgement_on_fresh_deals() -> None:
-    weights = tuning.tuned_judge()
+    weights = judge.tuned_judge()
     assert weights.shape == (len(JUDGE_NAMES),)
     assert not np.array_equal(weights, COUNTING_JUDGE)
     score, margin = tuning.match(weights, COUNTING_JUDGE, 20_000, 12345)
@@ -39,19 +45,19 @@ def test_weights_for_another_judgement_are_refused(
 ) -> None:
     path = tmp_path / "w.json"
     path.write_text(json.dumps({"names": ["a", "b"], "weights": [1.0, 2.0]}))
-    monkeypatch.setattr(tuning, "WEIGHTS_FILE", path)
-    tuning.tuned_judge.cache_clear()
+    monkeypatch.setattr(judge, "WEIGHTS_FILE", path)
+    judge.tuned_judge.cache_clear()
     try:
         with pytest.raises(ValueError, match="train them again"):
-            tuning.tuned_judge()
+            judge.tuned_judge()
     finally:
-        tuning.tuned_judge.cache_clear()
+        judge.tuned_judge.cache_clear()
 
 
 def test_the_command_writes_only_where_it_is_told(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    shipped = tuning.WEIGHTS_FILE.read_bytes()
+    shipped = judge.WEIGHTS_FILE.read_bytes()
     with pytest.raises(SystemExit) as stop:
         tuning.main(["--deals", "20", "--rounds", "1", "--check", "20"])
     assert stop.value.code == 2 and "--out" in capsys.readouterr().err
@@ -59,4 +65,4 @@ def test_the_command_writes_only_where_it_is_told(
     tuning.main(["--deals", "20", "--rounds", "1", "--check", "20", "--out", str(out)])
     data = json.loads(out.read_text())
     assert data["names"] == list(JUDGE_NAMES) and len(data["weights"]) == len(JUDGE_NAMES)
-    assert tuning.WEIGHTS_FILE.read_bytes() == shipped
+    assert judge.WEIGHTS_FILE.read_bytes() == shipped

@@ -32,7 +32,6 @@ KERNEL_MODULES = (
     "cores/head_to_head_solver.py",
     "cores/table_games.py",
     "search/pimc.py",
-    "search/tuning.py",
 )
 """The modules with compiled kernels (paths under ``briscola/ai``), which call each
 other's."""

@@ -18,7 +18,7 @@ class SearchConfig:
     """Head to head, the searching side's playout policy: ``greedy`` (cheap rules),
     ``counting`` (the intermediate bot's judgement of each card from the cards unseen) or
     ``tuned`` (that judgement with weights trained by self-play to beat it,
-    :mod:`briscola.ai.search.tuning`)."""
+    ``benchmarks/train_judge.py``)."""
     policy_other: str | None = "counting"
     """Head to head, the opponent's playout policy (``None``: ``policy``)."""
     eps: float = 0.1

@@ -45,7 +45,7 @@ from briscola.ai.cores.head_to_head import (
 )
 from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
 from briscola.ai.search.determinize import Sampler
-from briscola.ai.search.tuning import tuned_judge
+from briscola.ai.search.judge import tuned_judge
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.games import Rules
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
 POLICIES = {"greedy": GREEDY, "counting": COUNTING, "tuned": COUNTING, "random": RANDOM}
 """The playout policies by name: ``tuned`` is the counting policy with the weights
-trained by self-play (:mod:`briscola.ai.search.tuning`)."""
+trained by self-play (``benchmarks/train_judge.py``; read by :mod:`briscola.ai.search.judge`)."""
 
 
 def judge_of(policy: str) -> FArray:

@@ -15,7 +15,7 @@ How a hand is finished depends on the game and how much is left:
   sampled worlds are played out by card-counting policies, each with a 10% chance of a
   random card: the opponent by the ``intermediate`` bot's judgement of each card
   (compiled), the searching side by the same judgement with weights trained by
-  self-play to beat it (:mod:`briscola.ai.search.tuning`), since the search plays better
+  self-play to beat it (``benchmarks/train_judge.py``), since the search plays better
   than the intermediate bot; the last tricks of each playout are solved exactly. The
   playouts of the cards of one world share their random numbers. ``champion`` searches
   the worlds in batches and stops searching a card once it trails the best by 2.5

@@ -1,5 +1,7 @@
 """Training the search's playout policy by self-play: the weights of the card-counting
 judgement (:func:`briscola.ai.cores.head_to_head.judged_card`) tuned to win two-player games.
+A tool of the project's, not of the installed package (which only reads the weights it
+ships, :func:`briscola.ai.search.judge.tuned_judge`).
 
 The search levels play out sampled worlds with a policy for each side (see
 :mod:`briscola.ai.search.players`). The opponent's is the card-counting judgement of the
@@ -11,15 +13,11 @@ exactly as both bots do) and keeps the changes of one weight at a time that scor
 on a fixed set of training deals, shrinking the steps as it goes (a coordinate search
 over common random numbers). The result is checked on fresh deals and written, with how
 it was made, to the file ``--out`` names (never into the installed package by itself):
-the package ships ``tuned_judge.json`` beside this module, which :func:`tuned_judge`
-reads, and a new one replaces it by hand (in a checkout, ``--out`` can name it).
+the package ships ``src/briscola/ai/search/tuned_judge.json``, and a new one replaces it
+by hand (in a checkout, ``--out`` can name it).
 
-    python -m briscola.ai.search.tuning --deals 50000 --rounds 10 --check 100000 \
+    python benchmarks/train_judge.py --deals 50000 --rounds 10 --check 100000 \
         --out tuned_judge.json
-
->>> w = tuned_judge()
->>> w.shape == COUNTING_JUDGE.shape
-True
 """
 
 from __future__ import annotations
@@ -27,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -55,21 +52,6 @@ from briscola.ai.cores.head_to_head import (
     to_move,
 )
 from briscola.ai.cores.head_to_head_solver import exact_final, new_table, scratch
-
-WEIGHTS_FILE = Path(__file__).with_name("tuned_judge.json")
-
-
-@cache
-def tuned_judge() -> FArray:
-    """The trained weights shipped with the package (``tuned_judge.json``)."""
-    data = json.loads(WEIGHTS_FILE.read_text())
-    if list(data["names"]) != list(JUDGE_NAMES):
-        raise ValueError(
-            f"{WEIGHTS_FILE} names weights {data['names']}, the judgement takes "
-            f"{list(JUDGE_NAMES)}: train them again (python -m briscola.ai.search.tuning)"
-        )
-    weights: FArray = np.array(data["weights"], np.float64)
-    return weights
 
 
 @jit
@@ -154,7 +136,7 @@ def main(argv: list[str] | None = None) -> None:
         "names": list(JUDGE_NAMES),
         "weights": [round(float(w), 4) for w in weights],
         "trained": {
-            "command": f"python -m briscola.ai.search.tuning --deals {args.deals} "
+            "command": f"python benchmarks/train_judge.py --deals {args.deals} "
             f"--rounds {args.rounds} --seed {args.seed} --check {args.check} --out FILE",
             "against": "the intermediate bot's judgement (fast.COUNTING_JUDGE)",
             "check": {"deals": args.check, "score": round(score, 4), "margin": round(margin, 2)},
