@@ -27,7 +27,7 @@ from briscola.engine import (
     parse_record,
     replay,
 )
-from briscola.engine.actions import Action, Bid, Pass
+from briscola.engine.actions import Action, Bid, Pass, Signal
 from briscola.engine.views import View
 from briscola.plain import menu, parse_move
 from briscola.plain import run_plain as run_plain_session
@@ -498,3 +498,14 @@ def test_the_hand_is_sorted_by_suit_then_strength() -> None:
     rules = Rules.make("briscola-2")
     hand = [Card.parse(c) for c in ("Qb", "7c", "5d", "Ac", "2s")]
     assert [str(c) for c in hand_order(rules, hand)] == ["Ac", "7c", "5d", "2s", "Qb"]
+
+
+def test_signals_and_questions_are_said_in_the_tables_deck() -> None:
+    from briscola.narrate import describe_action
+
+    briskula = session("briskula", {"players": 4, "teams": "pairs"}, 1).seating
+    italian = session("briscola-4", {}, 1).seating
+    low = Signal(0, "low-trumps")
+    assert describe_action(low, briskula) == "signal: I hold a low trump (9 to 7)"
+    assert describe_action(low, italian) == "signal: I hold a low trump (7 to 2)"
+    assert "the 10 of trumps" in describe_action(Signal(0, "three"), briskula)

@@ -43,24 +43,44 @@ from briscola.speech import RECORD, Seating, Voice, hand_order, plural, suit_nam
 
 SIGNAL_WORDS = {
     "ace": "I hold the ace of trumps",
-    "three": "I hold the three of trumps (with French cards the 10)",
+    "three": "I hold the three of trumps",
     "king": "I hold the king of trumps",
     "queen": "I hold the cavallo (queen) of trumps",
     "jack": "I hold the fante (jack) of trumps",
-    "low-trumps": "I hold a low trump (7 to 2; with French cards 9 to 7)",
+    "low-trumps": "I hold a low trump (7 to 2)",
     "no-trumps": "I hold no trumps",
     "carico": "I hold a carico (an ace or a three of a plain suit)",
     "play-carico": "play a carico",
     "play-liscio": "play a liscio",
 }
-"""What each signal says, in words."""
+"""What each signal says, in words (40-card decks)."""
 
 QUESTION_WORDS = {
     "lisci": "do you hold lisci (cards worth nothing)",
-    "trumps": "what trumps do you hold (briscoline 2 to 6, or 7 and 8; vestite K Q J)",
+    "trumps": "what trumps do you hold (briscoline 2 to 6; vestite K Q J)",
     "take": "can you take a trick without trumping",
     "carichi": "do you hold carichi (an ace or a three of a plain suit)",
 }
+
+FRENCH_WORDS = {
+    "three": "I hold the 10 of trumps",
+    "queen": "I hold the queen of trumps",
+    "jack": "I hold the jack of trumps",
+    "low-trumps": "I hold a low trump (9 to 7)",
+    "carico": "I hold a carico (an ace or a 10 of a plain suit)",
+    "trumps": "what trumps do you hold (briscoline 7 and 8; vestite K Q J)",
+    "carichi": "do you hold carichi (an ace or a 10 of a plain suit)",
+}
+"""The same in Briškula's 32 French cards, where the 10 is the second card."""
+
+
+def talk_words(word: str, voice: Voice, table: dict[str, str]) -> str:
+    """A signal's or question's words in the table's deck (a record's voice, knowing no
+    deck, says them for the 40 cards)."""
+    if isinstance(voice, Seating) and voice.deck == "french-32" and word in FRENCH_WORDS:
+        return FRENCH_WORDS[word]
+    return table.get(word, word)
+
 
 ORDER_WORDS = {
     "liscio": "play a liscio",
@@ -173,11 +193,12 @@ def describe_talk(t: Talk, voice: Voice = RECORD) -> str:
     if t.kind == "signal":
         # Who else saw a signal is nobody's to know: say only whether the table saw it.
         seen = " (seen by everyone)" if t.audience is None else ""
-        return f"{voice.says(t.seat, 'signal')}: {SIGNAL_WORDS.get(t.what, t.what)}{seen}"
+        said = talk_words(t.what, voice, SIGNAL_WORDS)
+        return f"{voice.says(t.seat, 'signal')}: {said}{seen}"
     to = voice.name(t.to) if t.to is not None else "?"
     if t.kind == "ask":
         answer = t.answer if t.answer is not None else "?"
-        question = QUESTION_WORDS.get(t.what, t.what)
+        question = talk_words(t.what, voice, QUESTION_WORDS)
         return f"{voice.says(t.seat, 'ask')} {to}: {question}? {to.capitalize()}: {answer}"
     if t.kind == "order":
         return f"{voice.says(t.seat, 'tell')} {to}: {ORDER_WORDS.get(t.what, t.what)}"
@@ -208,11 +229,9 @@ def describe_action(action: Action, voice: Voice = RECORD) -> str:
     if isinstance(action, Exchange):
         return f"exchange {voice.card(action.card)} for the turned card"
     if isinstance(action, Signal):
-        return f"signal: {SIGNAL_WORDS.get(action.signal, action.signal)}"
+        return f"signal: {talk_words(action.signal, voice, SIGNAL_WORDS)}"
     if isinstance(action, Ask):
-        return (
-            f"ask {voice.name(action.to)}: {QUESTION_WORDS.get(action.question, action.question)}?"
-        )
+        return f"ask {voice.name(action.to)}: {talk_words(action.question, voice, QUESTION_WORDS)}?"
     if isinstance(action, Order):
         return f"tell {voice.name(action.to)}: {ORDER_WORDS.get(action.order, action.order)}"
     if isinstance(action, Look):
