@@ -30,6 +30,7 @@ from briscola.engine.actions import (
 )
 from briscola.engine.deal import Deal, deal_from_json
 from briscola.engine.errors import BriscolaError, IllegalActionError, MalformedError, shown
+from briscola.engine.fairness import Fairness, fairness_from_json
 from briscola.engine.games import GAMES, Rules
 from briscola.engine.state import GameState
 from briscola.engine.talk import talk_ended
@@ -42,14 +43,19 @@ class Record:
     rules: Rules
     deal: Deal
     moves: tuple[Action, ...]
+    fairness: Fairness | None = None
+    """The fair shuffle's commitment (and salt, once revealed), where the table made one."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.rules.key,
             "rules": self.rules.overrides(),
             "deal": self.deal.to_json(),
             "moves": [m.to_json() for m in self.moves],
         }
+        if self.fairness is not None:
+            out["fairness"] = self.fairness.to_json()
+        return out
 
 
 def parse_record(obj: object) -> Record:
@@ -86,10 +92,11 @@ def parse_record(obj: object) -> Record:
                     f"moves[{i}].{name}: {rules.key} has seats 0 to {rules.players - 1}, "
                     f"got {shown(seat)}"
                 )
-    unknown = set(obj) - {"game", "rules", "deal", "moves"}
+    unknown = set(obj) - {"game", "rules", "deal", "moves", "fairness"}
     if unknown:
         raise MalformedError(f"record: unknown field {shown(min(unknown, key=str))}")
-    return Record(rules, deal, moves)
+    fairness = fairness_from_json(obj["fairness"]) if "fairness" in obj else None
+    return Record(rules, deal, moves, fairness)
 
 
 def rules_from_json(game: object, options: object) -> Rules:
