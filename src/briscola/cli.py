@@ -370,6 +370,51 @@ def replay_cmd(
     raise typer.Exit(status)
 
 
+# --------------------------------------------------------------------------- verify
+
+
+@app.command("verify", cls=Command)
+def verify_cmd(
+    file: Annotated[str, typer.Argument(help="A record file (JSON, or JSON Lines); - for stdin.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Check each hand of downloaded records against the commitment its table published.
+
+    The deal is hashed again with the salt revealed at the end of the hand
+    (docs/fairness.md). Exit status 1 when a hand does not match its commitment, 2 for a
+    malformed record or one with no commitment or no revealed salt, 0 when all match.
+    """
+    from briscola.fairness import check_record
+
+    status = 0
+    for line, value in read_records(file):
+        try:
+            if isinstance(value, Exception):
+                raise value
+            checks = check_record(value)
+        except MalformedError as e:
+            err.print(f"[bold red]error:[/] {escape(f'{file}, line {line}: {e}')}")
+            if as_json:
+                print(json.dumps({"line": line, "error": str(e)}))
+            status = 2
+            continue
+        if as_json:
+            hands = [c.to_json() for c in checks]
+            print(json.dumps({"line": line, "ok": all(c.ok for c in checks), "hands": hands}))
+        for c in checks:
+            hand = "the hand" if c.hand is None else f"hands[{c.hand}]"
+            if c.ok:
+                if not as_json:
+                    out.print(f"line {line}: {hand} matches its commitment {c.commitment}")
+                continue
+            err.print(
+                f"[bold red]mismatch:[/] {escape(f'{file}, line {line}: {hand}')}: the "
+                f"commitment is {c.commitment}, the deal and salt give {c.computed}"
+            )
+            status = max(status, 1)
+    raise typer.Exit(status)
+
+
 # --------------------------------------------------------------------------- simulate
 
 
