@@ -562,6 +562,8 @@ class Storage:
         self, table_id: int, seat: int, kind: str, due: datetime, version: int | None = None
     ) -> Deadline:
         """Set (or move) the table's deadline of ``kind`` for ``seat``."""
+        if due.tzinfo is None:
+            raise StorageError(f"a deadline's time must carry its timezone, got {due!r}")
         async with self.engine.begin() as conn:
             await conn.execute(
                 s.deadlines.delete().where(
@@ -733,7 +735,11 @@ async def _finished(conn: AsyncConnection, q: sa.Select[Any]) -> list[FinishedMa
             .where(s.finished_players.c.table_id == r.table_id)
             .order_by(s.finished_players.c.seat)
         )
-        out.append(FinishedMatch(r.table_id, r.game, r.record, dict(people.tuples().all()), r.at))
+        out.append(
+            FinishedMatch(
+                r.table_id, r.game, r.record, {seat: player for seat, player in people}, r.at
+            )
+        )
     return out
 
 
