@@ -470,3 +470,25 @@ async def test_chat(store: Storage) -> None:
     assert sent[0].text == "<b>0</b> ciao"  # kept as given: the server escapes
     with pytest.raises(NotFound):
         await store.add_chat(999, ana.id, "hello")
+
+
+def test_storage_uses_only_the_engine_and_no_http() -> None:
+    """The layer's line: of the project, storage imports only the engine and itself; of
+    the web, nothing."""
+    import ast
+    from pathlib import Path
+
+    import briscola.storage
+
+    root = Path(briscola.storage.__file__).parent
+    found = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+    ours = {m for m in found if m.startswith("briscola")}
+    assert ours and all(m.startswith(("briscola.engine", "briscola.storage")) for m in ours)
+    web = ("fastapi", "starlette", "uvicorn", "httpx", "websockets", "aiohttp")
+    assert not [m for m in found if m.split(".")[0] in web]
