@@ -1,0 +1,134 @@
+"""The tables, as SQLAlchemy Core metadata (the migrations in ``migrations/`` create them).
+
+Times are stored in UTC and always come back timezone-aware (:class:`UTCDateTime`), on
+SQLite as on PostgreSQL. JSON columns are ``JSONB`` on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.engine import Dialect
+
+JSON = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
+
+
+class UTCDateTime(sa.types.TypeDecorator[datetime]):
+    """A timezone-aware UTC time on every database (SQLite keeps no zone: it is written
+    as UTC and read back as UTC)."""
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"storage: a time must carry its timezone, got {value!r}")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, datetime)
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+metadata = sa.MetaData()
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("nickname", sa.String(40), nullable=False),
+    sa.Column("created", UTCDateTime, nullable=False),
+)
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("token", sa.String(64), nullable=False, unique=True),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("rules", JSON, nullable=False),
+    sa.Column("host", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("start", JSON, nullable=True),
+    sa.Column("created", UTCDateTime, nullable=False),
+    sa.Column("updated", UTCDateTime, nullable=False),
+    sa.CheckConstraint("status IN ('waiting', 'playing', 'finished')", name="status"),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("level", sa.String(40), nullable=True),
+    sa.CheckConstraint("player IS NULL OR level IS NULL", name="one_occupant"),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("hand", sa.Integer, nullable=False),
+    sa.Column("action", JSON, nullable=False),
+    sa.Column("at", UTCDateTime, nullable=False),
+)
+
+hands = sa.Table(
+    "hands",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("deal", JSON, nullable=False),
+    sa.Column("commitment", sa.String(128), nullable=True),
+    sa.Column("salt", sa.String(128), nullable=True),
+    sa.Column("at", UTCDateTime, nullable=False),
+)
+
+deadlines = sa.Table(
+    "deadlines",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), primary_key=True),
+    sa.Column("due", UTCDateTime, nullable=False, index=True),
+    sa.Column("version", sa.Integer, nullable=True),
+)
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), nullable=False, index=True),
+    sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", UTCDateTime, nullable=False),
+)
+
+finished = sa.Table(
+    "finished",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("record", JSON, nullable=False),
+    sa.Column("at", UTCDateTime, nullable=False),
+)
+
+finished_players = sa.Table(
+    "finished_players",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("finished.table_id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=False, index=True),
+)

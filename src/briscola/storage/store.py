@@ -1,0 +1,752 @@
+"""The storage API: :class:`Storage` and the typed values it gives back."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from briscola.engine import Match
+from briscola.engine.deal import Deal
+from briscola.engine.errors import BriscolaError
+from briscola.engine.games import Rules
+from briscola.engine.match import DealSource
+from briscola.engine.record import rules_from_json
+from briscola.storage import schema as s
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+STATUSES = ("waiting", "playing", "finished")
+
+
+class StorageError(Exception):
+    """Something asked of the storage that it cannot do; the message says what and why."""
+
+
+class NotFound(StorageError):
+    """No player, table or hand by that id."""
+
+
+class StaleVersion(StorageError):
+    """A write at a table's version that is already taken (or not the next one)."""
+
+    def __init__(self, table_id: int, version: int, current: int) -> None:
+        super().__init__(
+            f"table {table_id}: version {version} is not the next one (the log is at version "
+            f"{current}): reload the table and apply the action at version {current + 1}"
+        )
+        self.table_id = table_id
+        self.version = version
+        self.current = current
+
+
+class SeatTaken(StorageError):
+    """A seat someone else (or a computer player) already holds."""
+
+
+class WrongStatus(StorageError):
+    """A change the table's status does not allow (starting a table already playing...)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    nickname: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a person (``player``), a computer player (``level``), or nobody
+    (both ``None``: the seat is open)."""
+
+    player: int | None = None
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.player is not None and self.level is not None:
+            raise ValueError("Seat: a person or a computer player, not both")
+
+    @property
+    def open(self) -> bool:
+        return self.player is None and self.level is None
+
+
+OPEN = Seat()
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    id: int
+    token: str
+    """The unguessable invite token (the private table's link)."""
+    public: bool
+    game: str
+    rules: dict[str, Any]
+    """The house rules that differ from the game's defaults (``Rules.overrides()``)."""
+    seats: tuple[Seat, ...]
+    host: int | None
+    status: str
+    """``waiting``, ``playing`` or ``finished``."""
+    version: int
+    """The last action's version in the log (0: none yet)."""
+    start: dict[str, Any] | None
+    """Once playing: the match record's ``dealer``, ``seating`` (and ``draw``)."""
+    created: datetime
+    updated: datetime
+
+
+@dataclass(frozen=True)
+class NewHand:
+    """A hand dealt, to store: its number in the match (1, 2, ...), its deal as JSON
+    (``Deal.to_json()``), and optionally the fair shuffle's commitment and salt."""
+
+    number: int
+    deal: dict[str, Any]
+    commitment: str | None = None
+    salt: str | None = None
+
+
+@dataclass(frozen=True)
+class Hand:
+    table_id: int
+    number: int
+    deal: dict[str, Any]
+    commitment: str | None
+    salt: str | None
+    at: datetime
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    table_id: int
+    version: int
+    hand: int
+    """The number of the hand the action was taken in."""
+    action: dict[str, Any]
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Deadline:
+    table_id: int
+    seat: int
+    kind: str
+    due: datetime
+    version: int | None
+    """The table's version the deadline was set at (``None``: any)."""
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    id: int
+    table_id: int
+    player: int | None
+    text: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    table_id: int
+    game: str
+    record: dict[str, Any]
+    """The match record (docs/records.md)."""
+    players: dict[int, int]
+    """The people who played it: seat to player id (computer players' seats left out)."""
+    at: datetime
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def match_start(match: Match) -> dict[str, Any]:
+    """What :meth:`Storage.start_table` keeps of a match besides its hands: the match
+    record's ``dealer``, ``seating`` and (under ``partners=drawn``) ``draw``."""
+    record = match.to_record()
+    return {k: record[k] for k in ("dealer", "seating", "draw") if k in record}
+
+
+def dealt_hands(match: Match, after: int = 0) -> list[NewHand]:
+    """The hands ``match`` has dealt after hand number ``after``, to store (no commitment:
+    a fair-shuffle deal source adds its own)."""
+    hands = match.record().hands
+    return [NewHand(i + 1, h.deal.to_json()) for i, h in enumerate(hands) if i + 1 > after]
+
+
+class Storage:
+    """The game server's durable state on SQLite or PostgreSQL, through SQLAlchemy's
+    asyncio engine. Open it with :meth:`open`, close it with :meth:`close`."""
+
+    def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime] = _now) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    # -- opening ---------------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, url: str, *, clock: Callable[[], datetime] = _now) -> Storage:
+        """Connect to the database at ``url`` (``sqlite+aiosqlite:///DIR/briscola.db``,
+        ``postgresql+asyncpg://user@host/db``) and create or upgrade its schema to the
+        newest migration; opening an up-to-date database again changes nothing."""
+        if url.startswith("sqlite"):
+            engine = create_async_engine(url, connect_args={"timeout": 30})
+            _sqlite_transactions(engine)
+        elif url.startswith("postgresql"):
+            engine = create_async_engine(url, pool_pre_ping=True)
+        else:
+            raise StorageError(
+                f"storage: unsupported database URL {url.split(':', 1)[0]!r}: use "
+                "sqlite+aiosqlite:///DIR/briscola.db or postgresql+asyncpg://..."
+            )
+        try:
+            async with engine.begin() as conn:
+                if engine.dialect.name == "postgresql":
+                    # Two servers starting at once migrate one after the other.
+                    await conn.execute(sa.text("SELECT pg_advisory_xact_lock(7291403)"))
+                await conn.run_sync(_upgrade)
+        except BaseException:
+            await engine.dispose()
+            raise
+        return cls(engine, clock)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- players ---------------------------------------------------------------------------
+
+    async def create_player(self, nickname: str) -> Player:
+        nickname = nickname.strip()
+        if not 1 <= len(nickname) <= 40:
+            raise StorageError(
+                f"a nickname has 1 to 40 characters, got {len(nickname)}: choose another"
+            )
+        now = self.clock()
+        async with self.engine.begin() as conn:
+            pid = (
+                await conn.execute(
+                    s.players.insert()
+                    .values(nickname=nickname, created=now)
+                    .returning(s.players.c.id)
+                )
+            ).scalar_one()
+        return Player(pid, nickname, now)
+
+    async def get_player(self, player_id: int) -> Player:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(sa.select(s.players).where(s.players.c.id == player_id))
+            ).first()
+        if row is None:
+            raise NotFound(f"there is no player {player_id}")
+        return Player(row.id, row.nickname, row.created)
+
+    # -- tables ----------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        game: str,
+        rules: dict[str, Any],
+        seats: Sequence[Seat],
+        *,
+        host: int | None,
+        public: bool,
+    ) -> TableInfo:
+        """A new table, waiting for players, with a fresh invite token. ``rules`` are the
+        house rules (checked by the engine, stored as the overrides of the defaults); there
+        is one seat for each of the game's seats."""
+        try:
+            parsed = rules_from_json(game, rules)
+        except BriscolaError as e:
+            raise StorageError(f"create_table: {e}") from None
+        if len(seats) != parsed.players:
+            raise StorageError(f"create_table: {game} has {parsed.players} seats, got {len(seats)}")
+        now = self.clock()
+        async with self.engine.begin() as conn:
+            tid = (
+                await conn.execute(
+                    s.tables.insert()
+                    .values(
+                        token=secrets.token_urlsafe(24),
+                        public=public,
+                        game=parsed.key,
+                        rules=parsed.overrides(),
+                        host=host,
+                        status="waiting",
+                        version=0,
+                        start=None,
+                        created=now,
+                        updated=now,
+                    )
+                    .returning(s.tables.c.id)
+                )
+            ).scalar_one()
+            await conn.execute(
+                s.seats.insert(),
+                [
+                    {"table_id": tid, "seat": i, "player": seat.player, "level": seat.level}
+                    for i, seat in enumerate(seats)
+                ],
+            )
+            return await _table(conn, tid)
+
+    async def get_table(self, table_id: int) -> TableInfo:
+        async with self.engine.connect() as conn:
+            return await _table(conn, table_id)
+
+    async def table_by_token(self, token: str) -> TableInfo:
+        """The table whose invite token is ``token``."""
+        async with self.engine.connect() as conn:
+            tid = (
+                await conn.execute(sa.select(s.tables.c.id).where(s.tables.c.token == token))
+            ).scalar()
+            if tid is None:
+                raise NotFound("there is no table with that invite: check the link")
+            return await _table(conn, tid)
+
+    async def list_tables(
+        self, *, public: bool | None = True, status: str | None = None
+    ) -> list[TableInfo]:
+        """Tables (the lobby: the public ones), newest first; ``None`` selects any."""
+        q = sa.select(s.tables.c.id).order_by(s.tables.c.id.desc())
+        if public is not None:
+            q = q.where(s.tables.c.public == public)
+        if status is not None:
+            q = q.where(s.tables.c.status == _status(status))
+        async with self.engine.connect() as conn:
+            return [await _table(conn, tid) for tid in (await conn.execute(q)).scalars()]
+
+    async def take_seat(self, table_id: int, seat: int, player: int) -> TableInfo:
+        """Seat ``player`` at an open seat of a waiting table.
+
+        :raises SeatTaken: when someone (or a computer player) already sits there."""
+        async with self.engine.begin() as conn:
+            info = await _table(conn, table_id)
+            _check_seat(info, seat)
+            if info.status != "waiting":
+                raise WrongStatus(f"table {table_id} is {info.status}: its seats are set")
+            done = await conn.execute(
+                s.seats.update()
+                .where(
+                    s.seats.c.table_id == table_id,
+                    s.seats.c.seat == seat,
+                    s.seats.c.player.is_(None),
+                    s.seats.c.level.is_(None),
+                )
+                .values(player=player)
+            )
+            if done.rowcount != 1:
+                raise SeatTaken(f"table {table_id}: seat {seat} is taken: choose an open one")
+            return await _touch(conn, table_id, self.clock())
+
+    async def set_seat(self, table_id: int, seat: int, occupant: Seat) -> TableInfo:
+        """Put ``occupant`` at ``seat`` whoever sits there (the host's change, a person
+        leaving: ``OPEN``); at a playing table too (a computer player standing in)."""
+        async with self.engine.begin() as conn:
+            info = await _table(conn, table_id)
+            _check_seat(info, seat)
+            await conn.execute(
+                s.seats.update()
+                .where(s.seats.c.table_id == table_id, s.seats.c.seat == seat)
+                .values(player=occupant.player, level=occupant.level)
+            )
+            return await _touch(conn, table_id, self.clock())
+
+    async def set_public(self, table_id: int, public: bool) -> TableInfo:
+        async with self.engine.begin() as conn:
+            await _table(conn, table_id)
+            await conn.execute(
+                s.tables.update().where(s.tables.c.id == table_id).values(public=public)
+            )
+            return await _touch(conn, table_id, self.clock())
+
+    # -- the match: start, the log, the hands ------------------------------------------------
+
+    async def start_table(
+        self, table_id: int, start: dict[str, Any], hands: Sequence[NewHand]
+    ) -> TableInfo:
+        """A waiting table starts playing: keep its match's start (:func:`match_start`)
+        and the hands dealt so far (:func:`dealt_hands`: the first, after any thrown in)."""
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                s.tables.update()
+                .where(s.tables.c.id == table_id, s.tables.c.status == "waiting")
+                .values(status="playing", start=start, updated=self.clock())
+            )
+            if done.rowcount != 1:
+                info = await _table(conn, table_id)
+                raise WrongStatus(f"table {table_id} is {info.status}: it cannot start again")
+            await _add_hands(conn, table_id, 0, hands, self.clock())
+            return await _table(conn, table_id)
+
+    async def append_action(
+        self,
+        table_id: int,
+        version: int,
+        action: dict[str, Any],
+        *,
+        dealt: Sequence[NewHand] = (),
+    ) -> LoggedAction:
+        """Append ``action`` (as the hand's log keeps it: ``Applied.action.to_json()``) to
+        the table's log at ``version``, which must be the next one (the first is 1), with
+        the hands that it made the match deal, all in one transaction. The action belongs
+        to the last hand stored before it.
+
+        :raises StaleVersion: when ``version`` is taken (another writer won) or not next.
+        :raises WrongStatus: when the table is not playing.
+        """
+        now = self.clock()
+        try:
+            async with self.engine.begin() as conn:
+                # The conditional update takes the table's row first (one writer at a time);
+                # the log's primary key (table_id, version) refuses a second write anyway.
+                done = await conn.execute(
+                    s.tables.update()
+                    .where(
+                        s.tables.c.id == table_id,
+                        s.tables.c.version == version - 1,
+                        s.tables.c.status == "playing",
+                    )
+                    .values(version=version, updated=now)
+                )
+                if done.rowcount != 1:
+                    info = await _table(conn, table_id)
+                    if info.status != "playing":
+                        raise WrongStatus(
+                            f"table {table_id} is {info.status}: no action is stored there"
+                        )
+                    raise StaleVersion(table_id, version, info.version)
+                hand = (
+                    await conn.execute(
+                        sa.select(sa.func.max(s.hands.c.number)).where(
+                            s.hands.c.table_id == table_id
+                        )
+                    )
+                ).scalar_one()
+                await conn.execute(
+                    s.actions.insert().values(
+                        table_id=table_id, version=version, hand=hand, action=action, at=now
+                    )
+                )
+                await _add_hands(conn, table_id, hand, dealt, now)
+        except IntegrityError:
+            async with self.engine.connect() as conn:
+                current = (await _table(conn, table_id)).version
+            raise StaleVersion(table_id, version, current) from None
+        return LoggedAction(table_id, version, hand, action, now)
+
+    async def actions_since(self, table_id: int, version: int = 0) -> list[LoggedAction]:
+        """The logged actions after ``version``, in order (all of them from 0)."""
+        async with self.engine.connect() as conn:
+            await _table(conn, table_id)
+            rows = await conn.execute(
+                sa.select(s.actions)
+                .where(s.actions.c.table_id == table_id, s.actions.c.version > version)
+                .order_by(s.actions.c.version)
+            )
+            return [LoggedAction(r.table_id, r.version, r.hand, r.action, r.at) for r in rows]
+
+    async def hands(self, table_id: int) -> list[Hand]:
+        """The table's hands dealt so far, in order."""
+        async with self.engine.connect() as conn:
+            await _table(conn, table_id)
+            rows = await conn.execute(
+                sa.select(s.hands).where(s.hands.c.table_id == table_id).order_by(s.hands.c.number)
+            )
+            return [Hand(r.table_id, r.number, r.deal, r.commitment, r.salt, r.at) for r in rows]
+
+    async def load_match(self, table_id: int, deals: DealSource | None = None) -> Match:
+        """Rebuild the table's match from storage: a match record made of its start, its
+        stored hands' deals and each hand's logged actions, replayed by
+        :meth:`Match.from_record` (which checks every move). The next hands come from
+        ``deals``; without it, dealing one raises :class:`StorageError`."""
+        async with self.engine.connect() as conn:
+            info = await _table(conn, table_id)
+            hand_rows = (
+                await conn.execute(
+                    sa.select(s.hands.c.number, s.hands.c.deal)
+                    .where(s.hands.c.table_id == table_id)
+                    .order_by(s.hands.c.number)
+                )
+            ).all()
+            action_rows = (
+                await conn.execute(
+                    sa.select(s.actions.c.hand, s.actions.c.action)
+                    .where(s.actions.c.table_id == table_id)
+                    .order_by(s.actions.c.version)
+                )
+            ).all()
+        if info.start is None or not hand_rows:
+            raise WrongStatus(f"table {table_id} is {info.status}: it has no match yet")
+        moves: dict[int, list[Any]] = {}
+        for r in action_rows:
+            moves.setdefault(r.hand, []).append(r.action)
+        record = {
+            "game": info.game,
+            "rules": info.rules,
+            **info.start,
+            "hands": [
+                {
+                    "game": info.game,
+                    "rules": info.rules,
+                    "deal": h.deal,
+                    "moves": moves.get(h.number, []),
+                }
+                for h in hand_rows
+            ],
+        }
+        try:
+            return Match.from_record(record, deals=deals or _no_deal(table_id))
+        except BriscolaError as e:
+            raise StorageError(f"table {table_id}: the stored match does not replay: {e}") from e
+
+    async def finish_table(self, table_id: int, record: dict[str, Any]) -> FinishedMatch:
+        """The table's match is over: keep its match record (``Match.to_record()``) with the
+        people seated, and mark the table finished."""
+        now = self.clock()
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                s.tables.update()
+                .where(s.tables.c.id == table_id, s.tables.c.status == "playing")
+                .values(status="finished", updated=now)
+            )
+            info = await _table(conn, table_id)
+            if done.rowcount != 1:
+                raise WrongStatus(f"table {table_id} is {info.status}: only a match in play ends")
+            people = {
+                i: seat.player for i, seat in enumerate(info.seats) if seat.player is not None
+            }
+            await conn.execute(
+                s.finished.insert().values(table_id=table_id, game=info.game, record=record, at=now)
+            )
+            if people:
+                await conn.execute(
+                    s.finished_players.insert(),
+                    [{"table_id": table_id, "seat": k, "player": p} for k, p in people.items()],
+                )
+        return FinishedMatch(table_id, info.game, record, people, now)
+
+    async def finished_match(self, table_id: int) -> FinishedMatch:
+        async with self.engine.connect() as conn:
+            found = await _finished(
+                conn, sa.select(s.finished).where(s.finished.c.table_id == table_id)
+            )
+        if not found:
+            raise NotFound(f"table {table_id} has no finished match")
+        return found[0]
+
+    async def history(self, player: int, limit: int = 50) -> list[FinishedMatch]:
+        """The finished matches ``player`` played in, the newest first."""
+        q = (
+            sa.select(s.finished)
+            .join(s.finished_players, s.finished_players.c.table_id == s.finished.c.table_id)
+            .where(s.finished_players.c.player == player)
+            .order_by(s.finished.c.at.desc(), s.finished.c.table_id.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            return await _finished(conn, q)
+
+    # -- deadlines -------------------------------------------------------------------------
+
+    async def set_deadline(
+        self, table_id: int, seat: int, kind: str, due: datetime, version: int | None = None
+    ) -> Deadline:
+        """Set (or move) the table's deadline of ``kind`` for ``seat``."""
+        if due.tzinfo is None:
+            raise StorageError(f"a deadline's time must carry its timezone, got {due!r}")
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                s.deadlines.delete().where(
+                    s.deadlines.c.table_id == table_id,
+                    s.deadlines.c.seat == seat,
+                    s.deadlines.c.kind == kind,
+                )
+            )
+            await conn.execute(
+                s.deadlines.insert().values(
+                    table_id=table_id, seat=seat, kind=kind, due=due, version=version
+                )
+            )
+        return Deadline(table_id, seat, kind, due.astimezone(UTC), version)
+
+    async def clear_deadlines(
+        self, table_id: int, seat: int | None = None, kind: str | None = None
+    ) -> int:
+        """Remove the table's deadlines (of one seat, of one kind); how many went."""
+        q = s.deadlines.delete().where(s.deadlines.c.table_id == table_id)
+        if seat is not None:
+            q = q.where(s.deadlines.c.seat == seat)
+        if kind is not None:
+            q = q.where(s.deadlines.c.kind == kind)
+        async with self.engine.begin() as conn:
+            return (await conn.execute(q)).rowcount
+
+    async def deadlines_due(self, before: datetime) -> list[Deadline]:
+        """Every deadline due at or before ``before``, the earliest first."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(s.deadlines)
+                .where(s.deadlines.c.due <= before)
+                .order_by(s.deadlines.c.due, s.deadlines.c.table_id, s.deadlines.c.seat)
+            )
+            return [Deadline(r.table_id, r.seat, r.kind, r.due, r.version) for r in rows]
+
+    # -- chat ------------------------------------------------------------------------------
+
+    async def add_chat(self, table_id: int, player: int | None, text: str) -> ChatMessage:
+        """Keep a chat message as given (the server escapes and limits it)."""
+        now = self.clock()
+        async with self.engine.begin() as conn:
+            await _table(conn, table_id)
+            mid = (
+                await conn.execute(
+                    s.chat.insert()
+                    .values(table_id=table_id, player=player, text=text, at=now)
+                    .returning(s.chat.c.id)
+                )
+            ).scalar_one()
+        return ChatMessage(mid, table_id, player, text, now)
+
+    async def chat(self, table_id: int, after: int = 0, limit: int = 100) -> list[ChatMessage]:
+        """The table's chat messages with an id above ``after``, oldest first, at most
+        ``limit`` of them."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(s.chat)
+                .where(s.chat.c.table_id == table_id, s.chat.c.id > after)
+                .order_by(s.chat.c.id)
+                .limit(limit)
+            )
+            return [ChatMessage(r.id, r.table_id, r.player, r.text, r.at) for r in rows]
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _upgrade(connection: sa.Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def _sqlite_transactions(engine: AsyncEngine) -> None:
+    """SQLite: every transaction begins with BEGIN IMMEDIATE, taking the write lock at once
+    (waiting up to the timeout for it), so that two writers queue instead of failing on
+    a lock upgrade; foreign keys on, and the write-ahead log so readers never wait.
+    (SQLAlchemy's documented recipe: the driver's own transaction handling turned off.)"""
+
+    @sa.event.listens_for(engine.sync_engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.close()
+
+    @sa.event.listens_for(engine.sync_engine, "begin")
+    def _begin(conn: sa.Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _status(status: str) -> str:
+    if status not in STATUSES:
+        raise StorageError(f"a table's status is one of {', '.join(STATUSES)}, got {status!r}")
+    return status
+
+
+def _check_seat(info: TableInfo, seat: int) -> None:
+    if not 0 <= seat < len(info.seats):
+        raise StorageError(
+            f"table {info.id} has seats 0 to {len(info.seats) - 1}, there is no seat {seat}"
+        )
+
+
+async def _table(conn: AsyncConnection, table_id: int) -> TableInfo:
+    row = (await conn.execute(sa.select(s.tables).where(s.tables.c.id == table_id))).first()
+    if row is None:
+        raise NotFound(f"there is no table {table_id}")
+    seat_rows = await conn.execute(
+        sa.select(s.seats.c.player, s.seats.c.level)
+        .where(s.seats.c.table_id == table_id)
+        .order_by(s.seats.c.seat)
+    )
+    return TableInfo(
+        id=row.id,
+        token=row.token,
+        public=row.public,
+        game=row.game,
+        rules=row.rules,
+        seats=tuple(Seat(r.player, r.level) for r in seat_rows),
+        host=row.host,
+        status=row.status,
+        version=row.version,
+        start=row.start,
+        created=row.created,
+        updated=row.updated,
+    )
+
+
+async def _touch(conn: AsyncConnection, table_id: int, now: datetime) -> TableInfo:
+    await conn.execute(s.tables.update().where(s.tables.c.id == table_id).values(updated=now))
+    return await _table(conn, table_id)
+
+
+async def _add_hands(
+    conn: AsyncConnection, table_id: int, last: int, hands: Sequence[NewHand], now: datetime
+) -> None:
+    for i, hand in enumerate(hands):
+        if hand.number != last + 1 + i:
+            raise StorageError(
+                f"table {table_id}: the next hand is number {last + 1 + i}, got {hand.number}"
+            )
+    if hands:
+        await conn.execute(
+            s.hands.insert(),
+            [
+                {
+                    "table_id": table_id,
+                    "number": h.number,
+                    "deal": h.deal,
+                    "commitment": h.commitment,
+                    "salt": h.salt,
+                    "at": now,
+                }
+                for h in hands
+            ],
+        )
+
+
+async def _finished(conn: AsyncConnection, q: sa.Select[Any]) -> list[FinishedMatch]:
+    out = []
+    for r in (await conn.execute(q)).all():
+        people = await conn.execute(
+            sa.select(s.finished_players.c.seat, s.finished_players.c.player)
+            .where(s.finished_players.c.table_id == r.table_id)
+            .order_by(s.finished_players.c.seat)
+        )
+        out.append(
+            FinishedMatch(
+                r.table_id, r.game, r.record, {seat: player for seat, player in people}, r.at
+            )
+        )
+    return out
+
+
+def _no_deal(table_id: int) -> DealSource:
+    def source(rules: Rules, dealer: int) -> Deal:
+        raise StorageError(
+            f"table {table_id}: the match deals a new hand: give load_match a deal source"
+        )
+
+    return source

@@ -1,0 +1,494 @@
+"""The storage layer (briscola.storage) on SQLite and on PostgreSQL.
+
+Every test runs on both databases. PostgreSQL's URL comes from BRISCOLA_TEST_POSTGRES_URL,
+which scripts/test sets after starting a throwaway cluster (scripts/postgres); each test
+gets a database of its own. Without the variable the PostgreSQL tests are skipped, but
+under CI (``CI`` set) they fail: CI never passes without PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from briscola.engine import Match, Rules
+from briscola.engine.deal import Deal, shuffled_deal
+from briscola.storage import (
+    OPEN,
+    NewHand,
+    NotFound,
+    Seat,
+    SeatTaken,
+    StaleVersion,
+    Storage,
+    StorageError,
+    WrongStatus,
+    dealt_hands,
+    match_start,
+)
+from briscola.storage.schema import actions, metadata
+
+PG_URL = os.environ.get("BRISCOLA_TEST_POSTGRES_URL")
+T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def url(request: pytest.FixtureRequest, tmp_path: Any) -> AsyncIterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path}/briscola.db"
+        return
+    if not PG_URL:
+        if os.environ.get("CI"):
+            pytest.fail("CI: BRISCOLA_TEST_POSTGRES_URL is not set: run scripts/test")
+        pytest.skip("PostgreSQL: set BRISCOLA_TEST_POSTGRES_URL (scripts/test does)")
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    admin = create_async_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        yield sa.make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+        async with admin.connect() as conn:
+            await conn.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    finally:
+        await admin.dispose()
+
+
+@pytest.fixture
+async def store(url: str) -> AsyncIterator[Storage]:
+    opened = await Storage.open(url)
+    yield opened
+    await opened.close()
+
+
+class Deals:
+    """A deal source that deals hand number n the same way every time (seeded by n), so
+    a match and its rebuilt copy deal the same hands from any point on."""
+
+    def __init__(self, seed: int, dealt: int = 0) -> None:
+        self.seed = seed
+        self.dealt = dealt
+
+    def __call__(self, rules: Rules, dealer: int) -> Deal:
+        self.dealt += 1
+        return shuffled_deal(rules, dealer, random.Random(self.seed * 1000 + self.dealt))
+
+
+async def playing_table(
+    store: Storage, game: str, rules: dict[str, Any], seed: int = 1
+) -> tuple[int, Match]:
+    parsed = Rules.make(game, rules)
+    table = await store.create_table(game, rules, [OPEN] * parsed.players, host=None, public=True)
+    match = Match(parsed, random.Random(seed), deals=Deals(seed))
+    await store.start_table(table.id, match_start(match), dealt_hands(match))
+    return table.id, match
+
+
+async def play_stored(
+    store: Storage, table_id: int, match: Match, rng: random.Random, moves: int | None
+) -> None:
+    """Play up to ``moves`` random legal actions (all: to the end), storing each."""
+    version = (await store.get_table(table_id)).version
+    while not match.over and moves != 0:
+        before = match.number
+        action = rng.choice(match.hand.legal_actions())
+        logged = match.apply_logged(action)
+        version += 1
+        await store.append_action(
+            table_id, version, logged.action.to_json(), dealt=dealt_hands(match, before)
+        )
+        moves = None if moves is None else moves - 1
+
+
+# -- opening and migrations ----------------------------------------------------------------
+
+
+async def test_open_creates_the_schema_of_the_metadata(url: str) -> None:
+    store = await Storage.open(url)
+    try:
+        async with store.engine.connect() as conn:
+
+            def differences(sync: sa.Connection) -> list[Any]:
+                return compare_metadata(MigrationContext.configure(sync), metadata)
+
+            assert await conn.run_sync(differences) == []
+            head = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).all()
+            assert head == [("0001",)]
+    finally:
+        await store.close()
+
+
+async def test_open_twice_is_harmless_and_keeps_the_data(url: str) -> None:
+    first = await Storage.open(url)
+    ana = await first.create_player("Ana")
+    await first.close()
+    again = await Storage.open(url)
+    try:
+        assert await again.get_player(ana.id) == ana
+    finally:
+        await again.close()
+
+
+async def test_two_opens_at_once_both_succeed(url: str) -> None:
+    stores = await asyncio.gather(Storage.open(url), Storage.open(url))
+    try:
+        ana = await stores[0].create_player("Ana")
+        assert await stores[1].get_player(ana.id) == ana
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_unknown_database_url_is_refused() -> None:
+    with pytest.raises(StorageError, match="unsupported database URL 'mysql"):
+        await Storage.open("mysql://localhost/briscola")
+
+
+# -- players and tables --------------------------------------------------------------------
+
+
+async def test_players(store: Storage) -> None:
+    ana = await store.create_player("  Ana ")
+    assert ana.nickname == "Ana" and ana.created.tzinfo is not None
+    assert await store.get_player(ana.id) == ana
+    assert (await store.create_player("Ana")).id != ana.id  # nicknames need not be unique
+    with pytest.raises(NotFound, match="no player 999"):
+        await store.get_player(999)
+    for bad in ("", "   ", "x" * 41):
+        with pytest.raises(StorageError, match="1 to 40 characters"):
+            await store.create_player(bad)
+
+
+async def test_tables(store: Storage) -> None:
+    ana = await store.create_player("Ana")
+    private = await store.create_table(
+        "briscola-2",
+        {"match": "best-of-3", "last_trick": "allowed"},
+        [Seat(ana.id), Seat(level="intermediate")],
+        host=ana.id,
+        public=False,
+    )
+    assert private.status == "waiting" and private.version == 0 and private.start is None
+    assert private.seats == (Seat(ana.id), Seat(level="intermediate"))
+    assert private.host == ana.id and not private.public
+    assert private.rules == Rules.make("briscola-2", {"match": "best-of-3"}).overrides()
+    assert await store.get_table(private.id) == private
+    assert await store.table_by_token(private.token) == private
+    public = await store.create_table("briscola-4", {}, [OPEN] * 4, host=None, public=True)
+    assert len(public.token) >= 32 and public.token != private.token
+    assert [t.id for t in await store.list_tables()] == [public.id]
+    assert [t.id for t in await store.list_tables(public=None)] == [public.id, private.id]
+    assert await store.list_tables(public=None, status="playing") == []
+    with pytest.raises(NotFound, match="no table 999"):
+        await store.get_table(999)
+    with pytest.raises(NotFound, match="invite"):
+        await store.table_by_token("guess")
+    with pytest.raises(StorageError, match="status is one of"):
+        await store.list_tables(status="lost")
+    with pytest.raises(StorageError, match="briscola-2 has 2 seats, got 3"):
+        await store.create_table("briscola-2", {}, [OPEN] * 3, host=None, public=True)
+    with pytest.raises(StorageError, match=r"create_table: .*match"):
+        await store.create_table(
+            "briscola-2", {"match": "never"}, [OPEN] * 2, host=None, public=True
+        )
+    with pytest.raises(StorageError, match="create_table"):
+        await store.create_table("poker", {}, [OPEN] * 2, host=None, public=True)
+    made = await store.set_public(private.id, True)
+    assert made.public and made.updated >= private.updated
+
+
+async def test_seats(store: Storage) -> None:
+    ana, bo = await store.create_player("Ana"), await store.create_player("Bo")
+    table = await store.create_table(
+        "briscola-3", {}, [OPEN, OPEN, Seat(level="beginner")], host=ana.id, public=True
+    )
+    assert (await store.take_seat(table.id, 0, ana.id)).seats[0] == Seat(ana.id)
+    with pytest.raises(SeatTaken, match="seat 0 is taken"):
+        await store.take_seat(table.id, 0, bo.id)
+    with pytest.raises(SeatTaken, match="seat 2 is taken"):
+        await store.take_seat(table.id, 2, bo.id)
+    with pytest.raises(StorageError, match="seats 0 to 2, there is no seat 3"):
+        await store.take_seat(table.id, 3, bo.id)
+    with pytest.raises(StorageError, match="no seat -1"):
+        await store.set_seat(table.id, -1, OPEN)
+    # Two people rush for one open seat: exactly one gets it.
+    results = await asyncio.gather(
+        store.take_seat(table.id, 1, ana.id),
+        store.take_seat(table.id, 1, bo.id),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["SeatTaken", "TableInfo"]
+    seats = (await store.set_seat(table.id, 0, OPEN)).seats
+    assert seats[0] == OPEN and seats[1] in (Seat(ana.id), Seat(bo.id))
+    assert (await store.set_seat(table.id, 2, Seat(bo.id))).seats[2] == Seat(bo.id)
+    with pytest.raises(ValueError, match="not both"):
+        Seat(ana.id, "beginner")
+    rules = Rules.make("briscola-3")
+    match = Match(rules, random.Random(1))
+    await store.start_table(table.id, match_start(match), dealt_hands(match))
+    with pytest.raises(WrongStatus, match="playing: its seats are set"):
+        await store.take_seat(table.id, 0, ana.id)
+    # A computer player stands in for someone who left, at a table in play.
+    assert (await store.set_seat(table.id, 2, Seat(level="beginner"))).seats[2].level
+
+
+async def test_start_only_once(store: Storage) -> None:
+    table_id, match = await playing_table(store, "briscola-2", {})
+    info = await store.get_table(table_id)
+    assert info.status == "playing" and info.start == {"dealer": 0, "seating": [0, 1]}
+    with pytest.raises(WrongStatus, match="cannot start again"):
+        await store.start_table(table_id, match_start(match), dealt_hands(match))
+    hands = await store.hands(table_id)
+    assert [(h.number, h.deal) for h in hands] == [(1, match.hand.deal.to_json())]
+    assert hands[0].commitment is None and hands[0].salt is None
+
+
+async def test_hands_keep_commitment_and_salt(store: Storage) -> None:
+    table = await store.create_table("briscola-2", {}, [OPEN] * 2, host=None, public=True)
+    match = Match(Rules.make("briscola-2"), random.Random(2))
+    deal = match.hand.deal.to_json()
+    await store.start_table(table.id, match_start(match), [NewHand(1, deal, "ab" * 32, "salt")])
+    (hand,) = await store.hands(table.id)
+    assert (hand.number, hand.deal, hand.commitment, hand.salt) == (1, deal, "ab" * 32, "salt")
+    with pytest.raises(StorageError, match="next hand is number 2, got 5"):
+        await store.append_action(
+            table.id, 1, match.hand.legal_actions()[0].to_json(), dealt=[NewHand(5, deal)]
+        )
+    assert (await store.get_table(table.id)).version == 0  # nothing of it was stored
+
+
+# -- the log -------------------------------------------------------------------------------
+
+
+async def test_append_action_and_actions_since(store: Storage) -> None:
+    table_id, match = await playing_table(store, "briscola-2", {})
+    await play_stored(store, table_id, match, random.Random(3), 6)
+    log = await store.actions_since(table_id)
+    assert [a.version for a in log] == [1, 2, 3, 4, 5, 6]
+    assert [a.action for a in log] == [m.to_json() for m in match.hand.moves]
+    assert {a.hand for a in log} == {1} and all(a.at.tzinfo is not None for a in log)
+    assert [a.version for a in await store.actions_since(table_id, 4)] == [5, 6]
+    assert await store.actions_since(table_id, 6) == []
+    assert (await store.get_table(table_id)).version == 6
+    with pytest.raises(NotFound):
+        await store.actions_since(999)
+
+
+async def test_a_version_already_taken_or_skipped_is_stale(store: Storage) -> None:
+    table_id, match = await playing_table(store, "briscola-2", {})
+    action = match.hand.legal_actions()[0].to_json()
+    await store.append_action(table_id, 1, action)
+    for version in (1, 0, 3, -5):
+        with pytest.raises(StaleVersion, match=f"version {version} is not the next one") as e:
+            await store.append_action(table_id, version, action)
+        assert e.value.current == 1
+    assert len(await store.actions_since(table_id)) == 1
+
+
+async def test_the_log_key_itself_refuses_a_second_write(store: Storage) -> None:
+    """Below the API: the database's unique (table, version) key holds on its own."""
+    table_id, match = await playing_table(store, "briscola-2", {})
+    await store.append_action(table_id, 1, match.hand.legal_actions()[0].to_json())
+    row = {"table_id": table_id, "version": 1, "hand": 1, "action": {}, "at": T0}
+    with pytest.raises(IntegrityError):
+        async with store.engine.begin() as conn:
+            await conn.execute(actions.insert().values(**row))
+
+
+async def test_no_action_at_a_table_not_playing(store: Storage) -> None:
+    table = await store.create_table("briscola-2", {}, [OPEN] * 2, host=None, public=True)
+    with pytest.raises(WrongStatus, match="waiting: no action is stored"):
+        await store.append_action(table.id, 1, {"seat": 0, "play": "Ab"})
+    with pytest.raises(NotFound):
+        await store.append_action(999, 1, {"seat": 0, "play": "Ab"})
+
+
+async def test_two_concurrent_writers_exactly_one_wins(url: str) -> None:
+    """Two storages (two connection pools, as two server processes would have) append at
+    the same version at once, round after round: each time exactly one wins."""
+    a, b = await Storage.open(url), await Storage.open(url)
+    try:
+        table_id, match = await playing_table(a, "briscola-2", {})
+        rng = random.Random(4)
+        for version in range(1, 21):
+            action = rng.choice(match.hand.legal_actions())
+            logged = match.apply_logged(action).action.to_json()
+            results = await asyncio.gather(
+                a.append_action(table_id, version, logged),
+                b.append_action(table_id, version, logged),
+                return_exceptions=True,
+            )
+            won = [r for r in results if not isinstance(r, BaseException)]
+            lost = [r for r in results if isinstance(r, BaseException)]
+            assert len(won) == 1, results
+            assert len(lost) == 1 and isinstance(lost[0], StaleVersion), results
+        log = await b.actions_since(table_id)
+        assert [x.version for x in log] == list(range(1, 21))
+    finally:
+        await a.close()
+        await b.close()
+
+
+# -- rebuilding a table --------------------------------------------------------------------
+
+REBUILT = [
+    ("briscola-2", {"match": "best-of-3"}),
+    ("briscola-4", {"match": "best-of-3", "partners": "drawn", "communication": "signals"}),
+    ("chiamata", {"throw_in": "yes"}),
+    ("schembil", {}),
+    ("briscola-6", {"communication": "conversation"}),
+    ("briscola-3", {"trump_exchange": "seven"}),
+]
+
+
+@pytest.mark.parametrize(("game", "rules"), REBUILT, ids=[g for g, _ in REBUILT])
+async def test_a_rebuilt_table_plays_on_identically(
+    store: Storage, game: str, rules: dict[str, Any]
+) -> None:
+    table_id, match = await playing_table(store, game, rules, seed=5)
+    rng = random.Random(6)
+    await play_stored(store, table_id, match, rng, 40)
+    hands = len(await store.hands(table_id))
+    rebuilt = await store.load_match(table_id, deals=Deals(5, dealt=hands))
+    assert rebuilt.to_record() == match.to_record()
+    # Both play on with the same moves: the same events, views and records throughout.
+    while not match.over:
+        action = rng.choice(match.hand.legal_actions())
+        assert rebuilt.hand.legal_actions() == match.hand.legal_actions()
+        before = match.number
+        ours, theirs = match.apply_logged(action), rebuilt.apply_logged(action)
+        assert (ours.action, repr(ours.events)) == (theirs.action, repr(theirs.events))
+        version = (await store.get_table(table_id)).version + 1
+        await store.append_action(
+            table_id, version, ours.action.to_json(), dealt=dealt_hands(match, before)
+        )
+    assert rebuilt.result() == match.result()
+    final = await store.load_match(table_id)
+    assert final.over and final.to_record() == match.to_record()
+
+
+async def test_a_rebuilt_match_needs_a_deal_source_for_its_next_hand(store: Storage) -> None:
+    table_id, match = await playing_table(store, "briscola-2", {"match": "best-of-3"})
+    await play_stored(store, table_id, match, random.Random(7), 39)  # one card left
+    rebuilt = await store.load_match(table_id)
+    with pytest.raises(StorageError, match="give load_match a deal source"):
+        rebuilt.apply(rebuilt.hand.legal_actions()[0])
+
+
+async def test_a_log_that_does_not_replay_is_reported(store: Storage) -> None:
+    table_id, match = await playing_table(store, "briscola-2", {})
+    legal = {str(a.card) for a in match.hand.legal_actions()}  # type: ignore[attr-defined]
+    stranger = next(c for c in ("Ab", "2c", "3d", "4s") if c not in legal)
+    await store.append_action(table_id, 1, {"seat": 1, "play": stranger})
+    with pytest.raises(StorageError, match=r"does not replay: hands\[0\]\.moves\[0\]"):
+        await store.load_match(table_id)
+    waiting = await store.create_table("briscola-2", {}, [OPEN] * 2, host=None, public=True)
+    with pytest.raises(WrongStatus, match="no match yet"):
+        await store.load_match(waiting.id)
+
+
+# -- finished matches and history ----------------------------------------------------------
+
+
+async def test_finished_matches_and_history(store: Storage) -> None:
+    ana, bo = await store.create_player("Ana"), await store.create_player("Bo")
+    ids = []
+    for seats in ([Seat(ana.id), Seat(bo.id)], [Seat(level="random"), Seat(ana.id)]):
+        table = await store.create_table("briscola-2", {}, seats, host=ana.id, public=False)
+        match = Match(Rules.make("briscola-2"), random.Random(len(ids)), deals=Deals(len(ids)))
+        await store.start_table(table.id, match_start(match), dealt_hands(match))
+        await play_stored(store, table.id, match, random.Random(1), None)
+        done = await store.finish_table(table.id, match.to_record())
+        assert done.players == {i: s.player for i, s in enumerate(seats) if s.player}
+        assert (await store.get_table(table.id)).status == "finished"
+        assert await store.finished_match(table.id) == done
+        ids.append(table.id)
+        with pytest.raises(WrongStatus, match="only a match in play ends"):
+            await store.finish_table(table.id, match.to_record())
+        with pytest.raises(WrongStatus, match="finished: no action"):
+            await store.append_action(table.id, 1000, {"seat": 0, "play": "Ab"})
+    assert [m.table_id for m in await store.history(ana.id)] == ids[::-1]
+    assert [m.table_id for m in await store.history(bo.id)] == ids[:1]
+    assert [m.table_id for m in await store.history(ana.id, limit=1)] == ids[1:]
+    assert (await store.history(bo.id))[0].record["game"] == "briscola-2"
+    assert await store.history(999) == []
+    with pytest.raises(NotFound, match="no finished match"):
+        await store.finished_match(999)
+
+
+# -- deadlines and chat --------------------------------------------------------------------
+
+
+async def test_deadlines(store: Storage) -> None:
+    t1, _ = await playing_table(store, "briscola-2", {})
+    t2, _ = await playing_table(store, "briscola-4", {})
+    await store.set_deadline(t1, 0, "move", T0 + timedelta(seconds=30), version=3)
+    await store.set_deadline(t2, 1, "move", T0 + timedelta(seconds=10))
+    await store.set_deadline(t2, 3, "away", T0 + timedelta(minutes=5))
+    # Setting a deadline again moves it; a time in another zone is the same instant.
+    cet = datetime(2026, 12, 1, 10, 0, 20, tzinfo=__import__("zoneinfo").ZoneInfo("Europe/Rome"))
+    moved = await store.set_deadline(t1, 0, "move", cet, version=4)
+    assert moved.due == T0 + timedelta(seconds=20)
+    due = await store.deadlines_due(T0 + timedelta(seconds=20))
+    assert [(d.table_id, d.seat, d.kind, d.due, d.version) for d in due] == [
+        (t2, 1, "move", T0 + timedelta(seconds=10), None),
+        (t1, 0, "move", T0 + timedelta(seconds=20), 4),
+    ]
+    assert all(d.due.tzinfo is not None for d in due)
+    assert await store.deadlines_due(T0) == []
+    assert len(await store.deadlines_due(T0 + timedelta(hours=1))) == 3
+    assert await store.clear_deadlines(t2, seat=1) == 1
+    assert await store.clear_deadlines(t2, kind="move") == 0
+    assert await store.clear_deadlines(t1) == 1
+    assert [(d.table_id, d.kind) for d in await store.deadlines_due(T0 + timedelta(hours=1))] == [
+        (t2, "away")
+    ]
+    with pytest.raises(StorageError, match="timezone"):
+        await store.set_deadline(t1, 0, "move", datetime(2026, 12, 1))
+
+
+async def test_chat(store: Storage) -> None:
+    ana = await store.create_player("Ana")
+    table = await store.create_table("briscola-2", {}, [OPEN] * 2, host=ana.id, public=True)
+    other = await store.create_table("briscola-2", {}, [OPEN] * 2, host=ana.id, public=True)
+    sent = [await store.add_chat(table.id, ana.id, f"<b>{i}</b> ciao") for i in range(5)]
+    await store.add_chat(other.id, None, "elsewhere")
+    assert await store.chat(table.id) == sent
+    assert await store.chat(table.id, after=sent[2].id) == sent[3:]
+    assert await store.chat(table.id, limit=2) == sent[:2]
+    assert sent[0].text == "<b>0</b> ciao"  # kept as given: the server escapes
+    with pytest.raises(NotFound):
+        await store.add_chat(999, ana.id, "hello")
+
+
+def test_storage_uses_only_the_engine_and_no_http() -> None:
+    """The layer's line: of the project, storage imports only the engine and itself; of
+    the web, nothing."""
+    import ast
+    from pathlib import Path
+
+    import briscola.storage
+
+    root = Path(briscola.storage.__file__).parent
+    found = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+    ours = {m for m in found if m.startswith("briscola")}
+    assert ours and all(m.startswith(("briscola.engine", "briscola.storage")) for m in ours)
+    web = ("fastapi", "starlette", "uvicorn", "httpx", "websockets", "aiohttp")
+    assert not [m for m in found if m.split(".")[0] in web]
