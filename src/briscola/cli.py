@@ -6,11 +6,11 @@ import contextlib
 import json
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from importlib.metadata import version
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -321,6 +321,35 @@ def read_records(path: str) -> Iterator[tuple[int, object]]:
         raise fail(f"{path}: cannot read the file ({e.strerror or e})") from None
 
 
+T = TypeVar("T")
+
+
+class Records:
+    """The records of a file, each read by ``parse``: one that is malformed is told (a
+    line on standard error, and a JSON line under ``--json``) and skipped, and makes the
+    command's :attr:`status` 2."""
+
+    def __init__(self, path: str, as_json: bool) -> None:
+        self.path = path
+        self.as_json = as_json
+        self.status = 0
+
+    def each(self, parse: Callable[[object], T]) -> Iterator[tuple[int, T]]:
+        """(line number, what ``parse`` made of the record) for each well-formed record."""
+        for line, value in read_records(self.path):
+            try:
+                if isinstance(value, Exception):
+                    raise value
+                parsed = parse(value)
+            except MalformedError as e:
+                err.print(f"[bold red]error:[/] {escape(f'{self.path}, line {line}: {e}')}")
+                if self.as_json:
+                    print(json.dumps({"line": line, "error": str(e)}))
+                self.status = 2
+                continue
+            yield line, parsed
+
+
 def print_replay(result: Replay) -> None:
     state = result.state
     for line in narrate(state, result.events):
@@ -346,18 +375,8 @@ def replay_cmd(
 
     Exit status 2 for a malformed record, 1 for an illegal move, 0 otherwise.
     """
-    status = 0
-    for line, value in read_records(file):
-        try:
-            if isinstance(value, Exception):
-                raise value
-            record = parse_record(value)
-        except MalformedError as e:
-            err.print(f"[bold red]error:[/] {escape(f'{file}, line {line}: {e}')}")
-            if as_json:
-                print(json.dumps({"line": line, "error": str(e)}))
-            status = 2
-            continue
+    records = Records(file, as_json)
+    for line, record in records.each(parse_record):
         result = replay(record)
         if as_json:
             print(json.dumps(result.to_json()))
@@ -366,8 +385,8 @@ def replay_cmd(
         if result.error is not None:
             where = f"{file}, line {line}: {result.error.message()}"
             err.print(f"[bold red]illegal move:[/] {escape(where)}")
-            status = max(status, 1)
-    raise typer.Exit(status)
+            records.status = max(records.status, 1)
+    raise typer.Exit(records.status)
 
 
 # --------------------------------------------------------------------------- verify
@@ -386,18 +405,8 @@ def verify_cmd(
     """
     from briscola.fairness import check_record
 
-    status = 0
-    for line, value in read_records(file):
-        try:
-            if isinstance(value, Exception):
-                raise value
-            checks = check_record(value)
-        except MalformedError as e:
-            err.print(f"[bold red]error:[/] {escape(f'{file}, line {line}: {e}')}")
-            if as_json:
-                print(json.dumps({"line": line, "error": str(e)}))
-            status = 2
-            continue
+    records = Records(file, as_json)
+    for line, checks in records.each(check_record):
         if as_json:
             hands = [c.to_json() for c in checks]
             print(json.dumps({"line": line, "ok": all(c.ok for c in checks), "hands": hands}))
@@ -411,8 +420,8 @@ def verify_cmd(
                 f"[bold red]mismatch:[/] {escape(f'{file}, line {line}: {hand}')}: the "
                 f"commitment is {c.commitment}, the deal and salt give {c.computed}"
             )
-            status = max(status, 1)
-    raise typer.Exit(status)
+            records.status = max(records.status, 1)
+    raise typer.Exit(records.status)
 
 
 # --------------------------------------------------------------------------- simulate
