@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from briscola.cli import variants_json
+from briscola.catalog import variants_json
 from briscola.engine import (
     GameState,
     IllegalActionError,

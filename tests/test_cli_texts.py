@@ -20,7 +20,7 @@ from briscola.engine import GAMES, Rules
 
 runner = CliRunner()
 WIDTH = {"COLUMNS": "80"}
-COMMANDS = ("variants", "replay", "verify", "simulate", "bench", "arena", "demo", "play")
+COMMANDS = ("variants", "replay", "verify", "simulate", "bench", "arena", "demo", "play", "serve")
 
 
 def words(text: str) -> str:

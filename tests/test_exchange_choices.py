@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from briscola.cli import variants_json
+from briscola.catalog import variants_json
 from briscola.engine import (
     GameState,
     IllegalActionError,

@@ -10,7 +10,8 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from briscola.cli import app, variants_json
+from briscola.catalog import variants_json
+from briscola.cli import app
 from briscola.engine import GAMES, GameState, Rules, RulesError, shuffled_deal
 from briscola.engine.actions import Ask, Signal
 from briscola.engine.cards import Rank

@@ -124,7 +124,7 @@ async def test_open_creates_the_schema_of_the_metadata(url: str) -> None:
 
             assert await conn.run_sync(differences) == []
             head = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).all()
-            assert head == [("0001",)]
+            assert head == [("0002",)]
     finally:
         await store.close()
 
@@ -492,3 +492,18 @@ def test_storage_uses_only_the_engine_and_no_http() -> None:
     assert ours and all(m.startswith(("briscola.engine", "briscola.storage")) for m in ours)
     web = ("fastapi", "starlette", "uvicorn", "httpx", "websockets", "aiohttp")
     assert not [m for m in found if m.split(".")[0] in web]
+
+
+async def test_a_tables_settings_are_kept_and_replaced(url: str) -> None:
+    store = await Storage.open(url)
+    try:
+        table = await store.create_table(
+            "briscola-2", {}, [OPEN, OPEN], host=None, public=True, settings={"clock": 30}
+        )
+        assert (await store.get_table(table.id)).settings == {"clock": 30}
+        await store.set_settings(table.id, {"clock": None, "level": "beginner"})
+        assert (await store.get_table(table.id)).settings == {"clock": None, "level": "beginner"}
+        plain = await store.create_table("briscola-2", {}, [OPEN, OPEN], host=None, public=True)
+        assert plain.settings == {}
+    finally:
+        await store.close()

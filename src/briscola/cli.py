@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import sys
@@ -21,9 +20,9 @@ from rich.table import Table
 from briscola import recordfile
 from briscola.bench import bench as run_bench
 from briscola.bench import play_random_games
+from briscola.catalog import variants_json
 from briscola.engine import (
     GAMES,
-    RULES,
     Action,
     BriscolaError,
     GameState,
@@ -34,8 +33,6 @@ from briscola.engine import (
     replay,
     shuffled_deal,
 )
-from briscola.engine.games import DECK_TITLES, Game
-from briscola.engine.house_rules import RuleValue
 from briscola.engine.record import Replay
 from briscola.narrate import describe_points, narrate
 from briscola.speech import suit_name
@@ -152,132 +149,6 @@ def make_rules(game: str, rules: list[str] | None) -> Rules:
 
 
 # --------------------------------------------------------------------------- variants
-
-
-NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def seatings(game: Game) -> list[tuple[dict[str, RuleValue], Rules]]:
-    """Every way the game can be seated: for each number of players, each alone or in
-    teams, with the house rules that choose it (``players``, ``teams``)."""
-    found = []
-    for p in game.players:
-        count: dict[str, RuleValue] = {"players": p} if "players" in game.rules else {}
-        for teams in RULES["teams"].choices if "teams" in game.rules else (None,):
-            chosen: dict[str, RuleValue] = {} if teams in (None, "alone") else {"teams": teams}
-            with contextlib.suppress(BriscolaError):  # pairs with other than four players
-                found.append((chosen, Rules.make(game, {**count, **chosen})))
-    return found
-
-
-def cards_in_play(rules: Rules) -> int:
-    """How many cards a hand is played with: the deck less the cards that leave it."""
-    return len(rules.deck) - len(rules.removals[0])
-
-
-def seating_words(rules: Rules) -> str:
-    """Who plays with whom: "each alone", "in two teams of two, partners opposite"."""
-    if rules.key == "chiamata":
-        return (
-            ": the caller and a secret partner against the other three, "
-            "or the caller alone against four"
-        )
-    if not rules.teams:
-        return ", each alone"
-    where = "partners opposite" if rules.players == 4 else "alternating round the table"
-    return f" in {NUMBERS[len(rules.sides)]} teams of {NUMBERS[len(rules.sides[0])]}, {where}"
-
-
-def counts_words(counts: list[int]) -> str:
-    """``2 to 6``, ``2, 4`` or ``4``."""
-    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]}"
-    return ", ".join(str(c) for c in counts)
-
-
-def players_words(game: Game) -> str:
-    """The numbers of players and their teams in words, as rules.md §2 says them:
-    "2 to 6 players, each alone, or 4 in two teams of two, partners opposite (house rule
-    teams=pairs)"."""
-    ways: dict[tuple[str, str], list[int]] = {}
-    for chosen, rules in seatings(game):
-        rule = " ".join(f"{k}={v}" for k, v in chosen.items())
-        ways.setdefault((seating_words(rules), rule), []).append(rules.players)
-    parts: list[str] = []
-    for (seating, rule), counts in ways.items():
-        who = f"{counts_words(counts)} players" if not parts else f"or {counts_words(counts)}"
-        parts.append(f"{who}{seating}{f' (house rule {rule})' if rule else ''}")
-    return ", ".join(parts)
-
-
-def deck_words(rules: Rules) -> str:
-    """The cards a hand is played with: "40 Italian cards", "36 cards: 40 Italian cards
-    less the four 2s"."""
-    title = DECK_TITLES[rules.game.deck_name]
-    gone = []
-    if rules.game.removed:
-        ranks = {c[:-1] for c in rules.game.removed}
-        if len(ranks) == 1 and len(rules.game.removed) == 4:
-            gone.append(f"the four {ranks.pop()}s")
-        else:
-            gone.append(" ".join(rules.game.removed))
-    if rules.removals[0]:
-        rank = next(iter(rules.removals[0])).rank
-        gone.append(f"one {rank} (house rule removed_two)")
-    return f"{cards_in_play(rules)} cards: {title} less {' and '.join(gone)}" if gone else title
-
-
-def variants_json() -> list[dict[str, Any]]:
-    games = []
-    for game in GAMES.values():
-        ways = seatings(game)
-        sides: dict[str, list[list[int]]] = {}
-        cards: dict[str, int] = {}
-        for chosen, rules in ways:
-            if not chosen.get("teams"):
-                sides[str(rules.players)] = [list(s) for s in rules.sides]
-            cards[str(rules.players)] = cards_in_play(rules)
-        base = Rules.make(game)
-        games.append(
-            {
-                "key": game.key,
-                "name": game.name,
-                "summary": game.summary,
-                "players": list(game.players),
-                "seating": players_words(game),
-                "teams": sides,
-                "seatings": [
-                    {
-                        "players": rules.players,
-                        "rules": chosen,
-                        "sides": [list(s) for s in rules.sides],
-                        "cards": cards_in_play(rules),
-                    }
-                    for chosen, rules in ways
-                ],
-                "deck": {
-                    "name": game.deck_name,
-                    "title": DECK_TITLES[game.deck_name],
-                    "cards": cards,
-                    "in_words": " or ".join(dict.fromkeys(deck_words(r) for _, r in ways)),
-                },
-                "hand_size": game.hand_size,
-                "plays_per_trick": game.rounds,
-                "turned_trump": game.turned_trump,
-                "rules": [
-                    {
-                        "name": name,
-                        "help": RULES[name].help,
-                        "choices": list(game.allowed(name)),
-                        "patterns": [f.to_json() for f in RULES[name].forms],
-                        "default": base.options[name],
-                        "accepts": RULES[name].accepted(game.allowed(name)),
-                    }
-                    for name in game.rules
-                ],
-            }
-        )
-    return games
 
 
 @app.command(cls=Command)
@@ -947,6 +818,84 @@ def play(
     screen.run()
     # A crash inside the screen is status 1 (Textual prints its traceback), never 0.
     raise typer.Exit(1 if screen.return_code is None else screen.return_code)
+
+
+# --------------------------------------------------------------------------- serve
+
+
+@app.command(cls=Command)
+def serve(
+    data: Annotated[
+        Path,
+        typer.Option(
+            "--data",
+            metavar="DIR",
+            help="The folder of the SQLite database and the session secret (made if missing).",
+        ),
+    ] = Path("briscola-data"),
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            metavar="URL",
+            help="A PostgreSQL database, as postgresql+asyncpg://USER@HOST/DB, instead of "
+            "SQLite in the data folder.",
+        ),
+    ] = None,
+    host: Annotated[
+        str,
+        typer.Option(
+            metavar="ADDRESS", help="The address to listen at; 0.0.0.0 for every network."
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, metavar="PORT", help="The port; 0 takes a free one.")
+    ] = 8000,
+    grace: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            metavar="SECONDS",
+            help="How long a player may be away from a table in play before a computer "
+            "player stands in for them.",
+        ),
+    ] = 60.0,
+    bot_delay: Annotated[
+        float,
+        typer.Option(min=0, max=10, metavar="SECONDS", help="The pause before each computer move."),
+    ] = 0.6,
+    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "warning",
+) -> None:
+    """Serve online tables: the REST API, its page at /docs, and each table's WebSocket.
+
+    Prints the URL once it listens."""
+    try:
+        from briscola.server.run import serve as run_server
+        from briscola.server.settings import ServerSettings
+    except ImportError as e:
+        raise fail(MISSING_EXTRA.format(what=f"serving needs {e.name}", extra="server")) from None
+    if log_level not in ("debug", "info", "warning", "error"):
+        raise fail(f"--log-level is debug, info, warning or error, not {log_level!r}")
+    if data.exists() and not data.is_dir():
+        raise fail(f"--data {data}: it is a file; name a folder (it is made if missing)")
+    if database_url and not database_url.startswith(
+        ("postgresql+asyncpg://", "sqlite+aiosqlite://")
+    ):
+        raise fail(
+            "--database-url: use postgresql+asyncpg://user:password@host/db "
+            "(or sqlite+aiosqlite:///path/briscola.db)"
+        )
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise fail(f"--data {data}: cannot make the folder: {e.strerror}") from None
+    settings = ServerSettings(
+        data=data, database_url=database_url, grace=grace, bot_delay=bot_delay
+    )
+    try:
+        run_server(settings, host=host, port=port, log_level=log_level)
+    except OSError as e:
+        raise fail(f"cannot serve at {host}:{port}: {e.strerror or e}") from None
 
 
 DEFAULT_BOT = "intermediate"

@@ -60,6 +60,7 @@ tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("start", JSON, nullable=True),
+    sa.Column("settings", JSON, nullable=False, server_default="{}"),
     sa.Column("created", UTCDateTime, nullable=False),
     sa.Column("updated", UTCDateTime, nullable=False),
     sa.CheckConstraint("status IN ('waiting', 'playing', 'finished')", name="status"),

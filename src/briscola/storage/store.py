@@ -100,6 +100,8 @@ class TableInfo:
     """The last action's version in the log (0: none yet)."""
     start: dict[str, Any] | None
     """Once playing: the match record's ``dealer``, ``seating`` (and ``draw``)."""
+    settings: dict[str, Any]
+    """The table's own settings beside the game's rules (the server's: its clock...)."""
     created: datetime
     updated: datetime
 
@@ -260,10 +262,11 @@ class Storage:
         *,
         host: int | None,
         public: bool,
+        settings: dict[str, Any] | None = None,
     ) -> TableInfo:
         """A new table, waiting for players, with a fresh invite token. ``rules`` are the
         house rules (checked by the engine, stored as the overrides of the defaults); there
-        is one seat for each of the game's seats."""
+        is one seat for each of the game's seats; ``settings`` are kept as given."""
         try:
             parsed = rules_from_json(game, rules)
         except BriscolaError as e:
@@ -284,6 +287,7 @@ class Storage:
                         status="waiting",
                         version=0,
                         start=None,
+                        settings=dict(settings or {}),
                         created=now,
                         updated=now,
                     )
@@ -366,6 +370,15 @@ class Storage:
             await _table(conn, table_id)
             await conn.execute(
                 s.tables.update().where(s.tables.c.id == table_id).values(public=public)
+            )
+            return await _touch(conn, table_id, self.clock())
+
+    async def set_settings(self, table_id: int, settings: dict[str, Any]) -> TableInfo:
+        """Replace the table's settings."""
+        async with self.engine.begin() as conn:
+            await _table(conn, table_id)
+            await conn.execute(
+                s.tables.update().where(s.tables.c.id == table_id).values(settings=settings)
             )
             return await _touch(conn, table_id, self.clock())
 
@@ -692,6 +705,7 @@ async def _table(conn: AsyncConnection, table_id: int) -> TableInfo:
         status=row.status,
         version=row.version,
         start=row.start,
+        settings=dict(row.settings or {}),
         created=row.created,
         updated=row.updated,
     )

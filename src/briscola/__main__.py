@@ -1,0 +1,3 @@
+from briscola.cli import main
+
+main()

@@ -1,0 +1,442 @@
+"""The FastAPI application: sessions, the lobby, tables, records and history over REST
+(their OpenAPI page at ``/docs``), and each table's WebSocket (docs/protocol.md).
+
+A session is a signed cookie holding a player's id, made by ``POST /api/session`` with a
+nickname. Every error is JSON, ``{"error": {"code": ..., "message": ...}}``, with the
+HTTP status that fits.
+"""
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from itsdangerous import BadSignature, URLSafeSerializer
+from pydantic import ValidationError
+
+from briscola import __version__
+from briscola.server.broadcast import Broadcaster, InProcess
+from briscola.server.live import Connection, LiveTable, Refused
+from briscola.server.messages import (
+    CLIENT,
+    Act,
+    ErrorBody,
+    Failure,
+    MatchOut,
+    Ping,
+    PlayerOut,
+    Pong,
+    Say,
+    SeatChange,
+    SessionIn,
+    Sync,
+    TableIn,
+    TableOut,
+)
+from briscola.server.settings import ServerSettings
+from briscola.server.tables import Tables
+from briscola.storage import NotFound, Player, Storage
+
+log = logging.getLogger("briscola.server")
+
+COOKIE = "briscola_session"
+
+
+class Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+def create_app(
+    settings: ServerSettings | None = None, broadcaster: Broadcaster | None = None
+) -> FastAPI:
+    """The server's application; its lifespan opens the storage, takes up the tables in
+    play and watches their deadlines."""
+    settings = settings or ServerSettings()
+    signer = URLSafeSerializer(settings.signing_secret(), salt="briscola-session")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = await Storage.open(settings.url)
+        tables = Tables(storage, settings, broadcaster or InProcess())
+        app.state.storage = storage
+        app.state.tables = tables
+        await tables.resume()
+        watcher = asyncio.create_task(tables.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            await tables.close()
+            await storage.close()
+
+    app = FastAPI(
+        title="briscola",
+        version=__version__,
+        summary="Online tables of the Briscola family: the REST part (the WebSocket of a "
+        "table is in docs/protocol.md).",
+        lifespan=lifespan,
+        responses={400: {"model": ErrorBody}},
+    )
+
+    def fail(status: int, code: str, message: str) -> JSONResponse:
+        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, e: Refused) -> JSONResponse:
+        return fail(e.status, e.code, e.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, e: RequestValidationError) -> JSONResponse:
+        return fail(422, "bad_request", describe(e.errors()))
+
+    def tables_of(request: Request) -> Tables:
+        tables: Tables = request.app.state.tables
+        return tables
+
+    async def who(request: Request) -> Player | None:
+        return await player_of(request.app.state.tables, request.cookies.get(COOKIE))
+
+    async def player_of(tables: Tables, cookie: str | None) -> Player | None:
+        if not cookie:
+            return None
+        try:
+            pid = signer.loads(cookie)
+        except BadSignature:
+            return None
+        if not isinstance(pid, int):
+            return None
+        try:
+            player = await tables.storage.get_player(pid)
+        except NotFound:
+            return None
+        tables.names[player.id] = player.nickname
+        return player
+
+    async def me(request: Request) -> Player:
+        player = await who(request)
+        if player is None:
+            raise Refused(
+                "no_session", 'choose a nickname first: POST /api/session {"nickname": ...}', 401
+            )
+        return player
+
+    Me = Annotated[Player, Depends(me)]
+    Maybe = Annotated[Player | None, Depends(who)]
+    TablesDep = Annotated[Tables, Depends(tables_of)]
+
+    # -- sessions --------------------------------------------------------------------------
+
+    @app.post("/api/session", response_model=PlayerOut, tags=["session"])
+    async def new_session(body: SessionIn, response: Response, tables: TablesDep) -> PlayerOut:
+        """Choose a nickname: a new player, whose session the cookie keeps."""
+        nickname = " ".join(body.nickname.split())
+        if not nickname or not nickname.isprintable():
+            raise Refused("bad_nickname", "a nickname is letters, digits and spaces you can see")
+        player = await tables.storage.create_player(nickname)
+        tables.names[player.id] = player.nickname
+        response.set_cookie(
+            COOKIE,
+            signer.dumps(player.id),
+            httponly=True,
+            samesite="lax",
+            secure=settings.cookie_secure,
+            max_age=400 * 24 * 3600,
+        )
+        return PlayerOut(id=player.id, nickname=player.nickname)
+
+    @app.get("/api/session", response_model=PlayerOut, tags=["session"])
+    async def get_session(player: Me) -> PlayerOut:
+        """Who the session's cookie says you are."""
+        return PlayerOut(id=player.id, nickname=player.nickname)
+
+    # -- games -----------------------------------------------------------------------------
+
+    @app.get("/api/games", tags=["games"])
+    async def games() -> dict[str, Any]:
+        """Every game with its house rules, their choices and defaults (as ``briscola
+        variants --json``), and the computer players' levels."""
+        from briscola.catalog import variants_json
+        from briscola.server.tables import LEVELS
+
+        return {"games": variants_json(), "levels": list(LEVELS)}
+
+    # -- tables ----------------------------------------------------------------------------
+
+    @app.get("/api/tables", response_model=list[TableOut], tags=["tables"])
+    async def lobby(tables: TablesDep, player: Maybe) -> list[TableOut]:
+        """The lobby: the public tables waiting for players or in play, newest first."""
+        out = []
+        for info in await tables.storage.list_tables(public=True):
+            if info.status == "finished":
+                continue
+            live = await tables.get(info.token)
+            out.append(live.table_out(player.id if player else None))
+            if len(out) >= 100:
+                break
+        return out
+
+    @app.post("/api/tables", response_model=TableOut, status_code=201, tags=["tables"])
+    async def create_table(body: TableIn, player: Me, tables: TablesDep) -> TableOut:
+        """Open a table: you are its host. Private tables (the default) are found only by
+        their link."""
+        live = await tables.create(player.id, body)
+        return live.table_out(player.id)
+
+    @app.get("/api/tables/{token}", response_model=TableOut, tags=["tables"])
+    async def get_table(token: str, tables: TablesDep, player: Maybe) -> TableOut:
+        live = await tables.get(token)
+        return live.table_out(player.id if player else None)
+
+    @app.post("/api/tables/{token}/seats/{seat}", response_model=TableOut, tags=["tables"])
+    async def take_seat(token: str, seat: int, player: Me, tables: TablesDep) -> TableOut:
+        """Sit at an open seat of a waiting table."""
+        live = await tables.take_seat(token, seat, player.id)
+        return live.table_out(player.id)
+
+    @app.delete("/api/tables/{token}/seats/{seat}", response_model=TableOut, tags=["tables"])
+    async def leave_seat(token: str, seat: int, player: Me, tables: TablesDep) -> TableOut:
+        """Leave your seat (the host may also clear any seat of a waiting table). At a
+        table in play, a computer player takes your seat for the rest of the match."""
+        live = await tables.leave(token, seat, player.id)
+        return live.table_out(player.id)
+
+    @app.put("/api/tables/{token}/seats/{seat}", response_model=TableOut, tags=["tables"])
+    async def change_seat(
+        token: str, seat: int, body: SeatChange, player: Me, tables: TablesDep
+    ) -> TableOut:
+        """The host opens a seat, or puts a computer player there, before the start."""
+        live = await tables.set_seat(token, seat, player.id, body.kind, body.level)
+        return live.table_out(player.id)
+
+    @app.post("/api/tables/{token}/start", response_model=TableOut, tags=["tables"])
+    async def start(token: str, player: Me, tables: TablesDep) -> TableOut:
+        """The host starts the match once every seat is filled."""
+        live = await tables.start(token, player.id)
+        return live.table_out(player.id)
+
+    @app.post("/api/tables/{token}/rematch", response_model=TableOut, tags=["tables"])
+    async def rematch(token: str, player: Me, tables: TablesDep) -> TableOut:
+        """Once the match is over: a new table with the same seats, started at once."""
+        live = await tables.rematch(token, player.id)
+        return live.table_out(player.id)
+
+    # -- records ---------------------------------------------------------------------------
+
+    @app.get("/api/tables/{token}/hands/{number}", tags=["records"])
+    async def hand_record(token: str, number: int, tables: TablesDep) -> JSONResponse:
+        """A finished hand's game record (docs/records.md), with its fair-shuffle
+        commitment and salt: check it with ``briscola verify``."""
+        live = await tables.get(token)
+        match = live.match
+        if match is None or not 1 <= number <= len(match.finished) or live.deals is None:
+            raise Refused(
+                "not_finished",
+                f"hand {number} is not finished (finished hands: "
+                f"{len(match.finished) if match else 0}): its record comes once it is over",
+                404,
+            )
+        record = live.deals.hand_record(match.finished[number - 1])
+        return download(record, f"briscola-{token[:8]}-hand-{number}.json")
+
+    @app.get("/api/tables/{token}/record", tags=["records"])
+    async def match_record(token: str, tables: TablesDep) -> JSONResponse:
+        """The finished match's record: its game and rules, its hands' records in order
+        (each with its commitment and salt), the match score."""
+        live = await tables.get(token)
+        try:
+            finished = await tables.storage.finished_match(live.info.id)
+        except NotFound:
+            raise Refused(
+                "not_finished", "the match is not over: its record comes at its end", 404
+            ) from None
+        return download(finished.record, f"briscola-{token[:8]}-match.json")
+
+    @app.get("/api/history", response_model=list[MatchOut], tags=["records"])
+    async def history(player: Me, tables: TablesDep) -> list[MatchOut]:
+        """Your finished matches, the newest first."""
+        out = []
+        for m in await tables.storage.history(player.id):
+            info = await tables.storage.get_table(m.table_id)
+            await tables.learn_names(list(m.players.values()))
+            seat = next(s for s, p in m.players.items() if p == player.id)
+            result = m.record.get("result") or {}
+            winners = result.get("winners") if isinstance(result, dict) else None
+            out.append(
+                MatchOut(
+                    token=info.token,
+                    game=m.game,
+                    seat=seat,
+                    players={s: tables.names.get(p, "?") for s, p in m.players.items()},
+                    winners=list(winners or []),
+                    at=m.at.isoformat(),
+                    record=f"/api/tables/{info.token}/record",
+                )
+            )
+        return out
+
+    # -- pages -----------------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def home() -> str:
+        return PAGE.format(
+            body="<p>The server is running. The API is at <a href='/docs'>/docs</a>.</p>"
+        )
+
+    @app.get("/t/{token}", response_class=HTMLResponse, include_in_schema=False)
+    async def invite(token: str, request: Request) -> str:
+        link = str(request.url)
+        return PAGE.format(
+            body=f"<p>You are invited to a table. Join it from a terminal:</p>"
+            f"<pre>briscola play --server {link}</pre>"
+        )
+
+    @app.get("/healthz", include_in_schema=False)
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    # -- the table's WebSocket -------------------------------------------------------------
+
+    @app.websocket("/api/tables/{token}/ws")
+    async def table_socket(websocket: WebSocket, token: str, since: int | None = None) -> None:
+        tables: Tables = websocket.app.state.tables
+        await websocket.accept()
+        try:
+            live = await tables.get(token)
+        except Refused as e:
+            await websocket.send_text(
+                Failure(version=0, code=e.code, message=e.message).model_dump_json()
+            )
+            await websocket.close(code=4404)
+            return
+        player = await player_of(tables, websocket.cookies.get(COOKIE))
+        conn = Connection(
+            player.id if player else None, live.seat_of(player.id if player else None)
+        )
+        if since is not None and 0 <= since <= live.version:
+            conn.version = since
+            conn.meta = -1
+        await serve_socket(websocket, live, conn)
+
+    async def serve_socket(websocket: WebSocket, live: LiveTable, conn: Connection) -> None:
+        sub = live.tables.broadcaster.subscribe(live.token)
+        await live.attach(conn)
+
+        async def writer() -> None:
+            while True:
+                for text in live.messages_for(conn):
+                    await websocket.send_text(text)
+                await sub.wait()
+
+        sending = asyncio.create_task(writer())
+        messages = Bucket(rate=10, burst=30)
+        chats = Bucket(rate=0.5, burst=5)
+        refused = 0
+
+        def reply(model: Failure | Pong) -> None:
+            conn.outbox.append(model.model_dump_json())
+            sub.wake()
+
+        def error(code: str, message: str, ref: str | None = None) -> None:
+            reply(Failure(version=live.version, code=code, message=message, id=ref))
+
+        try:
+            while True:
+                text = await websocket.receive_text()
+                if len(text) > settings.max_frame:
+                    error("too_big", f"a message is at most {settings.max_frame} bytes")
+                    continue
+                if not messages.take():
+                    refused += 1
+                    error("flood", "too many messages: at most 10 a second; wait and send again")
+                    if refused > 200:
+                        await websocket.close(code=1008, reason="flood")
+                        break
+                    continue
+                try:
+                    message = CLIENT.validate_json(text)
+                except ValidationError as e:
+                    try:
+                        json.loads(text)
+                    except ValueError:
+                        error("bad_json", "that message is not JSON: send one JSON object")
+                        continue
+                    error("bad_message", describe(e.errors()))
+                    continue
+                try:
+                    if isinstance(message, Act):
+                        if conn.seat is None:
+                            raise Refused(
+                                "spectator", "you are watching this table: take a seat to play"
+                            )
+                        await live.submit(conn.seat, message.action, message.version)
+                    elif isinstance(message, Say):
+                        if not chats.take():
+                            raise Refused("flood", "too many chat messages: wait a little")
+                        if conn.player is None:
+                            raise Refused("no_session", "choose a nickname to chat")
+                        await live.say(conn.player, message.text)
+                    elif isinstance(message, Sync):
+                        if message.since > live.version:
+                            raise Refused(
+                                "bad_version",
+                                f"the table is at version {live.version}; you asked for what "
+                                f"came after {message.since}",
+                            )
+                        conn.version = message.since
+                        sub.wake()
+                    elif isinstance(message, Ping):
+                        reply(Pong(version=live.version))
+                except Refused as e:
+                    error(e.code, e.message, getattr(message, "id", None))
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:  # sent on a closed socket
+            pass
+        finally:
+            sending.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sending
+            live.tables.broadcaster.unsubscribe(live.token, sub)
+            await live.detach(conn)
+
+    return app
+
+
+def describe(errors: Any) -> str:
+    """Pydantic's validation errors as one sentence naming each field."""
+    parts = []
+    for e in list(errors)[:5]:
+        where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body",)) or "message"
+        parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    return "; ".join(parts)
+
+
+def download(record: dict[str, Any], name: str) -> JSONResponse:
+    return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>briscola</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><h1>briscola</h1>{body}</body></html>
+"""

@@ -1,0 +1,638 @@
+"""One live table: the one writer of its match.
+
+A :class:`LiveTable` holds a table's match in the engine's table host
+(:class:`briscola.host.Table`) and applies its commands one at a time, under one lock:
+a person's action, a computer player's, a time-out's. Each action is checked by the
+engine, stored in the table's log at the next version (with the hands it made the match
+deal, and their fair-shuffle commitments) and only then told: the table publishes a
+wake-up, and each connection asks :meth:`LiveTable.messages_for` what is new for its seat.
+A storage failure (another writer won the version) rebuilds the table from its log.
+
+Computer players (the seats' own, and the stand-ins for absent or slow people) think in
+a worker thread and act through the same :meth:`LiveTable.submit` as people.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import secrets
+import unicodedata
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from briscola.ai.bot import Bot, BotError, RandomBot, make_bot
+from briscola.engine import (
+    Action,
+    BriscolaError,
+    GameOverError,
+    GameState,
+    IllegalActionError,
+    MalformedError,
+    Match,
+    NotYourTurnError,
+    View,
+    seat_events,
+)
+from briscola.engine.actions import action_from_json
+from briscola.engine.deal import deal_from_json
+from briscola.engine.games import find_game
+from briscola.engine.record import rules_from_json
+from briscola.fairness import Committed, FairDeals
+from briscola.host import Step, Table
+from briscola.server.messages import (
+    ChatLine,
+    SeatOut,
+    Snapshot,
+    TableChanged,
+    TableOut,
+    Update,
+    You,
+)
+from briscola.storage import NewHand, StorageError, TableInfo, match_start
+
+if TYPE_CHECKING:
+    from briscola.server.tables import Tables
+
+log = logging.getLogger("briscola.server")
+
+
+class Refused(Exception):
+    """A command refused, nothing changed: ``code`` for programs, the message for people."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class Connection:
+    """One client's WebSocket at a table: who it is and what it was last sent."""
+
+    player: int | None
+    seat: int | None
+    version: int = -1
+    """The table's version of the last view sent (-1: nothing sent yet)."""
+    meta: int = -1
+    chat: int = 0
+    outbox: list[str] = field(default_factory=list)
+    """Replies to this connection alone (errors, pongs), sent before anything else."""
+
+
+@dataclass
+class _Entry:
+    version: int
+    events: list[Any]
+    extra: list[dict[str, Any]]
+
+
+def clean_text(text: str, longest: int) -> str:
+    """A chat line as kept: control characters out, spaces trimmed, at most ``longest``
+    characters (:class:`Refused` when empty or longer)."""
+    kept = "".join(
+        " " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
+        for c in text
+        if unicodedata.category(c) != "Cf"
+    ).strip()
+    if not kept:
+        raise Refused("empty", "a chat message needs some text")
+    if len(kept) > longest:
+        raise Refused(
+            "too_long", f"a chat message is at most {longest} characters; this one has {len(kept)}"
+        )
+    return kept
+
+
+class LiveTable:
+    """A table loaded from storage and served: see the module's documentation."""
+
+    def __init__(self, tables: Tables, info: TableInfo) -> None:
+        self.tables = tables
+        self.storage = tables.storage
+        self.settings = tables.settings
+        self.info = info
+        self.rules = rules_from_json(info.game, info.rules)
+        self.lock = asyncio.Lock()
+        self.host: Table | None = None
+        self.deals: FairDeals | None = None
+        self.stored_hands = 0
+        self.revealed = 0
+        """How many finished hands were revealed (their salts told)."""
+        self.recent: deque[_Entry] = deque(maxlen=self.settings.recent)
+        self.meta = 0
+        """Bumped at each change of what :meth:`table_out` shows."""
+        self.chat_lines: deque[ChatLine] = deque(maxlen=100)
+        self.connections: list[Connection] = []
+        self.bots: dict[int, Bot] = {}
+        """The computer players of the seats that have one."""
+        self.stand_in_bots: dict[int, Bot] = {}
+        """The computer players standing in for people, by seat."""
+        self.told: dict[tuple[bool, int], int] = {}
+        """The hand number each computer player was last told of (``new_hand``)."""
+        self.stand_ins: set[int] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.move_deadline: tuple[int, int] | None = None
+
+    @property
+    def token(self) -> str:
+        return self.info.token
+
+    @property
+    def version(self) -> int:
+        return self.info.version
+
+    @property
+    def match(self) -> Match | None:
+        return self.host.match if self.host is not None else None
+
+    # -- loading -------------------------------------------------------------------------
+
+    async def load(self) -> None:
+        """Rebuild the match from storage: the stored hands (with their commitments) as
+        the fair deal source's hands so far, the log replayed by the engine."""
+        info = self.info = await self.storage.get_table(self.info.id)
+        for m in await self.storage.chat(info.id, limit=1_000_000):
+            self.chat_lines.append(self._chat_line(m.id, m.player, m.text, m.at))
+        if info.status == "waiting" or info.start is None:
+            return
+        hands = await self.storage.hands(info.id)
+        dealt = [
+            Committed(
+                h.number, deal_from_json(h.deal, self.rules), h.salt or "", h.commitment or ""
+            )
+            for h in hands
+        ]
+        self.deals = FairDeals(dealt=dealt)
+        match = await self.storage.load_match(info.id, deals=self.deals)
+        self.host = Table(match, {})
+        self.stored_hands = len(hands)
+        self.revealed = len(match.finished)
+        self._make_bots()
+        if match.over and info.status == "playing":
+            await self._finish()
+
+    def _make_bots(self) -> None:
+        for seat, occupant in enumerate(self.info.seats):
+            if occupant.level is not None and seat not in self.bots:
+                self.bots[seat] = self._bot(occupant.level)
+
+    def _bot(self, level: str) -> Bot:
+        try:
+            return make_bot(level, secrets.randbits(32))
+        except BotError as e:  # a level this server does not have (no numba, say)
+            log.warning("table %s: %s; a random player stands in", self.token, e)
+            return RandomBot(secrets.randbits(32))
+
+    async def start(self) -> None:
+        """Deal the first hand (a waiting table whose seats are all filled), store the
+        start with the hands dealt and their commitments."""
+        async with self.lock:
+            info = self.info = await self.storage.get_table(self.info.id)
+            if info.status != "waiting":
+                raise Refused("wrong_status", f"the table is {info.status}: it has started", 409)
+            empty = [i for i, s in enumerate(info.seats) if s.open]
+            if empty:
+                raise Refused(
+                    "seats_open",
+                    f"seat{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty))} "
+                    "still open: wait for players, or put computer players there",
+                    409,
+                )
+            rng = secrets.SystemRandom()
+            deals = FairDeals()
+            match = Match(self.rules, rng, rng.randrange(self.rules.players), deals=deals)
+            self.deals = deals
+            new = self._new_hands(match)
+            try:
+                self.info = await self.storage.start_table(info.id, match_start(match), new)
+            except StorageError as e:
+                raise Refused("wrong_status", str(e), 409) from None
+            self.host = Table(match, {})
+            self.stored_hands = len(new)
+            self.revealed = len(match.finished)
+            self._make_bots()
+            self.meta += 1
+            await self._after_action()
+
+    def _states(self, match: Match) -> list[GameState]:
+        states = list(match.finished)
+        if not states or states[-1] is not match.hand:
+            states.append(match.hand)
+        return states
+
+    def _new_hands(self, match: Match) -> list[NewHand]:
+        assert self.deals is not None
+        out = []
+        for number, state in enumerate(self._states(match), 1):
+            if number <= self.stored_hands:
+                continue
+            c = self.deals.of_deal(state.deal)
+            out.append(
+                NewHand(
+                    number,
+                    state.deal.to_json(),
+                    c.commitment if c else None,
+                    c.salt if c else None,
+                )
+            )
+        return out
+
+    # -- acting --------------------------------------------------------------------------
+
+    async def submit(self, seat: int, action_json: object, version: int) -> None:
+        """Apply ``action_json`` from ``seat`` at the table's ``version``, store it and tell
+        the connections; :class:`Refused` (nothing changed) when it cannot be."""
+        async with self.lock:
+            host = self.host
+            if self.info.status != "playing" or host is None:
+                raise Refused("not_playing", f"the table is {self.info.status}: nothing to play")
+            if version != self.info.version:
+                raise Refused(
+                    "stale",
+                    f"the table is at version {self.info.version}, and your action was for "
+                    f"version {version}: look at the view you were last sent and act again",
+                )
+            try:
+                action = action_from_json(action_json)
+            except MalformedError as e:
+                raise Refused("bad_action", str(e)) from None
+            if getattr(action, "seat", seat) != seat:
+                raise Refused(
+                    "not_your_seat", f"you sit at seat {seat}; you cannot act for seat "
+                    f"{getattr(action, 'seat', '?')}"
+                )  # fmt: skip
+            try:
+                step = host.act(seat, action)
+            except GameOverError as e:
+                raise Refused("game_over", str(e)) from None
+            except NotYourTurnError as e:
+                raise Refused("not_your_turn", str(e)) from None
+            except (IllegalActionError, MalformedError) as e:
+                raise Refused("illegal", str(e)) from None
+            await self._store(step)
+            await self._after_action()
+
+    async def _store(self, step: Step) -> None:
+        host, deals = self.host, self.deals
+        assert host is not None and host.match is not None and deals is not None
+        match = host.match
+        new = self._new_hands(match)
+        version = self.info.version + 1
+        try:
+            await self.storage.append_action(
+                self.info.id, version, step.action.to_json(), dealt=new
+            )
+        except Exception:
+            log.exception("table %s: the action at version %d was not stored", self.token, version)
+            await self._reload()
+            raise Refused(
+                "conflict",
+                "the table changed before your action was stored; it was not taken: "
+                "look at the view you were just sent and act again",
+                409,
+            ) from None
+        self.info = replace(self.info, version=version)
+        extra: list[dict[str, Any]] = []
+        for number, state in enumerate(match.finished, 1):
+            if number > self.revealed and (c := deals.of_deal(state.deal)) is not None:
+                extra.append(_revealed(number, c))
+        self.revealed = len(match.finished)
+        for hand in new:
+            if hand.commitment is not None and hand.number > self.revealed:
+                extra.append(
+                    {"type": "hand_committed", "hand": hand.number, "commitment": hand.commitment}
+                )
+        self.stored_hands += len(new)
+        self.recent.append(_Entry(version, step.events, extra))
+        if match.over:
+            await self._finish()
+
+    async def _finish(self) -> None:
+        assert self.deals is not None and self.match is not None
+        record = self.deals.match_record(self.match)
+        try:
+            await self.storage.finish_table(self.info.id, record)
+        except StorageError as e:
+            log.warning("table %s: %s", self.token, e)
+        self.info = await self.storage.get_table(self.info.id)
+        await self.storage.clear_deadlines(self.info.id)
+        self.move_deadline = None
+        self.meta += 1
+
+    async def _reload(self) -> None:
+        """Forget the match in memory and rebuild it from storage."""
+        self.host = None
+        self.recent.clear()
+        self.bots.clear()
+        self.stand_in_bots.clear()
+        self.told.clear()
+        try:
+            await self.load()
+        except Exception:
+            log.exception("table %s: could not be rebuilt from storage", self.token)
+        self.meta += 1
+
+    async def _after_action(self) -> None:
+        """Set the clock of the seat to act; wake the connections; let a computer player
+        move when it is its turn."""
+        await self._set_clock()
+        await self.tables.broadcaster.publish(self.token)
+        self.kick()
+
+    async def _set_clock(self) -> None:
+        clock = self.clock
+        turn = self.host.turn if self.host is not None else None
+        wanted = None
+        if clock and turn is not None and self.info.status == "playing" and not self.computer(turn):
+            wanted = (turn, self.info.version)
+        if wanted == self.move_deadline:
+            return
+        if self.move_deadline is not None:
+            await self.storage.clear_deadlines(self.info.id, kind="move")
+        if wanted is not None and clock:
+            due = datetime.now(UTC) + timedelta(seconds=clock)
+            await self.storage.set_deadline(self.info.id, wanted[0], "move", due, wanted[1])
+        self.move_deadline = wanted
+
+    @property
+    def clock(self) -> float | None:
+        value = self.info.settings.get("clock")
+        return float(value) if isinstance(value, int | float) and value > 0 else None
+
+    @property
+    def stand_in_level(self) -> str:
+        level = self.info.settings.get("stand_in")
+        return level if isinstance(level, str) else self.settings.stand_in
+
+    def computer(self, seat: int) -> bool:
+        """Whether a computer player plays ``seat`` now (its own, or a stand-in)."""
+        return self.info.seats[seat].level is not None or seat in self.stand_ins
+
+    # -- computer players ----------------------------------------------------------------
+
+    def kick(self) -> None:
+        """Start the computer players' task when one of them is to act."""
+        host = self.host
+        if host is None or self.info.status != "playing":
+            return
+        turn = host.turn
+        if turn is None or not self.computer(turn):
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.create_task(self._bots_play())
+
+    async def _bots_play(self) -> None:
+        while True:
+            host = self.host
+            if host is None or self.info.status != "playing":
+                return
+            seat = host.turn
+            if seat is None or not self.computer(seat):
+                return
+            version = self.info.version
+            if self.settings.bot_delay:
+                await asyncio.sleep(self.settings.bot_delay)
+            if version != self.info.version or self.host is not host:
+                continue
+            await self._computer_move(seat, version)
+
+    async def timed_out(self, seat: int, version: int) -> None:
+        """The clock of ``seat`` ran out at ``version``: a computer player moves for it."""
+        host = self.host
+        if host is None or version != self.info.version or host.turn != seat:
+            return
+        log.info("table %s: seat %d's clock ran out", self.token, seat)
+        await self._computer_move(seat, version)
+
+    async def _computer_move(self, seat: int, version: int) -> None:
+        host = self.host
+        assert host is not None
+        own = self.info.seats[seat].level is not None
+        bots = self.bots if own else self.stand_in_bots
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = self._bot(self.stand_in_level)
+        view = host.view(seat)
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(
+                self.tables.executor, self._choose, (own, seat), bot, view
+            )
+        except Exception as e:
+            log.warning("table %s: the computer player at seat %d failed: %s", self.token, seat, e)
+            action = view.legal[0]
+        try:
+            await self.submit(seat, action.to_json(), version)
+        except Refused as e:
+            if e.code not in ("stale", "not_playing"):
+                log.warning("table %s: seat %d's computer move refused: %s", self.token, seat, e)
+
+    def _choose(self, key: tuple[bool, int], bot: Bot, view: View) -> Action:
+        if self.told.get(key) != view.hand_number:
+            self.told[key] = view.hand_number or 0
+            new_hand = getattr(bot, "new_hand", None)
+            if callable(new_hand):
+                new_hand(view)
+        pick: Callable[..., Action] | None = getattr(bot, "choose_legal", None)
+        if callable(pick):
+            return pick(view.legal)
+        return bot.choose(view)
+
+    # -- people coming and going ---------------------------------------------------------
+
+    def seat_of(self, player: int | None) -> int | None:
+        if player is None:
+            return None
+        return next((i for i, s in enumerate(self.info.seats) if s.player == player), None)
+
+    async def attach(self, conn: Connection) -> None:
+        self.connections.append(conn)
+        seat = conn.seat
+        if seat is not None:
+            if self.info.status == "playing":
+                await self.storage.clear_deadlines(self.info.id, seat, "away")
+            self.stand_ins.discard(seat)
+        self.meta += 1
+        await self.tables.broadcaster.publish(self.token)
+
+    async def detach(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.remove(conn)
+        seat = conn.seat
+        if seat is not None and self.info.status == "playing" and not self.connected(seat):
+            await self.away(seat)
+        self.meta += 1
+        await self.tables.broadcaster.publish(self.token)
+
+    async def away(self, seat: int) -> None:
+        """The person at ``seat`` has left: a computer player stands in after the grace."""
+        due = datetime.now(UTC) + timedelta(seconds=self.settings.grace)
+        await self.storage.set_deadline(self.info.id, seat, "away", due)
+
+    async def grace_over(self, seat: int) -> None:
+        if self.info.status != "playing" or self.connected(seat):
+            return
+        if self.info.seats[seat].player is None:
+            return
+        log.info("table %s: a computer player stands in at seat %d", self.token, seat)
+        self.stand_ins.add(seat)
+        self.meta += 1
+        await self._after_action()
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
+
+    async def seats_changed(self) -> None:
+        """The seats were changed in storage (someone sat down or left): show it."""
+        self.info = await self.storage.get_table(self.info.id)
+        for conn in self.connections:
+            conn.seat = self.seat_of(conn.player)
+        self.meta += 1
+        await self.tables.broadcaster.publish(self.token)
+
+    # -- chat ----------------------------------------------------------------------------
+
+    async def say(self, player: int | None, text: str) -> None:
+        kept = clean_text(text, self.settings.chat_length)
+        message = await self.storage.add_chat(self.info.id, player, kept)
+        self.chat_lines.append(self._chat_line(message.id, player, kept, message.at))
+        await self.tables.broadcaster.publish(self.token)
+
+    def _chat_line(self, mid: int, player: int | None, text: str, at: datetime) -> ChatLine:
+        return ChatLine(
+            version=self.version,
+            id=mid,
+            seat=self.seat_of(player),
+            nickname=self.tables.names.get(player) if player is not None else None,
+            text=html.escape(text),
+            at=at.isoformat(),
+        )
+
+    # -- what each connection is told ----------------------------------------------------
+
+    def view_json(self, seat: int | None) -> dict[str, Any] | None:
+        if self.host is None:
+            return None
+        return self.host.view(seat).to_json()
+
+    def fairness(self) -> list[dict[str, Any]]:
+        """Each hand's commitment, with the salt and the deal once the hand is over."""
+        if self.deals is None or self.match is None:
+            return []
+        done = len(self.match.finished)
+        out = []
+        for c in self.deals.dealt:
+            if c.number <= done:
+                out.append(_revealed(c.number, c))
+            else:
+                out.append({"type": "hand_committed", "hand": c.number, "commitment": c.commitment})
+        return out
+
+    def table_out(self, player: int | None = None) -> TableOut:
+        info = self.info
+        seats = []
+        for i, s in enumerate(info.seats):
+            if s.player is not None:
+                seats.append(
+                    SeatOut(
+                        seat=i,
+                        kind="person",
+                        player=s.player,
+                        nickname=self.tables.names.get(s.player),
+                        connected=self.connected(i),
+                        stand_in=i in self.stand_ins,
+                    )
+                )
+            elif s.level is not None:
+                seats.append(SeatOut(seat=i, kind="bot", level=s.level))
+            else:
+                seats.append(SeatOut(seat=i, kind="open"))
+        you = None
+        if player is not None:
+            you = You(player=player, seat=self.seat_of(player), host=info.host == player)
+        rematch = info.settings.get("rematch")
+        return TableOut(
+            token=info.token,
+            invite=f"/t/{info.token}",
+            game=info.game,
+            name=find_game(info.game).name,
+            rules=dict(self.rules.options),
+            overrides=dict(info.rules),
+            public=info.public,
+            status=info.status,  # type: ignore[arg-type]
+            host=info.host,
+            seats=seats,
+            version=info.version,
+            clock=self.clock,
+            stand_in=self.stand_in_level,
+            hands=len(self.deals.dealt) if self.deals is not None else 0,
+            rematch=rematch if isinstance(rematch, str) else None,
+            you=you,
+        )
+
+    def snapshot(self, conn: Connection) -> str:
+        conn.version = self.version
+        conn.meta = self.meta
+        return Snapshot(
+            version=self.version,
+            table=self.table_out(conn.player),
+            view=self.view_json(conn.seat),
+            fairness=self.fairness(),
+        ).model_dump_json()
+
+    def messages_for(self, conn: Connection) -> list[str]:
+        """What ``conn`` has not been sent yet: its replies, the table's changes, the
+        events it missed with its view (or a snapshot when they are no longer kept),
+        the new chat lines."""
+        out, conn.outbox = conn.outbox, []
+        seat = self.seat_of(conn.player)
+        if conn.version < 0 or seat != conn.seat:
+            conn.seat = seat
+            out.append(self.snapshot(conn))
+        else:
+            if conn.version < self.version:
+                out.append(self.catch_up(conn))
+            if conn.meta != self.meta:
+                conn.meta = self.meta
+                out.append(
+                    TableChanged(version=self.version, table=self.table_out(conn.player))
+                    .model_dump_json()
+                )  # fmt: skip
+        for line in self.chat_lines:
+            if line.id > conn.chat:
+                conn.chat = line.id
+                out.append(line.model_copy(update={"version": self.version}).model_dump_json())
+        return out
+
+    def catch_up(self, conn: Connection) -> str:
+        since = conn.version
+        entries = [e for e in self.recent if e.version > since]
+        if not entries or entries[0].version != since + 1 or self.host is None:
+            return self.snapshot(conn)
+        events: list[dict[str, Any]] = []
+        for e in entries:
+            events.extend(seat_events(e.events, conn.seat))
+            events.extend(e.extra)
+        conn.version = self.version
+        view = self.view_json(conn.seat)
+        assert view is not None
+        return Update(version=self.version, since=since, events=events, view=view).model_dump_json()
+
+
+def _revealed(number: int, c: Committed) -> dict[str, Any]:
+    return {
+        "type": "hand_revealed",
+        "hand": number,
+        "commitment": c.commitment,
+        "salt": c.salt,
+        "deal": c.deal.to_json(),
+    }
+
+
+__all__ = ["BriscolaError", "Connection", "LiveTable", "Refused", "clean_text"]

@@ -1,0 +1,59 @@
+"""Running the server as a process: ``briscola serve``.
+
+:func:`serve` starts uvicorn on the application and prints the URL it listens at once it
+does (``--port 0`` takes a free port, and the line printed names it). SIGTERM and Ctrl-C
+stop it cleanly; a killed process loses nothing stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+from collections.abc import Callable
+
+import uvicorn
+
+from briscola.server.app import create_app
+from briscola.server.settings import ServerSettings
+
+
+def serve(
+    settings: ServerSettings,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    log_level: str = "warning",
+    announce: Callable[[str], None] | None = None,
+) -> None:
+    """Serve until stopped; ``announce`` (printing, by default) is given the URL."""
+    config = uvicorn.Config(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=max(settings.max_frame * 4, 65_536),
+        ws="websockets-sansio",
+        lifespan="on",
+        timeout_graceful_shutdown=3,
+    )
+    server = uvicorn.Server(config)
+    say = announce or (lambda url: print(f"briscola is serving at {url}", flush=True))
+
+    async def run() -> None:
+        task = asyncio.create_task(server.serve())
+        while not server.started:
+            if task.done():
+                break
+            await asyncio.sleep(0.05)
+        if server.started:
+            sock = server.servers[0].sockets[0]
+            bound = sock.getsockname()
+            shown = host
+            if host in ("0.0.0.0", "::"):
+                shown = socket.gethostname()
+            say(f"http://{shown if sock.family != socket.AF_INET6 else f'[{shown}]'}:{bound[1]}/")
+        await task
+
+    asyncio.run(run())
+    if not server.started:
+        sys.exit(1)

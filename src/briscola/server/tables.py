@@ -1,0 +1,286 @@
+"""The tables a server process serves: made, found by their token, seated, started,
+and watched over by the clock.
+
+:class:`Tables` loads a table from storage the first time it is asked for and keeps it
+live (:class:`~briscola.server.live.LiveTable`); every change of a table's seats goes
+through its lock, so it never crosses a move. :meth:`Tables.watch` looks at the stored
+deadlines (a move's clock, an absent player's grace) and acts on those due; because the
+deadlines are stored, they survive a restart. :meth:`Tables.resume` takes up, after a
+start, every table that was playing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+
+from briscola.ai.bot import bot_names
+from briscola.engine import BriscolaError
+from briscola.engine.record import rules_from_json
+from briscola.server.broadcast import Broadcaster
+from briscola.server.live import LiveTable, Refused
+from briscola.server.messages import SeatIn, TableIn
+from briscola.server.settings import ServerSettings
+from briscola.storage import OPEN, NotFound, Seat, SeatTaken, Storage, StorageError, WrongStatus
+
+log = logging.getLogger("briscola.server")
+
+LEVELS = ("random", "beginner", "intermediate", "strong", "champion")
+"""The computer players a table may seat (the project's own levels: no import specs)."""
+
+
+def check_level(level: str | None) -> str:
+    if level not in LEVELS or level not in bot_names():
+        raise Refused(
+            "bad_level",
+            f"there is no computer player {level!r}: the levels are {', '.join(LEVELS)}",
+        )
+    return level
+
+
+class Tables:
+    """Every table of this server process: see the module's documentation."""
+
+    def __init__(
+        self, storage: Storage, settings: ServerSettings, broadcaster: Broadcaster
+    ) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.broadcaster = broadcaster
+        self.live: dict[str, LiveTable] = {}
+        self.names: dict[int, str] = {}
+        """Nicknames of the players met so far, by id."""
+        self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="briscola-bot")
+        self._loading = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def close(self) -> None:
+        for live in self.live.values():
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- finding -------------------------------------------------------------------------
+
+    async def get(self, token: str) -> LiveTable:
+        """The live table of ``token``, loaded from storage the first time."""
+        live = self.live.get(token)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.live.get(token)
+            if live is not None:
+                return live
+            try:
+                info = await self.storage.table_by_token(token)
+            except NotFound:
+                raise Refused(
+                    "not_found", "there is no table with that link: check it, or ask for "
+                    "a new one", 404
+                ) from None  # fmt: skip
+            await self.learn_names([s.player for s in info.seats if s.player is not None])
+            live = LiveTable(self, info)
+            await live.load()
+            self.live[token] = live
+        return live
+
+    async def learn_names(self, players: Sequence[int | None]) -> None:
+        for p in players:
+            if p is not None and p not in self.names:
+                with contextlib.suppress(NotFound):
+                    self.names[p] = (await self.storage.get_player(p)).nickname
+
+    # -- making and seating --------------------------------------------------------------
+
+    async def create(self, player: int, spec: TableIn) -> LiveTable:
+        try:
+            rules = rules_from_json(spec.game, spec.rules)
+        except BriscolaError as e:
+            raise Refused("bad_rules", str(e)) from None
+        seats_in = spec.seats or [SeatIn(kind="me")] + [
+            SeatIn(kind="open") for _ in range(rules.players - 1)
+        ]
+        if len(seats_in) != rules.players:
+            raise Refused(
+                "bad_seats",
+                f"{rules.key} with these rules has {rules.players} seats; you gave {len(seats_in)}",
+            )
+        if sum(s.kind == "me" for s in seats_in) > 1:
+            raise Refused("bad_seats", "you can take one seat at a table, not several")
+        seats = []
+        for s in seats_in:
+            if s.kind == "bot":
+                seats.append(Seat(level=check_level(s.level)))
+            elif s.level is not None:
+                raise Refused("bad_seats", f"only a computer player's seat has a level ({s.kind})")
+            else:
+                seats.append(Seat(player=player) if s.kind == "me" else OPEN)
+        settings: dict[str, object] = {"clock": spec.clock}
+        if spec.stand_in is not None:
+            settings["stand_in"] = check_level(spec.stand_in)
+        info = await self.storage.create_table(
+            rules.key,
+            rules.overrides(),
+            seats,
+            host=player,
+            public=spec.public,
+            settings=settings,
+        )
+        return await self.get(info.token)
+
+    async def take_seat(self, token: str, seat: int, player: int) -> LiveTable:
+        live = await self.get(token)
+        async with live.lock:
+            mine = live.seat_of(player)
+            if mine == seat:
+                return live
+            if mine is not None:
+                raise Refused(
+                    "seated", f"you already sit at seat {mine}: leave it first to change seats", 409
+                )
+            try:
+                await self.storage.take_seat(live.info.id, seat, player)
+            except WrongStatus as e:
+                raise Refused("wrong_status", str(e), 409) from None
+            except SeatTaken as e:
+                raise Refused("seat_taken", str(e), 409) from None
+            except StorageError as e:
+                raise Refused("bad_seat", str(e), 400) from None
+            await self.learn_names([player])
+            await live.seats_changed()
+        return live
+
+    async def leave(self, token: str, seat: int, player: int) -> LiveTable:
+        """``player`` leaves ``seat`` (or, as the host of a waiting table, clears it). At a
+        table in play a computer player takes the seat for the rest of the match."""
+        live = await self.get(token)
+        async with live.lock:
+            info = live.info
+            check_seat(live, seat)
+            mine = info.seats[seat].player == player
+            if not mine and (info.host != player or info.status != "waiting"):
+                raise Refused("not_yours", "you can only leave your own seat", 403)
+            if info.status == "finished":
+                raise Refused("wrong_status", "the match is over: there is no seat to leave", 409)
+            occupant = OPEN if info.status == "waiting" else Seat(level=live.stand_in_level)
+            await self.storage.set_seat(info.id, seat, occupant)
+            await live.storage.clear_deadlines(info.id, seat)
+            live.stand_ins.discard(seat)
+            await live.seats_changed()
+            if occupant.level is not None:
+                live.bots[seat] = live._bot(occupant.level)
+        await live._after_action()
+        return live
+
+    async def set_seat(
+        self, token: str, seat: int, player: int, kind: str, level: str | None
+    ) -> LiveTable:
+        live = await self.get(token)
+        async with live.lock:
+            check_host(live, player)
+            check_seat(live, seat)
+            if live.info.status != "waiting":
+                raise Refused(
+                    "wrong_status", f"the table is {live.info.status}: its seats are set", 409
+                )
+            occupant = Seat(level=check_level(level)) if kind == "bot" else OPEN
+            await self.storage.set_seat(live.info.id, seat, occupant)
+            await live.seats_changed()
+        return live
+
+    async def start(self, token: str, player: int) -> LiveTable:
+        live = await self.get(token)
+        check_host(live, player)
+        await live.start()
+        return live
+
+    async def rematch(self, token: str, player: int) -> LiveTable:
+        """A new table with the same game, rules, settings and seats, started at once."""
+        old = await self.get(token)
+        async with old.lock:
+            info = old.info
+            if info.status != "finished":
+                raise Refused("wrong_status", "a rematch comes once the match is over", 409)
+            if info.host != player and old.seat_of(player) is None:
+                raise Refused("not_yours", "only the table's players make a rematch", 403)
+            existing = info.settings.get("rematch")
+            if isinstance(existing, str):
+                return await self.get(existing)
+            settings = {k: v for k, v in info.settings.items() if k != "rematch"}
+            new = await self.storage.create_table(
+                info.game,
+                info.rules,
+                info.seats,
+                host=info.host,
+                public=info.public,
+                settings={**settings, "rematch_of": info.token},
+            )
+            old.info = await self.storage.set_settings(
+                info.id, {**info.settings, "rematch": new.token}
+            )
+            old.meta += 1
+        live = await self.get(new.token)
+        await live.start()
+        await self.broadcaster.publish(old.token)
+        return live
+
+    # -- the clock -----------------------------------------------------------------------
+
+    async def resume(self) -> None:
+        """After a start: load every table in play, give each absent player their grace,
+        and let the computer players to act move."""
+        for info in await self.storage.list_tables(public=None, status="playing"):
+            try:
+                live = await self.get(info.token)
+            except Exception:
+                log.exception("table %s could not be taken up", info.token)
+                continue
+            for seat, s in enumerate(live.info.seats):
+                if s.player is not None and not live.connected(seat):
+                    await live.away(seat)
+            live.move_deadline = None  # the stored one stands; set again at the next move
+            live.kick()
+
+    async def watch(self) -> None:
+        """Act on the stored deadlines as they fall due, until cancelled."""
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the deadlines could not be read")
+            await asyncio.sleep(self.settings.tick)
+
+    async def tick(self) -> None:
+        now = datetime.now(UTC)
+        for d in await self.storage.deadlines_due(now):
+            await self.storage.clear_deadlines(d.table_id, d.seat, d.kind)
+            try:
+                info = await self.storage.get_table(d.table_id)
+                live = await self.get(info.token)
+            except (NotFound, Refused):
+                continue
+            if d.kind == "move":
+                live.move_deadline = None
+                if d.version is not None:
+                    task = asyncio.create_task(live.timed_out(d.seat, d.version))
+                    self._tasks.add(task)
+                    task.add_done_callback(self._tasks.discard)
+            elif d.kind == "away":
+                await live.grace_over(d.seat)
+
+
+def check_host(live: LiveTable, player: int) -> None:
+    if live.info.host != player:
+        raise Refused("not_host", "only the table's host can do that", 403)
+
+
+def check_seat(live: LiveTable, seat: int) -> None:
+    n = len(live.info.seats)
+    if not 0 <= seat < n:
+        raise Refused("bad_seat", f"there is no seat {seat}: the seats are 0 to {n - 1}", 404)
