@@ -47,6 +47,22 @@ log = logging.getLogger("briscola.server")
 
 COOKIE = "briscola_session"
 
+ERRORS: dict[int, str] = {
+    400: "Refused, nothing changed: the error's `code` says why (docs/protocol.md lists them).",
+    401: "No session: choose a nickname first (`POST /api/session`); code `no_session`.",
+    403: "Not yours to do: only the host (`not_host`), or only a seated player (`not_yours`).",
+    404: "No such table (`not_found`), seat (`bad_seat`) or finished hand (`not_finished`).",
+    409: "Not now: the table's status or its seats forbid it (`wrong_status`, `seats_open`, "
+    "`seat_taken`, `seated`).",
+    422: "A body or parameter of the wrong form; code `bad_request`, the message names the field.",
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that may refuse with these HTTP statuses; every
+    error body is an :class:`~briscola.server.messages.ErrorBody`."""
+    return {s: {"model": ErrorBody, "description": ERRORS[s]} for s in statuses}
+
 
 class Bucket:
     """A token bucket: ``rate`` a second, at most ``burst`` at once."""
@@ -94,8 +110,12 @@ def create_app(
         version=__version__,
         summary="Online tables of the Briscola family: the REST part (the WebSocket of a "
         "table is in docs/protocol.md).",
+        description="Choose a nickname (`POST /api/session`: the session is a signed cookie), "
+        "open a table or find one in the lobby, take a seat, start; then play over the table's "
+        "WebSocket, `/api/tables/{token}/ws`. Every error is "
+        '`{"error": {"code": ..., "message": ...}}`. The whole protocol, with an example of '
+        "every message: docs/protocol.md.",
         lifespan=lifespan,
-        responses={400: {"model": ErrorBody}},
     )
 
     def fail(status: int, code: str, message: str) -> JSONResponse:
@@ -146,9 +166,13 @@ def create_app(
 
     # -- sessions --------------------------------------------------------------------------
 
-    @app.post("/api/session", response_model=PlayerOut, tags=["session"])
+    @app.post(
+        "/api/session", response_model=PlayerOut, tags=["session"], responses=errors(400, 422)
+    )
     async def new_session(body: SessionIn, response: Response, tables: TablesDep) -> PlayerOut:
-        """Choose a nickname: a new player, whose session the cookie keeps."""
+        """Choose a nickname (1 to 40 characters you can see): a new player, whose session
+        the cookie `briscola_session` keeps (signed, HTTP only, for 400 days). Send the cookie
+        with every later request, and with the WebSocket's opening request."""
         nickname = " ".join(body.nickname.split())
         if not nickname or not nickname.isprintable():
             raise Refused("bad_nickname", "a nickname is letters, digits and spaces you can see")
@@ -164,7 +188,7 @@ def create_app(
         )
         return PlayerOut(id=player.id, nickname=player.nickname)
 
-    @app.get("/api/session", response_model=PlayerOut, tags=["session"])
+    @app.get("/api/session", response_model=PlayerOut, tags=["session"], responses=errors(401))
     async def get_session(player: Me) -> PlayerOut:
         """Who the session's cookie says you are."""
         return PlayerOut(id=player.id, nickname=player.nickname)
@@ -184,7 +208,8 @@ def create_app(
 
     @app.get("/api/tables", response_model=list[TableOut], tags=["tables"])
     async def lobby(tables: TablesDep, player: Maybe) -> list[TableOut]:
-        """The lobby: the public tables waiting for players or in play, newest first."""
+        """The lobby: the public tables waiting for players or in play, newest first (at
+        most 100)."""
         out = []
         for info in await tables.storage.list_tables(public=True):
             if info.status == "finished":
@@ -195,57 +220,111 @@ def create_app(
                 break
         return out
 
-    @app.post("/api/tables", response_model=TableOut, status_code=201, tags=["tables"])
+    @app.post(
+        "/api/tables",
+        response_model=TableOut,
+        status_code=201,
+        tags=["tables"],
+        responses=errors(400, 401, 422),
+    )
     async def create_table(body: TableIn, player: Me, tables: TablesDep) -> TableOut:
-        """Open a table: you are its host. Private tables (the default) are found only by
-        their link."""
+        """Open a table: you are its host. `game` is a key of `GET /api/games`, `rules` its
+        house rules that differ from the defaults (`bad_rules` names a wrong one); `seats`,
+        one for each seat, are `open`, `me` or `bot` with a `level` (`bad_seats`,
+        `bad_level`), by default you at seat 0 and the others open; `clock` the seconds for
+        each move (none by default); `stand_in` the level of the computer player that moves
+        for a slow or absent player. Private tables (the default) are found only by their
+        link (`invite`)."""
         live = await tables.create(player.id, body)
         return live.table_out(player.id)
 
-    @app.get("/api/tables/{token}", response_model=TableOut, tags=["tables"])
+    @app.get(
+        "/api/tables/{token}", response_model=TableOut, tags=["tables"], responses=errors(404, 422)
+    )
     async def get_table(token: str, tables: TablesDep, player: Maybe) -> TableOut:
+        """A table by its token (the last part of its invite link): its game, rules, seats,
+        status and version; `you` says where you sit, when you have a session."""
         live = await tables.get(token)
         return live.table_out(player.id if player else None)
 
-    @app.post("/api/tables/{token}/seats/{seat}", response_model=TableOut, tags=["tables"])
+    @app.post(
+        "/api/tables/{token}/seats/{seat}",
+        response_model=TableOut,
+        tags=["tables"],
+        responses=errors(400, 401, 404, 409, 422),
+    )
     async def take_seat(token: str, seat: int, player: Me, tables: TablesDep) -> TableOut:
-        """Sit at an open seat of a waiting table."""
+        """Sit at an open seat of a waiting table (one seat a player: `seated` when you sit
+        elsewhere; `seat_taken` when someone was quicker)."""
         live = await tables.take_seat(token, seat, player.id)
         return live.table_out(player.id)
 
-    @app.delete("/api/tables/{token}/seats/{seat}", response_model=TableOut, tags=["tables"])
+    @app.delete(
+        "/api/tables/{token}/seats/{seat}",
+        response_model=TableOut,
+        tags=["tables"],
+        responses=errors(401, 403, 404, 409, 422),
+    )
     async def leave_seat(token: str, seat: int, player: Me, tables: TablesDep) -> TableOut:
         """Leave your seat (the host may also clear any seat of a waiting table). At a
         table in play, a computer player takes your seat for the rest of the match."""
         live = await tables.leave(token, seat, player.id)
         return live.table_out(player.id)
 
-    @app.put("/api/tables/{token}/seats/{seat}", response_model=TableOut, tags=["tables"])
+    @app.put(
+        "/api/tables/{token}/seats/{seat}",
+        response_model=TableOut,
+        tags=["tables"],
+        responses=errors(400, 401, 403, 404, 409, 422),
+    )
     async def change_seat(
         token: str, seat: int, body: SeatChange, player: Me, tables: TablesDep
     ) -> TableOut:
-        """The host opens a seat, or puts a computer player there, before the start."""
+        """The host opens a seat (`{"kind": "open"}`), or puts a computer player there
+        (`{"kind": "bot", "level": "intermediate"}`), before the start."""
         live = await tables.set_seat(token, seat, player.id, body.kind, body.level)
         return live.table_out(player.id)
 
-    @app.post("/api/tables/{token}/start", response_model=TableOut, tags=["tables"])
+    @app.post(
+        "/api/tables/{token}/start",
+        response_model=TableOut,
+        tags=["tables"],
+        responses=errors(401, 403, 404, 409, 422),
+    )
     async def start(token: str, player: Me, tables: TablesDep) -> TableOut:
-        """The host starts the match once every seat is filled."""
+        """The host starts the match once every seat is filled (`seats_open` names the
+        empty ones): the first hand is dealt and its fair-shuffle commitment published."""
         live = await tables.start(token, player.id)
         return live.table_out(player.id)
 
-    @app.post("/api/tables/{token}/rematch", response_model=TableOut, tags=["tables"])
+    @app.post(
+        "/api/tables/{token}/rematch",
+        response_model=TableOut,
+        tags=["tables"],
+        responses=errors(401, 403, 404, 409, 422),
+    )
     async def rematch(token: str, player: Me, tables: TablesDep) -> TableOut:
-        """Once the match is over: a new table with the same seats, started at once."""
+        """Once the match is over, one of its players makes a rematch: a new table with the
+        same game, rules and seats, started at once (asked again, the same table). The old
+        table's `rematch` names the new one's token."""
         live = await tables.rematch(token, player.id)
         return live.table_out(player.id)
 
     # -- records ---------------------------------------------------------------------------
 
-    @app.get("/api/tables/{token}/hands/{number}", tags=["records"])
+    @app.get(
+        "/api/tables/{token}/hands/{number}",
+        tags=["records"],
+        responses={
+            200: {"description": "The game record, as a file to save (docs/records.md)."},
+            **errors(404, 422),
+        },
+    )
     async def hand_record(token: str, number: int, tables: TablesDep) -> JSONResponse:
-        """A finished hand's game record (docs/records.md), with its fair-shuffle
-        commitment and salt: check it with ``briscola verify``."""
+        """Hand `number`'s game record (the first hand is 1), once the hand is over
+        (`not_finished` before: its deal stays secret until then), with its fair-shuffle
+        commitment and salt: check it with `briscola verify` or by hand
+        (docs/fairness.md)."""
         live = await tables.get(token)
         match = live.match
         if match is None or not 1 <= number <= len(match.finished) or live.deals is None:
@@ -258,7 +337,14 @@ def create_app(
         record = live.deals.hand_record(match.finished[number - 1])
         return download(record, f"briscola-{token[:8]}-hand-{number}.json")
 
-    @app.get("/api/tables/{token}/record", tags=["records"])
+    @app.get(
+        "/api/tables/{token}/record",
+        tags=["records"],
+        responses={
+            200: {"description": "The match record, as a file to save (docs/records.md)."},
+            **errors(404, 422),
+        },
+    )
     async def match_record(token: str, tables: TablesDep) -> JSONResponse:
         """The finished match's record: its game and rules, its hands' records in order
         (each with its commitment and salt), the match score."""
@@ -271,9 +357,9 @@ def create_app(
             ) from None
         return download(finished.record, f"briscola-{token[:8]}-match.json")
 
-    @app.get("/api/history", response_model=list[MatchOut], tags=["records"])
+    @app.get("/api/history", response_model=list[MatchOut], tags=["records"], responses=errors(401))
     async def history(player: Me, tables: TablesDep) -> list[MatchOut]:
-        """Your finished matches, the newest first."""
+        """Your finished matches, the newest first, each with the path of its record."""
         out = []
         for m in await tables.storage.history(player.id):
             info = await tables.storage.get_table(m.table_id)
