@@ -218,6 +218,8 @@ class LiveTable:
             self.revealed = len(match.finished)
             self._make_bots()
             self.meta += 1
+            for conn in self.connections:
+                conn.version = -1  # they were sent no view: a snapshot each, with theirs
             await self._after_action()
 
     def _states(self, match: Match) -> list[GameState]:
