@@ -84,9 +84,9 @@ def engine_event_fields() -> dict[str, list[str]]:
     for module in (engine_events, engine_match):
         for name, cls in vars(module).items():
             fields = getattr(cls, "_fields", None)
-            if isinstance(cls, type) and fields and "audience" in fields:
-                if cls.__module__ == module.__name__:
-                    out[snake(name)] = [f for f in fields if f != "audience"]
+            ours = isinstance(cls, type) and cls.__module__ == module.__name__
+            if ours and fields and "audience" in fields:
+                out[snake(name)] = [f for f in fields if f != "audience"]
     return out
 
 
