@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 import json
 import re
+import shutil
+import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -309,3 +311,24 @@ async def test_a_client_connected_before_the_start_gets_its_view_at_the_start(
     finally:
         await ana.aclose()
         await bea.aclose()
+
+
+@pytest.mark.skipif(
+    shutil.which("sha256sum") is None or shutil.which("jq") is None, reason="no jq here"
+)
+def test_fairness_mds_pipeline_checks_a_revealed_event_of_these_examples(tmp_path: Path) -> None:
+    fairness = (ROOT / "docs" / "fairness.md").read_text(encoding="utf-8")
+    commands = [b.split("```")[0].strip() for b in fairness.split("```sh\n")[1:]]
+    command = next(c for c in commands if "event.json" in c)
+    event = next(
+        e
+        for _, _, data in checked_examples()
+        if isinstance(data, dict)
+        for e in data.get("events", [])
+        if e["type"] == "hand_revealed"
+    )
+    (tmp_path / "event.json").write_text(json.dumps(event, indent=1), encoding="utf-8")
+    done = subprocess.run(
+        ["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == f"{event['commitment']}  -"
