@@ -82,7 +82,7 @@ class Connection:
     meta: int = -1
     chat: int = 0
     outbox: list[str] = field(default_factory=list)
-    """Replies to this connection alone (errors, pongs), sent before anything else."""
+    """Replies to this connection alone (errors, pongs), sent after what is new."""
 
 
 @dataclass
@@ -138,6 +138,9 @@ class LiveTable:
         self.stand_ins: set[int] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.move_deadline: tuple[int, int] | None = None
+        self.storing = False
+        """Whether the match holds an action not stored yet: nobody is told anything
+        then (a crash would lose that action), until the store is done."""
 
     @property
     def token(self) -> str:
@@ -267,15 +270,19 @@ class LiveTable:
                     "not_your_seat", f"you sit at seat {seat}; you cannot act for seat "
                     f"{getattr(action, 'seat', '?')}"
                 )  # fmt: skip
+            self.storing = True
             try:
-                step = host.act(seat, action)
-            except GameOverError as e:
-                raise Refused("game_over", str(e)) from None
-            except NotYourTurnError as e:
-                raise Refused("not_your_turn", str(e)) from None
-            except (IllegalActionError, MalformedError) as e:
-                raise Refused("illegal", str(e)) from None
-            await self._store(step)
+                try:
+                    step = host.act(seat, action)
+                except GameOverError as e:
+                    raise Refused("game_over", str(e)) from None
+                except NotYourTurnError as e:
+                    raise Refused("not_your_turn", str(e)) from None
+                except (IllegalActionError, MalformedError) as e:
+                    raise Refused("illegal", str(e)) from None
+                await self._store(step)
+            finally:
+                self.storing = False
             await self._after_action()
 
     async def _store(self, step: Step) -> None:
@@ -291,6 +298,8 @@ class LiveTable:
         except Exception:
             log.exception("table %s: the action at version %d was not stored", self.token, version)
             await self._reload()
+            self.storing = False
+            await self.tables.broadcaster.publish(self.token)
             raise Refused(
                 "conflict",
                 "the table changed before your action was stored; it was not taken: "
@@ -571,7 +580,7 @@ class LiveTable:
             version=info.version,
             clock=self.clock,
             stand_in=self.stand_in_level,
-            hands=len(self.deals.dealt) if self.deals is not None else 0,
+            hands=self.stored_hands,
             rematch=rematch if isinstance(rematch, str) else None,
             you=you,
         )
@@ -587,10 +596,14 @@ class LiveTable:
         ).model_dump_json()
 
     def messages_for(self, conn: Connection) -> list[str]:
-        """What ``conn`` has not been sent yet: its replies, the table's changes, the
-        events it missed with its view (or a snapshot when they are no longer kept),
-        the new chat lines."""
-        out, conn.outbox = conn.outbox, []
+        """What ``conn`` has not been sent yet: the events it missed with its view (or a
+        snapshot when they are no longer kept), the table's changes, the new chat lines,
+        then its replies: each reply carries the version it was made at, so it comes
+        after the view of that version (a client never sees a version before its view)."""
+        if self.storing:
+            return []  # told once the action is stored (its publish wakes every connection)
+        replies, conn.outbox = conn.outbox, []
+        out: list[str] = []
         seat = self.seat_of(conn.player)
         if conn.version < 0 or seat != conn.seat:
             conn.seat = seat
@@ -608,7 +621,7 @@ class LiveTable:
             if line.id > conn.chat:
                 conn.chat = line.id
                 out.append(line.model_copy(update={"version": self.version}).model_dump_json())
-        return out
+        return out + replies
 
     def catch_up(self, conn: Connection) -> str:
         since = conn.version
