@@ -119,6 +119,12 @@ class Tables:
                 raise Refused("bad_seats", f"only a computer player's seat has a level ({s.kind})")
             else:
                 seats.append(Seat(player=player) if s.kind == "me" else OPEN)
+        if spec.clock is not None and spec.clock < self.settings.min_clock:
+            raise Refused(
+                "bad_clock",
+                f"a move's clock is at least {self.settings.min_clock:g} seconds, "
+                f"not {spec.clock:g}",
+            )
         settings: dict[str, object] = {"clock": spec.clock}
         if spec.stand_in is not None:
             settings["stand_in"] = check_level(spec.stand_in)
