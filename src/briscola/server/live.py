@@ -160,7 +160,9 @@ class LiveTable:
         """Rebuild the match from storage: the stored hands (with their commitments) as
         the fair deal source's hands so far, the log replayed by the engine."""
         info = self.info = await self.storage.get_table(self.info.id)
-        for m in await self.storage.chat(info.id, limit=1_000_000):
+        said = await self.storage.chat(info.id, limit=1_000_000)
+        await self.tables.learn_names([m.player for m in said])
+        for m in said:
             self.chat_lines.append(self._chat_line(m.id, m.player, m.text, m.at))
         if info.status == "waiting" or info.start is None:
             return
@@ -220,6 +222,9 @@ class LiveTable:
             self.stored_hands = len(new)
             self.revealed = len(match.finished)
             self._make_bots()
+            for seat, s in enumerate(self.info.seats):
+                if s.player is not None and not self.connected(seat):
+                    await self.away(seat)  # a player who never comes is stood in for too
             self.meta += 1
             await self._after_action()
 
