@@ -200,6 +200,42 @@ async def test_an_absent_player_is_stood_in_for_after_the_grace_and_comes_back(
     await bea.until(lambda f: f["version"] >= version + 3, timeout=15)
 
 
+async def test_a_player_back_at_their_turn_makes_their_move_on_their_clock(
+    tmp_path: Path,
+) -> None:
+    srv = ServerProcess(tmp_path / "data", None, "--min-clock", "0.5", grace=0.3, bot_delay=1.5)
+    srv.start()
+    ana, bea = await Client(srv.url, "Ana").login(), await Client(srv.url, "Bea").login()
+    try:
+        clock = 2.0
+        table = await open_table(ana, "briscola-2", [], {"match": "one-hand"}, clock=clock)
+        token = table["token"]
+        await bea.call("POST", f"/api/tables/{token}/seats/1")
+        await ana.call("POST", f"/api/tables/{token}/start")
+        await ana.connect(token)
+        await ana.until(lambda f: f["type"] == "snapshot")
+        await bea.connect(token)
+        await bea.until(lambda f: f["type"] == "snapshot")
+        await bea.close()
+        acted = -1
+        while not (seat_shown(ana, 1)["stand_in"] and ana.view and ana.view["to_act"] == 1):
+            if ana.my_turn() and acted != ana.version:
+                acted = ana.version
+                await ana.act(ana.view["legal"][0])  # type: ignore[index]
+            await ana.receive()
+        # the stand-in waits 1.5 s before its move: Bea is back before it is made
+        await bea.reconnect(token)
+        back = time.monotonic()
+        await bea.until(
+            lambda f: any(e.get("seat") == 1 for e in f.get("events", ())), timeout=clock + 4
+        )
+        assert time.monotonic() - back >= clock - 0.3  # her clock ran out; no stand-in move
+    finally:
+        await ana.aclose()
+        await bea.aclose()
+        srv.stop()
+
+
 async def test_a_match_never_stalls_when_everyone_leaves(people: Any) -> None:
     ana, bea = await people("Ana"), await people("Bea")
     token = (await open_table(ana, "briscola-2", [], {"match": "one-hand"}))["token"]

@@ -412,8 +412,8 @@ class LiveTable:
             version = self.info.version
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
-            if version != self.info.version or self.host is not host:
-                continue
+            if version != self.info.version or self.host is not host or not self.computer(seat):
+                continue  # the table moved on, or the person came back while it waited
             await self._computer_move(seat, version)
 
     async def timed_out(self, seat: int, version: int) -> None:
@@ -471,7 +471,9 @@ class LiveTable:
         if seat is not None:
             if self.info.status == "playing":
                 await self.storage.clear_deadlines(self.info.id, seat, "away")
-            self.stand_ins.discard(seat)
+            if seat in self.stand_ins:
+                self.stand_ins.discard(seat)
+                await self._set_clock()  # back at the seat: their clock runs again
         self.meta += 1
         await self.tables.broadcaster.publish(self.token)
 
