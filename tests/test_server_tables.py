@@ -320,3 +320,25 @@ async def test_clocks_graces_and_chat_survive_a_restart(tmp_path: Path) -> None:
         for c in (ana, bea, eve):
             await c.aclose()
         srv.stop()
+
+
+async def test_a_stand_in_stays_in_across_a_restart(tmp_path: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", None, grace=0.3)
+    srv.start()
+    ana, bea = await Client(srv.url, "Ana").login(), await Client(srv.url, "Bea").login()
+    try:
+        token = (await open_table(ana, "briscola-2", [], {"match": "one-hand"}))["token"]
+        await bea.call("POST", f"/api/tables/{token}/seats/1")
+        await ana.call("POST", f"/api/tables/{token}/start")
+        await ana.connect(token)
+        await ana.until(lambda f: f.get("table") and f["table"]["seats"][1]["stand_in"])
+        srv.kill()
+        srv.grace = 30  # a fresh grace would keep the seat waiting for Bea for long
+        srv.start()
+        await ana.reconnect(token)
+        shown = await ana.until(lambda f: f["type"] in ("snapshot", "table"))
+        assert shown["table"]["seats"][1]["stand_in"] is True
+    finally:
+        await ana.aclose()
+        await bea.aclose()
+        srv.stop()

@@ -166,6 +166,10 @@ class LiveTable:
             self.chat_lines.append(self._chat_line(m.id, m.player, m.text, m.at))
         if info.status == "waiting" or info.start is None:
             return
+        kept = info.settings.get("stand_ins")
+        self.stand_ins = (
+            {s for s in kept if isinstance(s, int)} if isinstance(kept, list) else set()
+        )
         hands = await self.storage.hands(info.id)
         dealt = [
             Committed(
@@ -473,6 +477,7 @@ class LiveTable:
                 await self.storage.clear_deadlines(self.info.id, seat, "away")
             if seat in self.stand_ins:
                 self.stand_ins.discard(seat)
+                await self.keep_stand_ins()
                 await self._set_clock()  # back at the seat: their clock runs again
         self.meta += 1
         await self.tables.broadcaster.publish(self.token)
@@ -498,8 +503,15 @@ class LiveTable:
             return
         log.info("table %s: a computer player stands in at seat %d", self.token, seat)
         self.stand_ins.add(seat)
+        await self.keep_stand_ins()
         self.meta += 1
         await self._after_action()
+
+    async def keep_stand_ins(self) -> None:
+        """Store which seats have a stand-in, so that a restart keeps them."""
+        settings = {**self.info.settings, "stand_ins": sorted(self.stand_ins)}
+        await self.storage.set_settings(self.info.id, settings)
+        self.info = replace(self.info, settings=settings)  # only the settings changed
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)

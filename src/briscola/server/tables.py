@@ -184,7 +184,9 @@ class Tables:
             occupant = OPEN if info.status == "waiting" else Seat(level=live.stand_in_level)
             await self.storage.set_seat(info.id, seat, occupant)
             await live.storage.clear_deadlines(info.id, seat)
-            live.stand_ins.discard(seat)
+            if seat in live.stand_ins:
+                live.stand_ins.discard(seat)
+                await live.keep_stand_ins()
             await live.seats_changed()
             if occupant.level is not None:
                 live.bots[seat] = live._bot(occupant.level)
@@ -225,7 +227,7 @@ class Tables:
             existing = info.settings.get("rematch")
             if isinstance(existing, str):
                 return await self.get(existing)
-            settings = {k: v for k, v in info.settings.items() if k != "rematch"}
+            settings = {k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins")}
             new = await self.storage.create_table(
                 info.game,
                 info.rules,
