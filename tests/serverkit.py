@@ -10,19 +10,26 @@ keeping every frame it received so that a test can scan them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import random
 import re
 import signal
 import subprocess
 import sys
 import time
+import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import websockets
+
+PG_URL = os.environ.get("BRISCOLA_TEST_POSTGRES_URL")
 
 URL_LINE = re.compile(r"briscola is serving at (http://\S+)")
 
@@ -45,11 +52,15 @@ class ServerProcess:
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
+        self.port = 0
+        """The port of the first start, kept by every later start (clients find the server
+        where it was); 0 before the first start takes a free one."""
         self.log = data / "server.log"
 
     def start(self, timeout: float = 30.0) -> str:
         cmd = [
-            sys.executable, "-m", "briscola", "serve", "--data", str(self.data), "--port", "0",
+            sys.executable, "-m", "briscola", "serve", "--data", str(self.data),
+            "--port", str(self.port),
             "--grace", str(self.grace), "--bot-delay", str(self.bot_delay), *self.args,
         ]  # fmt: skip
         if self.database_url:
@@ -68,9 +79,15 @@ class ServerProcess:
             found = URL_LINE.search(line)
             if found:
                 self.url = found.group(1).rstrip("/")
+                self.port = int(self.url.rsplit(":", 1)[1])
                 return self.url
         self.stop()
         raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
+
+    @property
+    def database(self) -> str:
+        """The URL of the server's database, for a test to look at what it stored."""
+        return self.database_url or f"sqlite+aiosqlite:///{self.data.resolve() / 'briscola.db'}"
 
     def kill(self) -> None:
         """SIGKILL: the process ends at once, as in a crash."""
@@ -141,6 +158,20 @@ class Client:
         headers = {"Cookie": cookie} if cookie else {}
         self.ws = await websockets.connect(url, additional_headers=headers, max_size=2**24)
 
+    async def reconnect(self, token: str, timeout: float = 60.0) -> None:
+        """Connect again to ``token``'s table, saying the last version seen
+        (``?since=VERSION``), trying every tenth of a second until the server is back."""
+        self.ws = None
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                await self.connect(token, since=self.version)
+                return
+            except (OSError, websockets.exceptions.InvalidHandshake):
+                if time.monotonic() > end:
+                    raise
+                await asyncio.sleep(0.1)
+
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
@@ -180,6 +211,9 @@ class Client:
     async def act(self, action: dict[str, Any]) -> None:
         await self.send({"type": "act", "version": self.version, "action": action})
 
+    def finished(self) -> bool:
+        return self.table is not None and self.table["status"] == "finished"
+
     def my_turn(self) -> bool:
         v = self.view
         return bool(v and v.get("legal") and self.table and self.table["status"] == "playing")
@@ -196,3 +230,119 @@ async def open_table(
     body = {"game": game, "rules": rules or {}, "seats": seats, **extra}
     table: dict[str, Any] = await host.call("POST", "/api/tables", json=body)
     return table
+
+
+@dataclass
+class Session:
+    """What a :class:`Driver`'s client lived through at one table, connection by connection:
+    ``closed[i]`` is the (version, view) it had when its ``i``-th connection closed,
+    ``reopened[i]`` the first frame of the next one that carried a view."""
+
+    closed: list[tuple[int, dict[str, Any] | None]] = field(default_factory=list)
+    reopened: list[dict[str, Any]] = field(default_factory=list)
+    seen: list[tuple[int, int, list[dict[str, Any]]]] = field(default_factory=list)
+    """Each update's (since, version, events), in the order received."""
+
+
+class Driver:
+    """A person playing random legal moves at a table until its match is over, and
+    reconnecting by themselves (``?since=`` their last version) whenever the connection
+    closes. Clearing ``playing`` stops their moves (they keep listening); ``think`` is the
+    wait before each move."""
+
+    def __init__(
+        self,
+        client: Client,
+        token: str,
+        seed: int,
+        think: float = 0.0,
+        pause_after_hand: int | None = None,
+    ) -> None:
+        self.client = client
+        self.token = token
+        self.rng = random.Random(seed)
+        self.think = think
+        self.playing = asyncio.Event()
+        self.playing.set()
+        self.pause_after_hand = pause_after_hand
+        """Stop moving once this hand is revealed (:attr:`paused` set then)."""
+        self.paused = asyncio.Event()
+        self.session = Session()
+        self.errors: list[dict[str, Any]] = []
+
+    async def run(self, timeout: float = 60.0) -> None:
+        c = self.client
+        end = time.monotonic() + timeout
+        if c.ws is None:
+            await c.connect(self.token)
+        fresh = False
+        acted = -1
+        while not c.finished():
+            if time.monotonic() > end:
+                v = c.view or {}
+                last = [(f["type"], f["version"], f.get("code")) for f in c.frames[-6:]]
+                raise TimeoutError(
+                    f"{c.nickname}: the match at {self.token} did not end: at version "
+                    f"{c.version}, {v.get('to_act')} to act, legal {v.get('legal')}, "
+                    f"playing {self.playing.is_set()}, last frames "
+                    f"{last}"
+                )
+            try:
+                if c.my_turn() and self.playing.is_set() and acted != c.version:
+                    if self.think:
+                        await asyncio.sleep(self.think)
+                    acted = c.version
+                    await c.act(self.rng.choice(c.view["legal"]))  # type: ignore[index]
+                frame = await c.receive(0.5 if not self.playing.is_set() else 20.0)
+            except TimeoutError:
+                continue
+            except (websockets.exceptions.ConnectionClosed, OSError):
+                self.session.closed.append((c.version, c.view))
+                await c.reconnect(self.token)
+                fresh = True
+                acted = -1  # a move sent as the server died may be lost: send it again
+                continue
+            if frame["type"] == "update":
+                self.session.seen.append((frame["since"], frame["version"], frame["events"]))
+                if any(
+                    e["type"] == "hand_revealed" and e["hand"] == self.pause_after_hand
+                    for e in frame["events"]
+                ):
+                    self.playing.clear()
+                    self.paused.set()
+            elif frame["type"] == "error" and frame["code"] == "flood":
+                await asyncio.sleep(0.2)  # the server takes 10 messages a second
+                acted = -1
+            elif frame["type"] == "error" and frame["code"] != "stale":
+                self.errors.append(frame)
+            if fresh and frame.get("view") is not None:
+                self.session.reopened.append(frame)
+                fresh = False
+
+
+@contextlib.asynccontextmanager
+async def database(kind: str) -> AsyncIterator[str | None]:
+    """The ``--database-url`` of a test: ``None`` for SQLite (in the data folder), or a
+    fresh PostgreSQL database on the cluster of ``BRISCOLA_TEST_POSTGRES_URL``, dropped
+    afterwards. Without that variable the test is skipped, but under CI (``CI`` set) it
+    fails: CI never passes without PostgreSQL."""
+    if kind == "sqlite":
+        yield None
+        return
+    if not PG_URL:
+        if os.environ.get("CI"):
+            pytest.fail("CI: BRISCOLA_TEST_POSTGRES_URL is not set: run scripts/test")
+        pytest.skip("PostgreSQL: set BRISCOLA_TEST_POSTGRES_URL (scripts/test does)")
+    import sqlalchemy as sa
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    admin = create_async_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        yield sa.make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+        async with admin.connect() as conn:
+            await conn.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    finally:
+        await admin.dispose()

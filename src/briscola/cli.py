@@ -864,6 +864,12 @@ def serve(
         float,
         typer.Option(min=0, max=10, metavar="SECONDS", help="The pause before each computer move."),
     ] = 0.6,
+    min_clock: Annotated[
+        float,
+        typer.Option(
+            min=0, metavar="SECONDS", help="The shortest per-move clock a table may have."
+        ),
+    ] = 5.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "warning",
 ) -> None:
     """Serve online tables: the REST API, its page at /docs, and each table's WebSocket.
@@ -890,7 +896,11 @@ def serve(
     except OSError as e:
         raise fail(f"--data {data}: cannot make the folder: {e.strerror}") from None
     settings = ServerSettings(
-        data=data, database_url=database_url, grace=grace, bot_delay=bot_delay
+        data=data,
+        database_url=database_url,
+        grace=grace,
+        bot_delay=bot_delay,
+        min_clock=min_clock,
     )
     try:
         run_server(settings, host=host, port=port, log_level=log_level)

@@ -327,11 +327,13 @@ def create_app(
         (docs/fairness.md)."""
         live = await tables.get(token)
         match = live.match
-        if match is None or not 1 <= number <= len(match.finished) or live.deals is None:
+        # live.revealed counts the finished hands stored: a hand's salt is never told
+        # before its last move is stored (a crash could lose that move, and the hand go on).
+        if match is None or not 1 <= number <= live.revealed or live.deals is None:
             raise Refused(
                 "not_finished",
                 f"hand {number} is not finished (finished hands: "
-                f"{len(match.finished) if match else 0}): its record comes once it is over",
+                f"{live.revealed}): its record comes once it is over",
                 404,
             )
         record = live.deals.hand_record(match.finished[number - 1])
@@ -418,7 +420,9 @@ def create_app(
         conn = Connection(
             player.id if player else None, live.seat_of(player.id if player else None)
         )
-        if since is not None and 0 <= since <= live.version:
+        # A client behind the table gets what it missed; one at the table's version (or
+        # ahead of it, or new) a snapshot: every connection starts with its view.
+        if since is not None and 0 <= since < live.version:
             conn.version = since
             conn.meta = -1
         await serve_socket(websocket, live, conn)

@@ -82,7 +82,7 @@ class Connection:
     meta: int = -1
     chat: int = 0
     outbox: list[str] = field(default_factory=list)
-    """Replies to this connection alone (errors, pongs), sent before anything else."""
+    """Replies to this connection alone (errors, pongs), sent after what is new."""
 
 
 @dataclass
@@ -138,6 +138,9 @@ class LiveTable:
         self.stand_ins: set[int] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.move_deadline: tuple[int, int] | None = None
+        self.storing = False
+        """Whether the match holds an action not stored yet: nobody is told anything
+        then (a crash would lose that action), until the store is done."""
 
     @property
     def token(self) -> str:
@@ -157,10 +160,16 @@ class LiveTable:
         """Rebuild the match from storage: the stored hands (with their commitments) as
         the fair deal source's hands so far, the log replayed by the engine."""
         info = self.info = await self.storage.get_table(self.info.id)
-        for m in await self.storage.chat(info.id, limit=1_000_000):
+        said = await self.storage.chat(info.id, limit=1_000_000)
+        await self.tables.learn_names([m.player for m in said])
+        for m in said:
             self.chat_lines.append(self._chat_line(m.id, m.player, m.text, m.at))
         if info.status == "waiting" or info.start is None:
             return
+        kept = info.settings.get("stand_ins")
+        self.stand_ins = (
+            {s for s in kept if isinstance(s, int)} if isinstance(kept, list) else set()
+        )
         hands = await self.storage.hands(info.id)
         dealt = [
             Committed(
@@ -217,6 +226,9 @@ class LiveTable:
             self.stored_hands = len(new)
             self.revealed = len(match.finished)
             self._make_bots()
+            for seat, s in enumerate(self.info.seats):
+                if s.player is not None and not self.connected(seat):
+                    await self.away(seat)  # a player who never comes is stood in for too
             self.meta += 1
             for conn in self.connections:
                 conn.version = -1  # they were sent no view: a snapshot each, with theirs
@@ -269,15 +281,19 @@ class LiveTable:
                     "not_your_seat", f"you sit at seat {seat}; you cannot act for seat "
                     f"{getattr(action, 'seat', '?')}"
                 )  # fmt: skip
+            self.storing = True
             try:
-                step = host.act(seat, action)
-            except GameOverError as e:
-                raise Refused("game_over", str(e)) from None
-            except NotYourTurnError as e:
-                raise Refused("not_your_turn", str(e)) from None
-            except (IllegalActionError, MalformedError) as e:
-                raise Refused("illegal", str(e)) from None
-            await self._store(step)
+                try:
+                    step = host.act(seat, action)
+                except GameOverError as e:
+                    raise Refused("game_over", str(e)) from None
+                except NotYourTurnError as e:
+                    raise Refused("not_your_turn", str(e)) from None
+                except (IllegalActionError, MalformedError) as e:
+                    raise Refused("illegal", str(e)) from None
+                await self._store(step)
+            finally:
+                self.storing = False
             await self._after_action()
 
     async def _store(self, step: Step) -> None:
@@ -293,6 +309,8 @@ class LiveTable:
         except Exception:
             log.exception("table %s: the action at version %d was not stored", self.token, version)
             await self._reload()
+            self.storing = False
+            await self.tables.broadcaster.publish(self.token)
             raise Refused(
                 "conflict",
                 "the table changed before your action was stored; it was not taken: "
@@ -400,8 +418,8 @@ class LiveTable:
             version = self.info.version
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
-            if version != self.info.version or self.host is not host:
-                continue
+            if version != self.info.version or self.host is not host or not self.computer(seat):
+                continue  # the table moved on, or the person came back while it waited
             await self._computer_move(seat, version)
 
     async def timed_out(self, seat: int, version: int) -> None:
@@ -459,7 +477,10 @@ class LiveTable:
         if seat is not None:
             if self.info.status == "playing":
                 await self.storage.clear_deadlines(self.info.id, seat, "away")
-            self.stand_ins.discard(seat)
+            if seat in self.stand_ins:
+                self.stand_ins.discard(seat)
+                await self.keep_stand_ins()
+                await self._set_clock()  # back at the seat: their clock runs again
         self.meta += 1
         await self.tables.broadcaster.publish(self.token)
 
@@ -484,8 +505,15 @@ class LiveTable:
             return
         log.info("table %s: a computer player stands in at seat %d", self.token, seat)
         self.stand_ins.add(seat)
+        await self.keep_stand_ins()
         self.meta += 1
         await self._after_action()
+
+    async def keep_stand_ins(self) -> None:
+        """Store which seats have a stand-in, so that a restart keeps them."""
+        settings = {**self.info.settings, "stand_ins": sorted(self.stand_ins)}
+        await self.storage.set_settings(self.info.id, settings)
+        self.info = replace(self.info, settings=settings)  # only the settings changed
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -573,7 +601,7 @@ class LiveTable:
             version=info.version,
             clock=self.clock,
             stand_in=self.stand_in_level,
-            hands=len(self.deals.dealt) if self.deals is not None else 0,
+            hands=self.stored_hands,
             rematch=rematch if isinstance(rematch, str) else None,
             you=you,
         )
@@ -589,10 +617,14 @@ class LiveTable:
         ).model_dump_json()
 
     def messages_for(self, conn: Connection) -> list[str]:
-        """What ``conn`` has not been sent yet: its replies, the table's changes, the
-        events it missed with its view (or a snapshot when they are no longer kept),
-        the new chat lines."""
-        out, conn.outbox = conn.outbox, []
+        """What ``conn`` has not been sent yet: the events it missed with its view (or a
+        snapshot when they are no longer kept), the table's changes, the new chat lines,
+        then its replies: each reply carries the version it was made at, so it comes
+        after the view of that version (a client never sees a version before its view)."""
+        if self.storing:
+            return []  # told once the action is stored (its publish wakes every connection)
+        replies, conn.outbox = conn.outbox, []
+        out: list[str] = []
         seat = self.seat_of(conn.player)
         if conn.version < 0 or seat != conn.seat:
             conn.seat = seat
@@ -610,7 +642,7 @@ class LiveTable:
             if line.id > conn.chat:
                 conn.chat = line.id
                 out.append(line.model_copy(update={"version": self.version}).model_dump_json())
-        return out
+        return out + replies
 
     def catch_up(self, conn: Connection) -> str:
         since = conn.version

@@ -193,7 +193,8 @@ class TableIn(_Message):
     seats: list[SeatIn] | None = None
     """One for each seat; by default the host takes seat 0 and the others are open."""
     public: StrictBool = False
-    clock: float | None = Field(default=None, ge=5, le=3600)
+    clock: float | None = Field(default=None, gt=0, le=3600)
+    """Seconds for each move (at least the server's ``min_clock``, 5 by default)."""
     stand_in: StrictStr | None = None
 
 

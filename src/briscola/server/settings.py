@@ -24,6 +24,8 @@ class ServerSettings:
     grace: float = 60.0
     """Seconds a seated player may stay away from a table in play before a computer
     player stands in for them (until they come back)."""
+    min_clock: float = 5.0
+    """The shortest per-move clock a table may have, in seconds."""
     bot_delay: float = 0.6
     """Seconds a computer player waits before its move, so that people can follow."""
     stand_in: str = "intermediate"

@@ -25,7 +25,16 @@ from briscola.server.broadcast import Broadcaster
 from briscola.server.live import LiveTable, Refused
 from briscola.server.messages import SeatIn, TableIn
 from briscola.server.settings import ServerSettings
-from briscola.storage import OPEN, NotFound, Seat, SeatTaken, Storage, StorageError, WrongStatus
+from briscola.storage import (
+    OPEN,
+    Deadline,
+    NotFound,
+    Seat,
+    SeatTaken,
+    Storage,
+    StorageError,
+    WrongStatus,
+)
 
 log = logging.getLogger("briscola.server")
 
@@ -119,6 +128,12 @@ class Tables:
                 raise Refused("bad_seats", f"only a computer player's seat has a level ({s.kind})")
             else:
                 seats.append(Seat(player=player) if s.kind == "me" else OPEN)
+        if spec.clock is not None and spec.clock < self.settings.min_clock:
+            raise Refused(
+                "bad_clock",
+                f"a move's clock is at least {self.settings.min_clock:g} seconds, "
+                f"not {spec.clock:g}",
+            )
         settings: dict[str, object] = {"clock": spec.clock}
         if spec.stand_in is not None:
             settings["stand_in"] = check_level(spec.stand_in)
@@ -169,7 +184,9 @@ class Tables:
             occupant = OPEN if info.status == "waiting" else Seat(level=live.stand_in_level)
             await self.storage.set_seat(info.id, seat, occupant)
             await live.storage.clear_deadlines(info.id, seat)
-            live.stand_ins.discard(seat)
+            if seat in live.stand_ins:
+                live.stand_ins.discard(seat)
+                await live.keep_stand_ins()
             await live.seats_changed()
             if occupant.level is not None:
                 live.bots[seat] = live._bot(occupant.level)
@@ -210,7 +227,7 @@ class Tables:
             existing = info.settings.get("rematch")
             if isinstance(existing, str):
                 return await self.get(existing)
-            settings = {k: v for k, v in info.settings.items() if k != "rematch"}
+            settings = {k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins")}
             new = await self.storage.create_table(
                 info.game,
                 info.rules,
@@ -231,8 +248,14 @@ class Tables:
     # -- the clock -----------------------------------------------------------------------
 
     async def resume(self) -> None:
-        """After a start: load every table in play, give each absent player their grace,
-        and let the computer players to act move."""
+        """After a start: load every table in play, give each absent player their grace
+        (the stored one, when they were already away), keep the stored clock of the seat
+        to act (or start it, when the server stopped before it was stored), and let the
+        computer players to act move."""
+        stored: dict[tuple[int, int, str], Deadline] = {
+            (d.table_id, d.seat, d.kind): d
+            for d in await self.storage.deadlines_due(datetime.max.replace(tzinfo=UTC))
+        }
         for info in await self.storage.list_tables(public=None, status="playing"):
             try:
                 live = await self.get(info.token)
@@ -240,9 +263,16 @@ class Tables:
                 log.exception("table %s could not be taken up", info.token)
                 continue
             for seat, s in enumerate(live.info.seats):
-                if s.player is not None and not live.connected(seat):
+                away = (info.id, seat, "away") in stored
+                if s.player is not None and not live.connected(seat) and not away:
                     await live.away(seat)
-            live.move_deadline = None  # the stored one stands; set again at the next move
+            turn = live.host.turn if live.host is not None else None
+            clock = stored.get((info.id, turn, "move")) if turn is not None else None
+            if turn is not None and clock is not None and clock.version == live.version:
+                live.move_deadline = (turn, live.version)
+            else:
+                live.move_deadline = None
+                await live._set_clock()
             live.kick()
 
     async def watch(self) -> None:
