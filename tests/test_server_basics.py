@@ -30,7 +30,7 @@ async def test_a_match_against_a_computer_player_to_its_end(server: ServerProces
         await ana.call("POST", f"/api/tables/{table['token']}/start")
         await ana.connect(table["token"])
         first = await ana.receive()
-        assert first["type"] == "snapshot" and first["version"] == 0
+        assert first["type"] == "snapshot"  # (the computer player may have led already)
         assert len(first["view"]["hand"]) == 3
         assert first["fairness"][0]["type"] == "hand_committed"
         assert "salt" not in first["fairness"][0]
