@@ -532,8 +532,8 @@ def _field(name: str, value: Any) -> Any:
         return None if value is None else Card.parse(value)
     if name == "cards":
         return tuple(Card.parse(c) for c in value)
-    if name in _NUMBERS_FIELDS:
-        return None if value is None else tuple(int(x) for x in value)
+    if name in _NUMBERS_FIELDS and isinstance(value, list):
+        return tuple(int(x) for x in value)
     if name == "spotted":
         return None if value is None else frozenset(int(x) for x in value)
     if isinstance(value, list | dict):
