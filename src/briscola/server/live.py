@@ -218,6 +218,8 @@ class LiveTable:
             self.revealed = len(match.finished)
             self._make_bots()
             self.meta += 1
+            for conn in self.connections:  # connected while waiting: they need their view
+                conn.version = -1
             await self._after_action()
 
     def _states(self, match: Match) -> list[GameState]:
