@@ -287,3 +287,40 @@ def test_json_events_read_back_with_what_the_seat_knows_of_their_audience() -> N
     assert public.audience is None
     with pytest.raises(ValueError, match="not an event"):
         reader.read({"type": "nothing"})
+
+
+async def test_the_full_screen_game_plays_an_online_table_to_its_end(
+    server: ServerProcess, host: Client
+) -> None:
+    pytest.importorskip("textual")
+    from briscola.remote import join
+    from briscola.tui import PlayApp
+
+    seats = [{"kind": "open"}, {"kind": "bot", "level": "random"}]
+    table = await open_table(host, "briscola-2", seats, {"match": "one-hand"})
+    remote = await asyncio.to_thread(join, server.url + table["invite"], None, "Ana")
+    told: list[str] = []
+    waiting = asyncio.create_task(asyncio.to_thread(remote.wait_start, lambda *ls: told.extend(ls)))
+    await seat_filled(host, table["token"], 0)
+    await host.call("POST", f"/api/tables/{table['token']}/start")
+    await waiting
+    assert "the match starts" in told
+    app = PlayApp(remote, pace=0)
+    try:
+        async with app.run_test(size=(120, 50)) as pilot:
+            for _ in range(2000):
+                if remote.over:
+                    break
+                await pilot.pause(0.02)
+                if remote.my_turn() and not app.busy:
+                    await pilot.press("1")
+            await pilot.pause(0.2)
+            assert remote.over
+            text = "\n".join(str(line) for line in app.query_one("#log").lines)
+            assert "the match is over" in text and "--- hand 1: " in text
+            await pilot.press("q")
+        assert app.return_code == 0
+    finally:
+        remote.close()
+    record = await host.call("GET", f"/api/tables/{table['token']}/record")
+    assert len(record["hands"][0]["moves"]) == 40
