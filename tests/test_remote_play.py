@@ -324,3 +324,54 @@ async def test_the_full_screen_game_plays_an_online_table_to_its_end(
         remote.close()
     record = await host.call("GET", f"/api/tables/{table['token']}/record")
     assert len(record["hands"][0]["moves"]) == 40
+
+
+TALKING = {"communication": "conversation", "match": "one-hand"}
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("briscola-2", {"match": "one-hand"}),
+        ("briscola-4", TALKING),
+        ("briscola-4", {**TALKING, "signal_audience": "table"}),
+        ("briscola-4", {**TALKING, "signal_audience": "spotted", "spot_chance": 50}),
+        ("briscola-6", TALKING),
+        ("schembil", {"match": "one-hand"}),
+        ("chiamata", {"target": "hands:1"}),
+        ("scoperta", {"match": "one-hand"}),
+        ("briskula", {"match": "one-hand"}),
+    ],
+)
+def test_a_seat_s_json_events_are_told_in_the_words_of_the_events(
+    game: str, options: dict[str, Any]
+) -> None:
+    """Every seat hears, from the events as a server sends them (JSON, no audience), the
+    same lines as from the engine's events: one narrator for both."""
+    import random
+
+    from briscola.ai.bot import RandomBot
+    from briscola.engine import Match, Rules
+    from briscola.host import Table
+    from briscola.narrate import tell
+    from briscola.speech import Seating
+
+    rules = Rules.make(game, options)
+    for seed in range(3):
+        table = Table(Match(rules, random.Random(seed)), {})
+        bots = [RandomBot(seed * 10 + s) for s in range(rules.players)]
+        voices = [Seating.of(rules, s) for s in range(rules.players)]
+        lines = 0
+        while not table.over:
+            turned = [table.view(s).turned for s in range(rules.players)]
+            seat = table.turn
+            assert seat is not None
+            step = table.act(seat, bots[seat].choose(table.view(seat)))
+            for s, voice in enumerate(voices):
+                reader = EventReader(s, rules, turned[s])
+                read = [reader.read(e) for e in step.to_json(s)]
+                assert read == step.seen(s)
+                told = tell(step.hand, step.seen(s), voice, "", table.state)
+                assert tell(step.hand, read, voice, "", table.state) == told
+                lines += len(told)
+        assert lines > 0
