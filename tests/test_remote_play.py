@@ -4,6 +4,7 @@ real server processes, real client processes, the whole protocol."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import socket
 import subprocess
@@ -18,6 +19,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+from briscola.fairness import check_record
 from briscola.narrate import EventReader
 from serverkit import Client, ServerProcess, open_table
 
@@ -84,7 +86,7 @@ def finish(proc: subprocess.Popen[str], timeout: float = 90) -> tuple[int, str, 
 
 
 async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
-    server: ServerProcess, host: Client
+    server: ServerProcess, host: Client, tmp_path: Path
 ) -> None:
     table = await open_table(host, "briscola-4", BOTS4, {"match": "one-hand"})
     token = table["token"]
@@ -94,7 +96,10 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
         "play", "--plain", "--server", link, "--seat", "2", "--name", "Ana", moves=moves
     )
     await seat_filled(host, token, 2)
-    bea = client_process("join", link, "--plain", "--name", "Bea", moves="1\n" * 100)
+    saved = tmp_path / "bea.jsonl"
+    bea = client_process(
+        "join", link, "--plain", "--name", "Bea", "--save", str(saved), moves="1\n" * 100
+    )
     await seat_filled(host, token, 0)
     await host.call("POST", f"/api/tables/{token}/start")
     status_a, out_a, err_a = await asyncio.to_thread(finish, ana)
@@ -117,7 +122,11 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
         won = "North and you win" if record["result"]["winners"] == [0, 2] else f"{others} win"
         assert f"hand 1: North and you {ours}, {others} {theirs}: {won} the hand" in out
         assert f"=== the match is over: {won} ===" in out
-        assert out.rstrip().splitlines()[-1].startswith("the deal of hand 1 is revealed")
+        assert "\nthe deal of hand 1 is revealed: check it with briscola verify" in out
+    assert f"saved the records to {saved}" in out_b
+    hands = [json.loads(line) for line in saved.read_text().splitlines()]
+    assert [h["moves"] for h in hands] == [moves]  # the server's record of the hand
+    assert [c.ok for c in check_record(hands[0])] == [True]  # with its commitment and salt
     assert "you say: hello <b> & all" in out_a
     assert "Ana says: hello <b> & all" in out_b  # sent escaped, shown as typed
 

@@ -105,6 +105,8 @@ class _Notice:
 
     text: str
     gone: bool = False
+    back: bool = False
+    """Connected again after the connection dropped."""
 
 
 class RemoteTable:
@@ -157,7 +159,7 @@ class RemoteTable:
                 ) as ws:
                     self.ws = ws
                     if tries:
-                        self.frames.put(_Notice("connected again"))
+                        self.frames.put(_Notice("connected again", back=True))
                     tries = 0
                     for text in ws:
                         frame = json.loads(text)
@@ -205,7 +207,7 @@ class RemoteTable:
             if item.gone:
                 raise RemoteError(item.text)
             self.pending.append(item.text)
-            return {"type": "notice"}
+            return {"type": "notice", "back": item.back}
         return item
 
     def _take_pending(self) -> list[str]:
@@ -429,6 +431,13 @@ class RemoteTable:
                 if frame.get("code") != "stale":
                     break
                 continue  # the table went on: its update comes
+            if frame.get("back") and self.version == version:
+                lines += self._handle(frame)
+                refused = (
+                    "the connection dropped as your move was sent: if the table shows it "
+                    "was not taken, move again"
+                )
+                break
             lines += self._handle(frame)
             if self.version > version:
                 break
@@ -467,7 +476,10 @@ class RemoteTable:
         gives them (each with its fair-shuffle commitment and salt)."""
         target = check_save_path(path)
         records = []
-        for number in range(1, int(self.table.get("hands") or 0) + 1):
+        dealt = max(
+            int(self.table.get("hands") or 0), self.current.hand_number if self.current else 0
+        )
+        for number in range(1, dealt + 1):
             try:
                 r = self.http.get(f"/api/tables/{self.token}/hands/{number}")
             except httpx.HTTPError as e:
