@@ -520,7 +520,7 @@ class EventReader:
                 return me
             return frozenset(rules.sides[rules.side_of[event.seat]]) - {event.seat}
         if isinstance(event, Talk) and event.kind == "signal":
-            if rules.options.get("signal_audience") == "table":
+            if rules.option("signal_audience") == "table":  # signals come with that rule
                 return None
             side = frozenset(rules.sides[rules.side_of[event.seat]])
             return side | (event.spotted or frozenset())
