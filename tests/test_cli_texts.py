@@ -20,7 +20,18 @@ from briscola.engine import GAMES, Rules
 
 runner = CliRunner()
 WIDTH = {"COLUMNS": "80"}
-COMMANDS = ("variants", "replay", "verify", "simulate", "bench", "arena", "demo", "play", "serve")
+COMMANDS = (
+    "variants",
+    "replay",
+    "verify",
+    "simulate",
+    "bench",
+    "arena",
+    "demo",
+    "play",
+    "join",
+    "serve",
+)
 
 
 def words(text: str) -> str:

@@ -732,7 +732,13 @@ def demo(
 def play(
     game: GameOption = "briscola-2",
     rule: RuleOption = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 leads the first trick).")] = 0,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="Your seat (0 leads the first trick; default 0). Online: the seat to take "
+            "(default: the first open one)."
+        ),
+    ] = None,
     bot: Annotated[
         list[str] | None,
         typer.Option(
@@ -756,12 +762,35 @@ def play(
             "leave it (checked before the first deal)."
         ),
     ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            metavar="URL",
+            help="Play at an online table: its invite link (http://HOST:PORT/t/TOKEN), or "
+            "the server's address with --table. The game and its rules are the table's.",
+        ),
+    ] = None,
+    table: TableOption = None,
+    name: NameOption = None,
+    start: StartOption = False,
 ) -> None:
-    """Play against the computer in the terminal.
+    """Play against the computer in the terminal, or at an online table.
 
     A full-screen game, or with --plain a line-by-line game that reads one move a line
-    from standard input.
+    from standard input. With --server, the same game at a table of `briscola serve`.
     """
+    if server is not None:
+        if bot or rule or seed is not None:
+            raise fail(
+                "--bot, --rule and --seed are the local game's: an online table's host chose "
+                "its seats and rules; leave them out with --server"
+            )
+        play_online(server, table, name, seat, start, plain, save)
+        return
+    if table is not None or name is not None or start:
+        raise fail("--table, --name and --start are for an online table: give --server URL")
+    seat = 0 if seat is None else seat
     from briscola.ai.bot import BotError, make_bot  # here: loading the bots takes a moment
     from briscola.session import Session
 
@@ -818,6 +847,132 @@ def play(
     screen.run()
     # A crash inside the screen is status 1 (Textual prints its traceback), never 0.
     raise typer.Exit(1 if screen.return_code is None else screen.return_code)
+
+
+TableOption = Annotated[
+    str | None,
+    typer.Option(
+        "--table", metavar="TOKEN", help="The table's token, when URL is the server's address."
+    ),
+]
+NameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--name",
+        metavar="NICKNAME",
+        help="Your nickname at the table (default: asked at a terminal, else your login name).",
+    ),
+]
+StartOption = Annotated[
+    bool,
+    typer.Option("--start", help="As the table's host: start the match once every seat is filled."),
+]
+
+
+@app.command(cls=Command)
+def join(
+    url: Annotated[
+        str,
+        typer.Argument(
+            metavar="URL",
+            help="The table's invite link (http://HOST:PORT/t/TOKEN), or the server's "
+            "address with --table.",
+        ),
+    ],
+    table: TableOption = None,
+    name: NameOption = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="The seat to take (default: the first open one)."),
+    ] = None,
+    start: StartOption = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Line by line: read moves from standard input.")
+    ] = False,
+    save: Annotated[
+        str | None,
+        typer.Option(
+            help="Save the records of the table's finished hands to this file at the end."
+        ),
+    ] = None,
+) -> None:
+    """Sit at an online table and play there: the same as play --server URL.
+
+    Takes a nickname and a seat, waits for the match to start, then plays it in the
+    full-screen game, or line by line with --plain (say TEXT chats to the table).
+    """
+    play_online(url, table, name, seat, start, plain, save)
+
+
+def play_online(
+    url: str,
+    table: str | None,
+    name: str | None,
+    seat: int | None,
+    start: bool,
+    plain: bool,
+    save: str | None,
+) -> None:
+    """``play --server`` and ``join``: a seat at an online table, played to the end."""
+    try:
+        from briscola.remote import RemoteError, default_name, join, parse_link
+    except ImportError as e:
+        raise fail(
+            MISSING_EXTRA.format(what=f"online play needs {e.name}", extra="server")
+        ) from None
+    try:
+        parse_link(url, table)
+    except RemoteError as e:
+        raise fail(str(e)) from None
+    if not plain:
+        try:
+            from briscola.tui import PlayApp
+        except ImportError as e:
+            missing = MISSING_EXTRA.format(what=e.name, extra="tui")
+            raise fail(f"the full-screen game needs {missing}; or play with --plain") from None
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise fail(
+                "the full-screen game needs a terminal, and this input or output is not one: "
+                "play line by line with --plain"
+            )
+    if save is not None:
+        from briscola.session import check_save_path
+
+        try:
+            check_save_path(save)
+        except BriscolaError as e:
+            raise fail(str(e)) from None
+    if name is None and sys.stdin.isatty():
+        name = typer.prompt("your nickname", default=default_name())
+    try:
+        remote = join(url, table, name, seat)
+    except RemoteError as e:
+        raise fail(str(e)) from None
+
+    def say(*lines: str) -> None:
+        for line in lines:
+            print(line, flush=True)
+
+    try:
+        say(f"you sit at seat {remote.seat} of table {remote.token} ({remote.rules.key})")
+        remote.wait_start(say, start)
+        if plain:
+            from briscola.plain import line_reader, run_plain
+
+            status = run_plain(remote, line_reader(sys.stdin.buffer), sys.stdout, save_to=save)
+        else:
+            screen = PlayApp(remote, save_to=save, pace=0)
+            screen.run()
+            status = 1 if screen.return_code is None else screen.return_code
+    except KeyboardInterrupt:
+        say("you left the table")
+        status = 1
+    except RemoteError as e:
+        sys.stdout.flush()
+        raise fail(str(e), 1) from None
+    finally:
+        remote.close()
+    raise typer.Exit(status)
 
 
 # --------------------------------------------------------------------------- serve

@@ -9,7 +9,10 @@ looking back at gathered cards is the ``last_trick`` house rule's business).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Iterable, Iterator, Sequence, Sized
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from briscola.engine.actions import (
     Action,
@@ -24,21 +27,27 @@ from briscola.engine.actions import (
     Signal,
 )
 from briscola.engine.cards import Card, Rank
+from briscola.engine.errors import MalformedError, shown
 from briscola.engine.events import (
     AuctionEnded,
     BidMade,
     CardCalled,
     CardDrawn,
     CardPlayed,
+    Dealt,
+    HandOver,
     HandShown,
     PartnerRevealed,
+    StockTop,
     Talk,
     ThrownIn,
     TrickWon,
     TrumpExchanged,
+    TrumpTurned,
 )
-from briscola.engine.state import GameState
-from briscola.engine.views import View
+from briscola.engine.games import Rules
+from briscola.engine.match import HandScored, HandStarted, MatchOver, PartnersDrawn, Target
+from briscola.engine.views import MatchView, View
 from briscola.speech import RECORD, Seating, Voice, hand_order, plural, suit_name
 
 SIGNAL_WORDS = {
@@ -116,8 +125,56 @@ def describe_bid(bid: str) -> str:
 RANK_CODES = {r.value for r in Rank}
 
 
+class Scene(Protocol):
+    """What :func:`narrate` reads of the hand the events happened in: a
+    :class:`~briscola.engine.state.GameState`, or a :class:`ViewScene` a remote client
+    makes from the views it was sent."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def tricks(self) -> Sized:
+        """The tricks taken so far in the hand (after the events)."""
+        ...
+
+    @property
+    def shown(self) -> bool:
+        """Whether the partners' hands are shown (the stock ran out)."""
+        ...
+
+    @property
+    def sides(self) -> Sequence[Sequence[int]]:
+        """The seats of each side, in the order of the hand's points."""
+        ...
+
+
+class Points(Protocol):
+    """A hand's (or a view's) sides and the card points each took."""
+
+    @property
+    def sides(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def points(self) -> Sequence[int]: ...
+
+
+@dataclass(frozen=True)
+class ViewScene:
+    """A :class:`Scene` made from a view: the table's rules, the tricks the view shows,
+    and the partners' hands shown once nothing is left to draw where the rules say so."""
+
+    rules: Rules
+    tricks: Sized
+    shown: bool
+    sides: Sequence[Sequence[int]]
+
+    @classmethod
+    def of(cls, rules: Rules, view: View) -> ViewScene:
+        out = view.stock_size == 0 and view.turned is None and rules.show_partner_hands
+        return cls(rules, view.tricks, out, view.sides)
+
+
 def narrate(
-    state: GameState, events: Iterable[object], voice: Voice = RECORD, plays: bool = True
+    state: Scene, events: Iterable[object], voice: Voice = RECORD, plays: bool = True
 ) -> Iterator[str]:
     """Lines telling ``events``, which happened in ``state`` (``state`` is as they left it).
     For a person, ``plays`` says whether to tell each card played and drawn."""
@@ -212,7 +269,7 @@ def per_side(voice: Voice, sides: Iterable[Iterable[int]], figures: Iterable[obj
     return ", ".join(f"{voice.side(side)} {x}" for side, x in zip(sides, figures, strict=True))
 
 
-def describe_points(state: GameState, voice: Voice = RECORD) -> str:
+def describe_points(state: Points, voice: Voice = RECORD) -> str:
     """Each side's card points: ``0+2: 52 v 1+3: 68``, or ``North and you 52, ...``."""
     if isinstance(voice, Seating):
         return per_side(voice, state.sides, state.points)
@@ -308,3 +365,177 @@ def describe_view(view: View, voice: Seating, drawn: Card | None = None) -> list
 
 def cards_line(voice: Seating, cards: Iterable[Card]) -> str:
     return ", ".join(voice.card_code(c) for c in hand_order(voice.rules, cards))
+
+
+# -- a step as one seat saw it: the hand's events, then the match's -------------------------
+
+
+MatchEvent = HandScored | HandStarted | MatchOver
+
+
+def tell(
+    hand: Scene,
+    events: Iterable[object],
+    voice: Seating,
+    standing: str,
+    after: Scene,
+    plays: bool = True,
+) -> list[str]:
+    """Lines telling what one seat saw of a step: the hand's events narrated on ``hand``
+    (as they left it), the match's as :func:`tell_match` says them (``standing``: the
+    match's score after the step); events after a new hand was dealt are narrated on
+    ``after``, the hand in play."""
+    lines: list[str] = []
+    own: list[object] = []
+    for e in events:
+        if isinstance(e, HandScored | HandStarted | MatchOver):
+            lines.extend(narrate(hand, own, voice, plays))
+            own = []
+            lines.extend(tell_match(e, voice, standing, hand.sides))
+            if isinstance(e, HandStarted):
+                hand = after
+            continue
+        own.append(e)
+    lines.extend(narrate(hand, own, voice, plays))
+    return lines
+
+
+def tell_match(
+    e: MatchEvent, voice: Seating, standing: str, sides: Sequence[Sequence[int]]
+) -> list[str]:
+    """A new hand, a hand scored (its ``sides``' points, the match's score after it), the
+    match over."""
+    if isinstance(e, HandStarted):
+        return [f"--- hand {e.number}: {voice.says(e.dealer, 'deal')} ---"]
+    if isinstance(e, HandScored):
+        points = per_side(voice, sides, e.points)
+        if e.replayed:
+            return [f"hand {e.number}: {points}; the hand is dealt again"]
+        won = voice.sides_say(e.winners, "win") if e.winners else "nobody wins"
+        line = f"hand {e.number}: {points}: {won} the hand"
+        if e.counted == 2:
+            line += " with all 120 points (cappotto: it counts twice)"
+        if e.scores is not None:
+            line += "; score " + seat_scores(voice, e.scores)
+        return [line, standing]
+    won = voice.sides_say(e.winners, "win") if e.winners else "nobody wins"
+    return [f"=== the match is over: {won} ==="]
+
+
+def seat_scores(voice: Seating, scores: Sequence[int]) -> str:
+    return ", ".join(f"{voice.name(s)} {x:+d}" for s, x in enumerate(scores))
+
+
+def describe_standing(voice: Seating, match: MatchView) -> str:
+    """The match score so far, in words (``match (to 121 points): ...``)."""
+    target = Target.parse(match.target)
+    if match.scores is not None:
+        goal = f"{'to' if target.kind == 'points' else 'over'} {target.goal}"
+        goal += " points" if target.kind == "points" else " hands"
+        return f"match ({goal}): {seat_scores(voice, match.scores)}"
+    sides = voice.rules.sides
+    if target.kind == "points":
+        return f"match (to {target.goal} points): {per_side(voice, sides, match.totals)}"
+    won = per_side(voice, sides, match.hands_won)
+    if target.kind == "one":
+        return f"match (one hand): {won}"
+    return f"match (first to {target.goal} hands won): {won}"
+
+
+# -- events read back from JSON ------------------------------------------------------------
+
+
+_EVENTS: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        Dealt, TrumpTurned, StockTop, CardPlayed, TrickWon, CardDrawn, TrumpExchanged,
+        HandShown, Talk, BidMade, AuctionEnded, CardCalled, PartnerRevealed, ThrownIn,
+        HandOver, PartnersDrawn, HandStarted, HandScored, MatchOver,
+    )
+}  # fmt: skip
+_EVENT_TYPES = {re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower(): c for name, c in _EVENTS.items()}
+_CARD_FIELDS = ("card", "given", "taken")
+_NUMBERS_FIELDS = ("seats", "points", "winners", "hands_won", "totals", "scores", "seating")
+
+
+@dataclass
+class EventReader:
+    """Reads back the events a server sent one seat as JSON (``seat_events``: their
+    audience not written) into the engine's events, for :func:`narrate` and :func:`tell`.
+
+    Each event gets the audience this seat knows it had: the whole table, or only the
+    seats it may know saw it (its own draws, the signals its side saw under the table's
+    ``signal_audience``, the hands shown to it). ``turned`` is the turned card as the
+    seat last saw it: a draw of that card is the table's to see.
+
+    >>> from briscola.engine import Rules
+    >>> reader = EventReader(0, Rules.make("briscola-2"), Card.parse("7d"))
+    >>> reader.read({"type": "card_drawn", "seat": 0, "card": "Ab"})
+    CardDrawn(seat=0, card=Card.parse('Ab'), audience=frozenset({0}))
+    >>> reader.read({"type": "card_drawn", "seat": 0, "card": "7d"}).audience is None
+    True
+    """
+
+    seat: int | None
+    rules: Rules
+    turned: Card | None = None
+    _looked: int | None = None
+
+    def read(self, obj: object) -> Any:
+        """The engine's event that ``obj`` (one JSON event) tells.
+
+        :raises MalformedError: when ``obj`` is no event the engine knows.
+        """
+        kind = obj.get("type") if isinstance(obj, dict) else None
+        cls = _EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+        if cls is None or not isinstance(obj, dict):
+            raise MalformedError(f"not an event of the game: {shown(obj)}")
+        try:
+            fields = {name: _field(name, obj[name]) for name in cls._fields if name != "audience"}
+            event = cls(**fields, audience=None)
+        except (LookupError, TypeError, ValueError, AttributeError):
+            raise MalformedError(f"not a {kind} event: {shown(obj)}") from None
+        looked, self._looked = self._looked, None
+        audience = self._audience(event, looked)
+        if isinstance(event, TrumpTurned):
+            self.turned = event.card
+        elif isinstance(event, TrumpExchanged):
+            self.turned = event.given
+        elif isinstance(event, Talk) and event.kind == "look" and event.seat == self.seat:
+            self._looked = event.to
+        return event._replace(audience=audience) if audience is not None else event
+
+    def _audience(self, event: object, looked: int | None) -> frozenset[int] | None:
+        me = frozenset() if self.seat is None else frozenset({self.seat})
+        rules = self.rules
+        if isinstance(event, Dealt) and event.cards:
+            return me
+        if isinstance(event, CardDrawn) and event.card is not None:
+            public = rules.game.open_hands or event.seat != self.seat or event.card == self.turned
+            if event.card == self.turned:
+                self.turned = None
+            return None if public else me
+        if isinstance(event, HandShown):
+            if looked == event.seat:
+                return me
+            return frozenset(rules.sides[rules.side_of[event.seat]]) - {event.seat}
+        if isinstance(event, Talk) and event.kind == "signal":
+            if rules.option("signal_audience") == "table":  # signals come with that rule
+                return None
+            side = frozenset(rules.sides[rules.side_of[event.seat]])
+            return side | (event.spotted or frozenset())
+        return None
+
+
+def _field(name: str, value: Any) -> Any:
+    if name in _CARD_FIELDS:
+        return None if value is None else Card.parse(value)
+    if name == "cards":
+        return tuple(Card.parse(c) for c in value)
+    if name in _NUMBERS_FIELDS and isinstance(value, list):
+        return tuple(int(x) for x in value)
+    if name == "spotted":
+        return None if value is None else frozenset(int(x) for x in value)
+    if isinstance(value, list | dict):
+        raise TypeError(name)
+    return value

@@ -3,7 +3,9 @@
 It prints what your seat sees and reads one move a line from standard input: the
 number of a choice in the list, a card (``5b``), ``pass``, ``bid K``, ``bid 75``,
 ``call Kd``, ``exchange 7d``, ``signal ace``, or a command: ``last`` (the last trick,
-where the rules allow), ``save [FILE]``, ``help``, ``quit``.
+where the rules allow), ``save [FILE]``, ``say TEXT`` (chat, at an online table),
+``help``, ``quit``. The table is a local :class:`~briscola.session.Session` or an online
+one (:mod:`briscola.remote`): the same :class:`~briscola.session.Source`.
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ from briscola.narrate import (
     describe_action,
     describe_view,
 )
-from briscola.session import Session
+from briscola.session import Source
 from briscola.speech import Seating, hand_order, joined, plural
 
 HELP = """\
 type the number of a choice, or a card (5b), pass, bid K, bid 75, call Kd, exchange 7d,
   signal ace; last: the last trick (where the table allows it); save [FILE]: save the
-  records; help: this text; quit: leave the match.
+  records; say TEXT: chat to the table (online); help: this text; quit: leave the match.
 signals: show your partner something true of your hand (ace, three, king, queen, jack:
   that trump; low-trumps, no-trumps, carico), or ask for it: play-carico, play-liscio
 questions: before you lead, from trick 2, ask your partner about lisci, trumps, taking
@@ -185,7 +187,7 @@ def what_you_can_do(view: View, voice: Seating) -> str:
     return f"you may {joined(kinds) or 'choose from the list'}"
 
 
-def prompt_lines(session: Session) -> Iterator[str]:
+def prompt_lines(session: Source) -> Iterator[str]:
     view = session.view()
     voice = session.seating
     yield from describe_view(view, voice, session.drawn)
@@ -201,7 +203,7 @@ def prompt_lines(session: Session) -> Iterator[str]:
         yield f"  ... and {plural(hidden, 'more bid')}: type bid N (N from 61 to 120)"
 
 
-def last_trick_text(session: Session) -> str:
+def last_trick_text(session: Source) -> str:
     """What ``last`` (the full-screen ``l``) shows: the last trick gathered, only where
     the table allows looking at it (rules.md §5)."""
     view = session.view()
@@ -219,7 +221,7 @@ def last_trick_text(session: Session) -> str:
     )
 
 
-def save_text(session: Session, path: str) -> str:
+def save_text(session: Source, path: str) -> str:
     """Save the records during the match and say so, or say why they could not be saved."""
     try:
         return f"saved the records to {session.save(path)}"
@@ -249,7 +251,7 @@ def line_reader(stream: BinaryIO) -> Callable[[], str | None]:
 
 
 def run_plain(
-    session: Session,
+    session: Source,
     read: Callable[[], str | None],
     out: TextIO,
     save_to: str | None = None,
@@ -264,46 +266,53 @@ def run_plain(
 
     say(*session.opening())
     status = 0
-    fresh = True
-    while not session.over:
-        if fresh:
-            say(*session.run_bots())
-            if session.over:
-                break
-            say("", *prompt_lines(session))
-        fresh = False
-        say("your move:")
-        try:
+    shown: View | None = None
+    """The view the last prompt showed (``None``: show the next one)."""
+    try:
+        while not session.over:
+            say(*session.poll())
+            if shown is None or session.view() != shown:
+                while not session.over and not session.my_turn():
+                    say(*session.advance())
+                if session.over:
+                    break
+                shown = session.view()
+                say("", *prompt_lines(session))
+            say("your move:")
             line = read()
-        except KeyboardInterrupt:  # Ctrl-C at the prompt: leave, saving as quit does
-            line = "quit"
-        if line is None:
-            say("the input ended before the match did: the match is left unfinished")
-            status = 1
-            break
-        command = line.strip().lower()
-        if not command:
-            continue
-        if command in ("quit", "q", "exit"):
-            say("you left the match")
-            status = 1
-            break
-        if command in ("help", "?"):
-            say(HELP)
-            continue
-        if command == "last":
-            say(last_trick_text(session))
-            continue
-        if command.split()[0] == "save":
-            parts = line.strip().split(maxsplit=1)
-            say(save_text(session, parts[1] if len(parts) > 1 else save_to or DEFAULT_SAVE))
-            continue
-        try:
-            say(*session.act(parse_move(line, session.view(), session.seating)))
-        except BriscolaError as e:
-            say(f"cannot do that: {e}")
-            continue
-        fresh = True
+            if line is None:
+                say("the input ended before the match did: the match is left unfinished")
+                status = 1
+                break
+            command = line.strip().lower()
+            if not command:
+                continue
+            if command in ("quit", "q", "exit"):
+                say("you left the match")
+                status = 1
+                break
+            if command in ("help", "?"):
+                say(HELP)
+                continue
+            if command == "last":
+                say(last_trick_text(session))
+                continue
+            if command.split()[0] in ("save", "say"):
+                verb, *rest = line.strip().split(maxsplit=1)
+                if verb.lower() == "say":
+                    say(*session.say(rest[0] if rest else ""))
+                else:
+                    say(save_text(session, rest[0] if rest else save_to or DEFAULT_SAVE))
+                continue
+            try:
+                say(*session.act(parse_move(line, session.view(), session.seating)))
+            except BriscolaError as e:
+                say(f"cannot do that: {e}")
+                continue
+            shown = None
+    except KeyboardInterrupt:  # Ctrl-C: leave, saving as quit does
+        say("you left the match")
+        status = 1
     if not session.over:
         say(session.standing())
     if save_to is not None:

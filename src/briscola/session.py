@@ -12,10 +12,10 @@ import errno
 import json
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from briscola.ai.bot import Bot
 from briscola.engine import (
@@ -29,10 +29,10 @@ from briscola.engine import (
 )
 from briscola.engine.actions import Action
 from briscola.engine.events import CardDrawn, Dealt
-from briscola.engine.match import HandScored, HandStarted, MatchOver, PartnersDrawn
+from briscola.engine.match import HandScored, PartnersDrawn
 from briscola.engine.views import View
 from briscola.host import Step, Table
-from briscola.narrate import describe_points, narrate, per_side
+from briscola.narrate import describe_standing, tell
 from briscola.speech import Seating
 
 
@@ -57,6 +57,64 @@ def check_save_path(path: str | Path) -> Path:
     if not target.exists() and not os.access(folder, os.W_OK):
         raise SaveError(f"cannot save to {target}: the folder {folder} is not writable")
     return target
+
+
+def track_drawn(
+    drawn: Card | None, events: Iterable[object], seat: int, hand: Iterable[Card]
+) -> Card | None:
+    """The card ``seat`` drew last, after ``events``, while it is still in its ``hand``
+    (a new deal forgets it)."""
+    for e in events:
+        if isinstance(e, CardDrawn) and e.seat == seat and e.card is not None:
+            drawn = e.card
+        elif isinstance(e, Dealt) and e.seat == seat:
+            drawn = None
+    return drawn if drawn is not None and drawn in hand else None
+
+
+class Source(Protocol):
+    """A table as a screen plays at it, for one person: a local :class:`Session`
+    against computer players, or an online table (:class:`briscola.remote.RemoteTable`).
+    Each step gives back the lines telling what the person's seat saw happen."""
+
+    rules: Rules
+    seating: Seating
+    drawn: Card | None
+    """The card the person drew last, while it is still in the hand."""
+    tell_plays: bool
+
+    @property
+    def over(self) -> bool: ...
+    def view(self) -> View:
+        """The person's view now."""
+        ...
+
+    def my_turn(self) -> bool: ...
+    def opening(self) -> list[str]:
+        """What the person sees as the first hand is dealt."""
+        ...
+
+    def act(self, action: Action) -> list[str]:
+        """The person's action (one of the view's legal ones); raises
+        :class:`BriscolaError` saying why it was not taken."""
+        ...
+
+    def advance(self) -> list[str]:
+        """Wait for the table's next step while it is another seat's turn."""
+        ...
+
+    def poll(self) -> list[str]:
+        """What happened meanwhile, without waiting."""
+        ...
+
+    def say(self, text: str) -> list[str]:
+        """A line of chat to the table."""
+        ...
+
+    def standing(self) -> str: ...
+    def waiting_for(self) -> str: ...
+    def save(self, path: str | Path) -> Path: ...
+    def close(self) -> None: ...
 
 
 @dataclass
@@ -149,30 +207,34 @@ class Session:
         """Let the bot whose turn it is act once (telling the bots of a new hand first)."""
         return self._told(self.table.run_bot())
 
+    def advance(self) -> list[str]:
+        """Let the table move on one step: the bot whose turn it is acts."""
+        return self.run_one_bot()
+
+    def poll(self) -> list[str]:
+        """What happened while the person was choosing: nothing, at a local table."""
+        return []
+
+    def say(self, text: str) -> list[str]:
+        """Chat: the computer players do not read it."""
+        return ["nobody hears you: the computer players do not chat"]
+
+    def waiting_for(self) -> str:
+        """Whom the table waits for, while it is not the person's turn."""
+        turn = self.match.hand.turn
+        return f"{self.seating.name(turn)} is thinking"
+
+    def close(self) -> None:
+        """Leave the table (nothing to let go of here)."""
+
     def _told(self, step: Step) -> list[str]:
         return self._tell(step.hand, step.seen(self.seat))
 
     def _tell(self, hand: GameState, events: list[Any]) -> list[str]:
         """Narrate ``events``, what this seat saw (those of ``hand``, then the match's)."""
-        lines: list[str] = []
-        own: list[object] = []
-        for e in events:
-            if isinstance(e, HandScored | HandStarted | MatchOver):
-                lines.extend(narrate(hand, own, self.seating, self.tell_plays))
-                own = []
-                lines.extend(self._tell_match(hand, e))
-                if isinstance(e, HandStarted):
-                    hand = self.match.hand
-                continue
-            own.append(e)
-            if isinstance(e, CardDrawn) and e.seat == self.seat:
-                self.drawn = e.card
-            elif isinstance(e, Dealt) and e.seat == self.seat:
-                self.drawn = None
-        if self.drawn is not None and self.drawn not in self.match.hand.hands[self.seat]:
-            self.drawn = None
-        lines.extend(narrate(hand, own, self.seating, self.tell_plays))
-        return lines
+        self.drawn = track_drawn(self.drawn, events, self.seat, self.match.hand.hands[self.seat])
+        standing = self.standing() if any(isinstance(e, HandScored) for e in events) else ""
+        return tell(hand, events, self.seating, standing, self.match.hand, self.tell_plays)
 
     def _tell_draw(self) -> list[str]:
         if self.draw is None:
@@ -193,42 +255,11 @@ class Session:
             f"{high} drew the highest cards and play together; {voice.says(dealer, 'deal')} first",
         ]
 
-    def _tell_match(self, hand: GameState, e: HandScored | HandStarted | MatchOver) -> list[str]:
-        voice = self.seating
-        if isinstance(e, HandStarted):
-            return [f"--- hand {e.number}: {voice.says(e.dealer, 'deal')} ---"]
-        points = describe_points(hand, voice)
-        if isinstance(e, HandScored):
-            if e.replayed:
-                return [f"hand {e.number}: {points}; the hand is dealt again"]
-            won = voice.sides_say(e.winners, "win") if e.winners else "nobody wins"
-            line = f"hand {e.number}: {points}: {won} the hand"
-            if e.counted == 2:
-                line += " with all 120 points (cappotto: it counts twice)"
-            if e.scores is not None:
-                line += "; score " + self._seat_scores(e.scores)
-            return [line, self.standing()]
-        won = voice.sides_say(e.winners, "win") if e.winners else "nobody wins"
-        return [f"=== the match is over: {won} ==="]
-
-    def _seat_scores(self, scores: tuple[int, ...] | list[int]) -> str:
-        return ", ".join(f"{self.seating.name(s)} {x:+d}" for s, x in enumerate(scores))
-
     def standing(self) -> str:
         """The match score so far, in words."""
-        m = self.match
-        voice = self.seating
-        if m.per_seat:
-            goal = f"{'to' if m.target.kind == 'points' else 'over'} {m.target.goal}"
-            goal += " points" if m.target.kind == "points" else " hands"
-            return f"match ({goal}): {self._seat_scores(m.scores)}"
-        if m.target.kind == "points":
-            totals = per_side(voice, self.rules.sides, m.totals)
-            return f"match (to {m.target.goal} points): {totals}"
-        won = per_side(voice, self.rules.sides, m.hands_won)
-        if m.target.kind == "one":
-            return f"match (one hand): {won}"
-        return f"match (first to {m.target.goal} hands won): {won}"
+        context = self.view().match
+        assert context is not None  # a match's view
+        return describe_standing(self.seating, context)
 
     def save(self, path: str | Path) -> Path:
         """Write the records of the hands so far (the current one included), one per line.

@@ -30,7 +30,7 @@ from briscola.engine.actions import Action, Bid, Play
 from briscola.engine.views import TrickView, View
 from briscola.narrate import describe_action, describe_bid, describe_points
 from briscola.plain import DEFAULT_SAVE, last_trick_text, menu
-from briscola.session import Session
+from briscola.session import Source
 from briscola.speech import SUIT_COLOURS, Seating, face, hand_order, plural, suit_name
 
 MIN_WIDTH = 100
@@ -175,7 +175,7 @@ class LeaveScreen(ModalScreen[bool]):
 
 
 class PlayApp(App[int]):
-    """One person against bots, to the end of the match."""
+    """One person at a table (against bots, or online), to the end of the match."""
 
     TITLE = "briscola"
     CSS = """
@@ -203,13 +203,14 @@ class PlayApp(App[int]):
         Binding("ctrl+c", "leave", "quit", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session, save_to: str | None = None, pace: float = 0.4) -> None:
+    def __init__(self, session: Source, save_to: str | None = None, pace: float = 0.4) -> None:
         super().__init__()
         self.session = session
         session.tell_plays = False  # the table shows the cards; the log keeps who took what
         self.save_to = save_to
         self.pace = pace
-        """Seconds between the bots' moves, so a person can follow them (0 in tests)."""
+        """Seconds between the bots' moves, so a person can follow them (0 in tests, and
+        online, where the server paces them)."""
         self.busy = False
         self.thinking = False
         """A computer player is choosing, in a thread: the session is not to be read."""
@@ -240,6 +241,7 @@ class PlayApp(App[int]):
         self.write(*s.opening())
         self.check_size(self.size.width, self.size.height)
         self.call_later(self.step)  # not awaited: the screen is up while a bot thinks
+        self.set_interval(0.5, self.poll)
 
     def on_resize(self, event: Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -256,13 +258,14 @@ class PlayApp(App[int]):
     # ------------------------------------------------------------------ the game loop
 
     async def step(self) -> None:
-        """Let one bot act (then come back after ``pace``), or show the person's choices."""
+        """Let one bot act, or wait for the table's next step (then come back after
+        ``pace``), or show the person's choices."""
         s = self.session
-        tricks = len(s.hand.tricks)
+        tricks = len(s.view().tricks)
         if not s.over and not s.my_turn():
             self.busy = self.thinking = True
             try:  # the bot thinks in a thread: the screen stays alive meanwhile
-                lines = await asyncio.to_thread(s.run_one_bot)
+                lines = await asyncio.to_thread(s.advance)
             except BriscolaError as e:
                 self.fail(str(e))
                 return
@@ -287,9 +290,9 @@ class PlayApp(App[int]):
     def note_gathered(self, tricks_before: int) -> None:
         """A trick was just taken: leave its cards on the table for a moment, as a
         player gathers them, then clear them (looking back is the last_trick rule's)."""
-        hand = self.session.hand
-        if len(hand.tricks) > tricks_before:
-            gathered = self.gathered = TrickView.of(hand.tricks[-1])
+        tricks = self.session.view().tricks
+        if len(tricks) > tricks_before:
+            gathered = self.gathered = tricks[-1]
             self.set_timer(max(3 * self.pace, 0.01), lambda: self.clear_gathered(gathered))
 
     async def clear_gathered(self, gathered: TrickView) -> None:
@@ -312,13 +315,13 @@ class PlayApp(App[int]):
         view = s.view()
         voice = s.seating
         self.query_one("#table", Static).update(draw_table(view, voice, self.gathered))
-        status = [f"points: {describe_points(s.hand, voice)}", s.standing()]
+        status = [f"points: {describe_points(view, voice)}", s.standing()]
         if s.over:
             status.append("the match is over")
         elif s.my_turn():
             status.append("your turn")
-        else:
-            status.append(f"{voice.name(s.hand.turn)} to play")
+        elif view.to_act is not None:
+            status.append(f"{voice.name(view.to_act)} to play")
         self.query_one("#status", Static).update(" · ".join(status))
         hand = self.query_one("#hand", Horizontal)
         await hand.remove_children()
@@ -361,13 +364,17 @@ class PlayApp(App[int]):
         if self.busy or not self.session.my_turn():
             return
         self.busy = True  # a second click before the screen changes plays nothing
-        tricks = len(self.session.hand.tricks)
+        tricks = len(self.session.view().tricks)
+        self.thinking = True  # an online table waits for the server's answer, in a thread
         try:
-            self.write(*self.session.act(action))
+            self.write(*await asyncio.to_thread(self.session.act, action))
         except BriscolaError as e:
             self.busy = False
             self.notify(str(e), severity="error")
+            await self.show()
             return
+        finally:
+            self.thinking = False
         self.gathered = None
         self.note_gathered(tricks)
         await self.step()
@@ -401,8 +408,18 @@ class PlayApp(App[int]):
     def wait_for_bot(self) -> bool:
         """Whether a computer player is choosing (said to the person, who tries again)."""
         if self.thinking:
-            self.notify(f"{self.session.seating.name(self.session.hand.turn)} is thinking")
+            self.notify(self.session.waiting_for())
         return self.thinking
+
+    async def poll(self) -> None:
+        """Show what an online table said while it was the person's turn (chat, a move
+        made for them when their clock ran out)."""
+        if self.busy or self.thinking:
+            return
+        lines = self.session.poll()
+        if lines:
+            self.write(*lines)
+            await self.step()
 
     def action_last(self) -> None:
         if not self.wait_for_bot():
@@ -422,6 +439,7 @@ class PlayApp(App[int]):
 
     def action_leave(self) -> None:
         if self.session.over:
+            self.session.close()
             self.exit(0)
             return
 
@@ -431,6 +449,7 @@ class PlayApp(App[int]):
                     await asyncio.sleep(0.05)
                 if self.save_to is not None:
                     self.action_save()
+                self.session.close()
                 self.exit(1, return_code=1)
 
         self.push_screen(LeaveScreen(self.save_to), leave)

@@ -1,0 +1,595 @@
+"""``briscola play --server URL``: the terminal game at an online table, through the same
+protocol as any client (docs/protocol.md).
+
+:func:`parse_link` reads a table's invite link; :func:`join` gets a session for a
+nickname, takes a seat and opens the table's WebSocket, giving a :class:`RemoteTable`:
+the :class:`~briscola.session.Source` the plain and full-screen games play through.
+A reader thread receives the server's frames (and connects again by itself, with
+``?since=VERSION``, when the connection drops); the game's thread reads them one at a
+time, keeping the seat's view (``View.from_json``) and narrating the events in the
+words of the local game (:class:`~briscola.narrate.EventReader`, :func:`~briscola.narrate.tell`).
+Only actions of the view's ``legal`` list are sent, with the version of that view.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import html
+import json
+import queue
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+from briscola.engine import BriscolaError, Card, MalformedError, View
+from briscola.engine.actions import Action
+from briscola.engine.events import PartnerRevealed, TrickWon
+from briscola.engine.match import HandScored, HandStarted
+from briscola.engine.record import rules_from_json
+from briscola.narrate import (
+    EventReader,
+    ViewScene,
+    describe_standing,
+    tell,
+    tell_match,
+)
+from briscola.session import SaveError, check_save_path, track_drawn
+from briscola.speech import Seating
+
+COOKIE = "briscola_session"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
+TRIES = (0.5, 1.0, 2.0)
+"""The pauses before trying again to reach a server that does not answer, at the start."""
+RECONNECT = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""The pauses before connecting again after the connection dropped during a match."""
+LINK_HELP = (
+    "give a table's invite link, like http://HOST:PORT/t/TOKEN, or the server's address "
+    "with --table TOKEN"
+)
+
+
+class RemoteError(BriscolaError):
+    """The online table could not be reached, found or sat at: the message says why and
+    what to do."""
+
+
+def parse_link(url: str, table: str | None = None) -> tuple[str, str]:
+    """The server's base URL and the table's token, from an invite link
+    (``http://HOST:PORT/t/TOKEN``) or from the server's address and ``table``.
+
+    >>> parse_link("http://127.0.0.1:8000/t/abc_123")
+    ('http://127.0.0.1:8000', 'abc_123')
+    >>> parse_link("http://example.org/", "abc")
+    ('http://example.org', 'abc')
+
+    :raises RemoteError: when they name no table.
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise RemoteError(f"{url!r} is not a table's link: {LINK_HELP}")
+    path = parts.path.rstrip("/")
+    head, sep, token = path.rpartition("/t/")
+    if sep:
+        if table is not None and table != token:
+            raise RemoteError(f"the link names table {token}, and --table {table}: give one")
+    elif table is not None:
+        head, token = path, table
+    else:
+        raise RemoteError(f"{url!r} names no table: {LINK_HELP}")
+    if not TOKEN.fullmatch(token):
+        raise RemoteError(f"{token!r} is not a table's token: {LINK_HELP}")
+    return f"{parts.scheme}://{parts.netloc}{head}", token
+
+
+def default_name() -> str:
+    """The login name, the nickname when none is given."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "player"
+
+
+@dataclass
+class _Notice:
+    """The reader thread's word to the game: a line to show, or ``gone`` (it gave up)."""
+
+    text: str
+    gone: bool = False
+    back: bool = False
+    """Connected again after the connection dropped."""
+
+
+class RemoteTable:
+    """One seat at an online table: see the module's documentation."""
+
+    def __init__(self, http: httpx.Client, base: str, token: str, table: dict[str, Any]) -> None:
+        self.http = http
+        self.base = base
+        self.token = token
+        self.table = table
+        self.rules = rules_from_json(table["game"], table["rules"])
+        you = table.get("you") or {}
+        mine = you.get("seat")
+        self.seat: int = mine if isinstance(mine, int) else 0
+        self.seating = Seating.of(self.rules, self.seat)
+        self.drawn: Card | None = None
+        self.tell_plays = True
+        self.current: View | None = None
+        self.version = 0
+        """The version of the last view received: the one an action is sent at."""
+        self.fairness: list[dict[str, Any]] = []
+        self.pending: list[str] = []
+        """Lines not shown yet (told while an action was refused)."""
+        self.frames: queue.Queue[dict[str, Any] | _Notice] = queue.Queue()
+        self.ws: ClientConnection | None = None
+        self.closed = False
+        self.seen: int | None = None
+        """The version of the last view the reader thread received."""
+        self.sent = 0
+        self.reader = threading.Thread(target=self._read, name="briscola-remote", daemon=True)
+
+    # -- the reader thread -----------------------------------------------------------------
+
+    def _socket_url(self) -> str:
+        url = re.sub(r"^http", "ws", self.base) + f"/api/tables/{self.token}/ws"
+        return url if self.seen is None else f"{url}?since={self.seen}"
+
+    def _read(self) -> None:
+        tries = 0
+        cookie = self.http.cookies.get(COOKIE)
+        headers = {"Cookie": f"{COOKIE}={cookie}"} if cookie else {}
+        while not self.closed:
+            try:
+                with connect(
+                    self._socket_url(),
+                    additional_headers=headers,
+                    max_size=2**24,
+                    open_timeout=10,
+                    proxy=None,
+                ) as ws:
+                    self.ws = ws
+                    if tries:
+                        self.frames.put(_Notice("connected again", back=True))
+                    tries = 0
+                    for text in ws:
+                        frame = json.loads(text)
+                        if frame.get("type") in ("update", "snapshot") and frame.get("view"):
+                            self.seen = frame["version"]
+                        self.frames.put(frame)
+            except (ConnectionClosed, InvalidHandshake, InvalidURI, OSError, ValueError):
+                pass
+            self.ws = None
+            if self.closed or self.finished:
+                return
+            if tries >= len(RECONNECT):
+                self.frames.put(
+                    _Notice(
+                        f"the connection to the server at {self.base} is lost, and it does not "
+                        "answer: the match goes on without you (a computer player stands in); "
+                        "join again with the table's link when it is back",
+                        gone=True,
+                    )
+                )
+                return
+            pause = RECONNECT[tries]
+            tries += 1
+            self.frames.put(
+                _Notice(
+                    f"the connection to the server dropped; connecting again in {pause:g} s "
+                    f"(try {tries} of {len(RECONNECT)})"
+                )
+            )
+            time.sleep(pause)
+
+    # -- frames ----------------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.table.get("status") == "finished")
+
+    def _next(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next frame (handled notices aside); ``None`` after ``timeout`` seconds."""
+        try:
+            item = self.frames.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if isinstance(item, _Notice):
+            if item.gone:
+                raise RemoteError(item.text)
+            self.pending.append(item.text)
+            return {"type": "notice", "back": item.back}
+        return item
+
+    def _take_pending(self) -> list[str]:
+        lines, self.pending = self.pending, []
+        return lines
+
+    def _handle(self, frame: dict[str, Any]) -> list[str]:
+        """The lines telling ``frame``, the state it brings kept."""
+        kind = frame.get("type")
+        lines = self._take_pending()
+        if kind == "snapshot":
+            lines += self._table(frame["table"])
+            self.fairness = list(frame.get("fairness") or [])
+            if frame.get("view") is not None:
+                behind = self.current is not None and frame["version"] > self.version
+                self._set_view(frame["view"], frame["version"])
+                if behind:
+                    lines.append(
+                        f"back at the table at move {self.version}: what happened meanwhile "
+                        "is too old to be told"
+                    )
+        elif kind == "update":
+            lines += self._update(frame)
+        elif kind == "table":
+            lines += self._table(frame["table"])
+        elif kind == "chat":
+            text = html.unescape(str(frame.get("text", "")))
+            if frame.get("seat") is not None and frame["seat"] == self.seat:
+                lines.append(f"you say: {text}")
+            else:
+                lines.append(f"{frame.get('nickname') or 'someone'} says: {text}")
+        elif kind == "error":
+            lines.append(f"the server refused that: {frame.get('message')}")
+        return lines
+
+    def _set_view(self, obj: Any, version: int) -> View:
+        try:
+            view = View.from_json(obj)
+        except MalformedError as e:
+            raise RemoteError(f"the server sent a view this client cannot read: {e}") from None
+        if self.current is None and view.seat is not None and view.seat != self.seat:
+            self.seat = view.seat  # the partner draw seated us elsewhere
+            self.seating = Seating.of(self.rules, self.seat)
+        self.current = view
+        self.version = version
+        return view
+
+    def _update(self, frame: dict[str, Any]) -> list[str]:
+        before = self.current
+        reader = EventReader(self.seat, self.rules, before.turned if before else None)
+        events: list[Any] = []
+        extra: list[str] = []
+        for obj in frame.get("events", []):
+            if obj.get("type") in ("hand_committed", "hand_revealed"):
+                extra.append(self._fairness_line(obj))
+                continue
+            try:
+                events.append(reader.read(obj))
+            except MalformedError as e:
+                raise RemoteError(
+                    f"the server sent an event this client cannot read: {e}"
+                ) from None
+        view = self._set_view(frame["view"], frame["version"])
+        self.drawn = track_drawn(self.drawn, events, self.seat, view.hand)
+        after = ViewScene.of(self.rules, view)
+        hand: ViewScene = after
+        new_hand = next((i for i, e in enumerate(events) if isinstance(e, HandStarted)), None)
+        if new_hand is not None:  # the hand before it ended within these events
+            old = events[:new_hand]
+            taken = len(before.tricks) if before else 0
+            taken += sum(isinstance(e, TrickWon) for e in old)
+            sides = before.sides if before else view.sides
+            for event in old:
+                if isinstance(event, PartnerRevealed):
+                    team = tuple(sorted({event.caller, event.partner}))
+                    rest = tuple(s for s in range(self.rules.players) if s not in team)
+                    sides = tuple(sorted((team, rest)))
+            shown = self.rules.show_partner_hands
+            hand = ViewScene(self.rules, range(taken), shown, sides)
+        standing = self.standing() if any(isinstance(e, HandScored) for e in events) else ""
+        lines = tell(hand, events, self.seating, standing, after, self.tell_plays)
+        return lines + extra
+
+    def _fairness_line(self, obj: dict[str, Any]) -> str:
+        number = obj.get("hand")
+        short = str(obj.get("commitment", ""))[:16]
+        if obj.get("type") == "hand_committed":
+            return f"the server committed to the deal of hand {number} (sha-256 {short}...)"
+        link = f"{self.base}/api/tables/{self.token}/hands/{number}"
+        return f"the deal of hand {number} is revealed: check it with briscola verify ({link})"
+
+    def _table(self, table: dict[str, Any]) -> list[str]:
+        old, self.table = self.table, table
+        lines = []
+        voice = self.seating
+        for then, now in zip(old.get("seats", []), table.get("seats", []), strict=False):
+            seat = now["seat"]
+            if seat == self.seat:
+                continue
+            name = voice.name(seat)
+            if then["kind"] == "open" and now["kind"] == "person":
+                lines.append(f"{now.get('nickname') or 'someone'} sits at seat {seat} ({name})")
+            elif then["kind"] == "person" and now["kind"] == "open":
+                lines.append(f"{then.get('nickname') or 'someone'} left seat {seat} ({name})")
+            elif now["kind"] == "person" and table.get("status") == "playing":
+                who = now.get("nickname") or name
+                if now.get("stand_in") and not then.get("stand_in"):
+                    lines.append(f"{who} ({name}) is away: a computer player plays for them")
+                elif then.get("stand_in") and not now.get("stand_in"):
+                    lines.append(f"{who} ({name}) is back")
+        if old.get("status") != table.get("status") and table.get("status") == "playing":
+            lines.append("the match starts")
+        return lines
+
+    # -- the table as a Source -------------------------------------------------------------
+
+    def view(self) -> View:
+        if self.current is None:
+            raise RemoteError("the match has not started yet")
+        return self.current
+
+    @property
+    def over(self) -> bool:
+        v = self.current
+        return self.finished or (v is not None and v.match is not None and v.match.over)
+
+    def my_turn(self) -> bool:
+        v = self.current
+        return bool(
+            not self.over and v is not None and v.legal and self.table.get("status") == "playing"
+        )
+
+    def wait_start(self, say: Callable[..., None], start: bool = False) -> None:
+        """Follow the table until its match starts (and the first view came), telling
+        what happens; as its host with ``start``, start it once every seat is filled."""
+        self.reader.start()
+        asked = False
+        told = False
+        while self.current is None:
+            frame = self._next()
+            if frame is None:
+                continue
+            say(*self._handle(frame))
+            if self.current is not None or self.finished:
+                break
+            table = self.table
+            open_seats = [s["seat"] for s in table["seats"] if s["kind"] == "open"]
+            host = bool((table.get("you") or {}).get("host"))
+            if start and host and not open_seats and not asked:
+                asked = True
+                self._rest("POST", f"/api/tables/{self.token}/start")
+            elif not told:
+                told = True
+                who = "you" if host else "the host"
+                if open_seats:
+                    seats = ", ".join(map(str, open_seats))
+                    say(f"waiting for players at seat{'s' * (len(open_seats) > 1)} {seats}")
+                else:
+                    say(f"every seat is taken: waiting for {who} to start the match")
+                if start and not host:
+                    say("only the host starts this table: waiting for them")
+        if self.current is None:
+            raise RemoteError("the match at this table is over: there is nothing to play")
+
+    def opening(self) -> list[str]:
+        view = self.view()
+        voice = self.seating
+        lines = [f"{self.rules.game.name}: {voice.introduction()}"]
+        lines += tell_match(HandStarted(view.hand_number, view.dealer), voice, "", view.sides)
+        for c in self.fairness:
+            if c.get("type") == "hand_committed" and c.get("hand") == view.hand_number:
+                lines.append(self._fairness_line(c))
+        return lines + self._take_pending()
+
+    def advance(self) -> list[str]:
+        lines = self._take_pending()
+        if self.over or lines:
+            return lines
+        frame = self._next()
+        return self._handle(frame) if frame is not None else []
+
+    def poll(self) -> list[str]:
+        lines = self._take_pending()
+        while not self.frames.empty():
+            frame = self._next(0)
+            if frame is not None:
+                lines += self._handle(frame)
+        return lines
+
+    def _send(self, message: dict[str, Any]) -> None:
+        ws = self.ws
+        try:
+            if ws is None:
+                raise OSError
+            ws.send(json.dumps(message))
+        except (ConnectionClosed, OSError):
+            raise RemoteError(
+                "the connection to the server dropped before that was sent: try again once "
+                "the table is back"
+            ) from None
+
+    def act(self, action: Action) -> list[str]:
+        view = self.view()
+        if not self.my_turn():
+            raise RemoteError("it is not your turn")
+        if action not in view.legal:
+            raise RemoteError("that is not one of your choices now")
+        legal = view.legal[view.legal.index(action)]
+        self.sent += 1
+        ref = str(self.sent)
+        version = self.version
+        self._send({"type": "act", "version": version, "action": legal.to_json(), "id": ref})
+        lines: list[str] = []
+        refused: str | None = None
+        while True:
+            frame = self._next(60)
+            if frame is None:
+                raise RemoteError("the server did not answer your move in a minute")
+            if frame.get("type") == "error" and frame.get("id") == ref:
+                refused = str(frame.get("message"))
+                if frame.get("code") != "stale":
+                    break
+                continue  # the table went on: its update comes
+            if frame.get("back") and self.version == version:
+                lines += self._handle(frame)
+                refused = (
+                    "the connection dropped as your move was sent: if the table shows it "
+                    "was not taken, move again"
+                )
+                break
+            lines += self._handle(frame)
+            if self.version > version:
+                break
+        if refused is not None:
+            self.pending += lines
+            raise RemoteError(refused)
+        return lines
+
+    def say(self, text: str) -> list[str]:
+        self._send({"type": "chat", "text": text})
+        lines: list[str] = []
+        deadline = time.monotonic() + 5
+        while (left := deadline - time.monotonic()) > 0:
+            frame = self._next(left)
+            if frame is None:
+                break
+            lines += self._handle(frame)
+            if frame.get("type") == "error" or (
+                frame.get("type") == "chat" and frame.get("seat") == self.seat
+            ):
+                break
+        return lines
+
+    def standing(self) -> str:
+        context = self.view().match
+        return "" if context is None else describe_standing(self.seating, context)
+
+    def waiting_for(self) -> str:
+        v = self.current
+        if v is None or v.to_act is None:
+            return "waiting for the server"
+        return f"waiting for {self.seating.name(v.to_act)}"
+
+    def save(self, path: str | Path) -> Path:
+        """Write the records of the table's finished hands, one a line, as the server
+        gives them (each with its fair-shuffle commitment and salt)."""
+        target = check_save_path(path)
+        records = []
+        dealt = max(
+            int(self.table.get("hands") or 0), self.current.hand_number if self.current else 0
+        )
+        for number in range(1, dealt + 1):
+            try:
+                r = self.http.get(f"/api/tables/{self.token}/hands/{number}")
+            except httpx.HTTPError as e:
+                raise SaveError(f"cannot save: the server does not answer ({e})") from None
+            if r.status_code == 404:
+                break
+            records.append(r.json())
+        if not records:
+            raise SaveError(
+                "no hand of this table is finished yet: the server gives a hand's record "
+                "once it is over"
+            )
+        try:
+            target.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        except OSError as e:
+            raise SaveError(f"cannot save to {target}: {e.strerror or e}") from None
+        return target
+
+    def close(self) -> None:
+        self.closed = True
+        ws = self.ws
+        if ws is not None:
+            with contextlib.suppress(Exception):  # a socket already gone
+                ws.close()
+        self.http.close()
+
+    def _rest(self, method: str, path: str, **kw: Any) -> dict[str, Any]:
+        return rest(self.http, self.base, method, path, **kw)
+
+
+def rest(http: httpx.Client, base: str, method: str, path: str, **kw: Any) -> dict[str, Any]:
+    """One REST call; :class:`RemoteError` with the server's own sentence when it refuses,
+    after trying again a few times (saying so) when the server does not answer."""
+    for pause in (*TRIES, None):
+        try:
+            r = http.request(method, path, **kw)
+            break
+        except (httpx.ConnectError, httpx.ConnectTimeout, httpx.ReadTimeout) as e:
+            if pause is None:
+                raise RemoteError(
+                    f"cannot reach the server at {base}: {why(e)}; is it running "
+                    "(briscola serve), and is the address right?"
+                ) from None
+            print(
+                f"the server at {base} does not answer; trying again in {pause:g} s",
+                flush=True,
+            )
+            time.sleep(pause)
+        except httpx.HTTPError as e:
+            raise RemoteError(f"cannot talk to the server at {base}: {why(e)}") from None
+    try:
+        body = r.json()
+    except ValueError:
+        body = None
+    if r.status_code >= 400:
+        error = body.get("error") if isinstance(body, dict) else None
+        if isinstance(error, dict) and "message" in error:
+            raise RemoteError(str(error["message"]))
+        raise RemoteError(
+            f"{base} is not a briscola server ({method} {path} answered {r.status_code})"
+        )
+    if not isinstance(body, dict):
+        raise RemoteError(f"{base} is not a briscola server ({method} {path} gave no JSON)")
+    return body
+
+
+def why(e: Exception) -> str:
+    text = str(e) or type(e).__name__
+    return text.split("] ", 1)[-1]
+
+
+def join(
+    url: str,
+    table: str | None = None,
+    name: str | None = None,
+    seat: int | None = None,
+) -> RemoteTable:
+    """Take a seat at the table ``url`` names (see :func:`parse_link`) as ``name``: a new
+    session, then ``seat`` or the first open one.
+
+    :raises RemoteError: saying what was wrong (the link, the server, the table, the seat).
+    """
+    base, token = parse_link(url, table)
+    http = httpx.Client(base_url=base, timeout=10)
+    try:
+        nickname = (name or default_name()).strip() or "player"
+        rest(http, base, "POST", "/api/session", json={"nickname": nickname})
+        info = rest(http, base, "GET", f"/api/tables/{token}")
+        seats = info.get("seats") or []
+        if seat is None:
+            free = [s["seat"] for s in seats if s.get("kind") == "open"]
+            if not free:
+                raise RemoteError(
+                    f"every seat at table {token} is taken: ask its host for another table"
+                )
+            seat = free[0]
+        elif not 0 <= seat < len(seats):
+            raise RemoteError(
+                f"there is no seat {seat} at this table: its seats are 0 to {len(seats) - 1}"
+            )
+        elif seats[seat].get("kind") != "open":
+            who = seats[seat].get("nickname") or "a computer player"
+            free = [str(s["seat"]) for s in seats if s.get("kind") == "open"]
+            other = f"; open: {', '.join(free)}" if free else "; no seat is open"
+            raise RemoteError(f"seat {seat} is taken ({who}){other}")
+        info = rest(http, base, "POST", f"/api/tables/{token}/seats/{seat}")
+        return RemoteTable(http, base, token, info)
+    except BaseException:
+        http.close()
+        raise
+
+
+__all__ = ["RemoteError", "RemoteTable", "join", "parse_link"]

@@ -1,0 +1,386 @@
+"""The terminal game at an online table (``briscola play --server``, ``briscola join``):
+real server processes, real client processes, the whole protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from briscola.fairness import check_record
+from briscola.narrate import EventReader
+from serverkit import Client, ServerProcess, open_table
+
+BOTS4 = [
+    {"kind": "open"},
+    {"kind": "bot", "level": "random"},
+    {"kind": "open"},
+    {"kind": "bot", "level": "random"},
+]
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[ServerProcess]:
+    with ServerProcess(tmp_path / "data") as srv:
+        yield srv
+
+
+@pytest.fixture
+async def host(server: ServerProcess) -> AsyncIterator[Client]:
+    client = await Client(server.url, "Host").login()
+    yield client
+    await client.aclose()
+
+
+def terminal(*args: str) -> list[str]:
+    return [sys.executable, "-m", "briscola", *args]
+
+
+def client_process(*args: str, moves: str) -> subprocess.Popen[str]:
+    """A terminal client reading ``moves``, one a line, from its standard input."""
+    proc = subprocess.Popen(
+        terminal(*args),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(moves)
+    proc.stdin.close()
+    proc.stdin = None
+    return proc
+
+
+async def seat_filled(host: Client, token: str, seat: int) -> dict[str, Any]:
+    """Wait until a person sits at ``seat``; the table then."""
+    for _ in range(300):
+        table: dict[str, Any] = await host.call("GET", f"/api/tables/{token}")
+        if table["seats"][seat]["kind"] == "person":
+            return table
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"nobody sat at seat {seat}")
+
+
+def finish(proc: subprocess.Popen[str], timeout: float = 90) -> tuple[int, str, str]:
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"the client did not finish:\n{out[-3000:]}\n{err}") from None
+    return proc.returncode, out, err
+
+
+async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
+    server: ServerProcess, host: Client, tmp_path: Path
+) -> None:
+    table = await open_table(host, "briscola-4", BOTS4, {"match": "one-hand"})
+    token = table["token"]
+    link = server.url + table["invite"]
+    moves = "say hello <b> & all\n" + "1\n" * 100
+    ana = client_process(
+        "play", "--plain", "--server", link, "--seat", "2", "--name", "Ana", moves=moves
+    )
+    await seat_filled(host, token, 2)
+    saved = tmp_path / "bea.jsonl"
+    bea = client_process(
+        "join", link, "--plain", "--name", "Bea", "--save", str(saved), moves="1\n" * 100
+    )
+    await seat_filled(host, token, 0)
+    await host.call("POST", f"/api/tables/{token}/start")
+    status_a, out_a, err_a = await asyncio.to_thread(finish, ana)
+    status_b, out_b, err_b = await asyncio.to_thread(finish, bea)
+    assert (status_a, err_a) == (0, ""), out_a[-3000:]
+    assert (status_b, err_b) == (0, ""), out_b[-3000:]
+
+    record = await host.call("GET", f"/api/tables/{token}/record")
+    moves = record["hands"][0]["moves"]
+    assert len(moves) == 40  # 40 cards, each played once
+    assert record["result"]["over"] and record["result"]["hands_won"] in ([1, 0], [0, 1])
+    totals = record["result"]["totals"]  # side 0 is seats 0 and 2: Ana and Bea
+    for out, seat, others in ((out_a, 2, "West and East"), (out_b, 0, "East and West")):
+        assert f"you sit at seat {seat} of table {token}" in out
+        assert "North is your partner" in out and "--- hand 1: " in out
+        # every card this seat played, said in the local game's words, as the record has it
+        assert out.count("\nyou play ") == sum(m["seat"] == seat for m in moves) == 10
+        assert "the server refused" not in out and "cannot do that" not in out
+        ours, theirs = totals
+        won = "North and you win" if record["result"]["winners"] == [0, 2] else f"{others} win"
+        assert f"hand 1: North and you {ours}, {others} {theirs}: {won} the hand" in out
+        assert f"=== the match is over: {won} ===" in out
+        assert "\nthe deal of hand 1 is revealed: check it with briscola verify" in out
+    assert f"saved the records to {saved}" in out_b
+    hands = [json.loads(line) for line in saved.read_text().splitlines()]
+    assert [h["moves"] for h in hands] == [moves]  # the server's record of the hand
+    assert [c.ok for c in check_record(hands[0])] == [True]  # with its commitment and salt
+    assert "you say: hello <b> & all" in out_a
+    assert "Ana says: hello <b> & all" in out_b  # sent escaped, shown as typed
+
+
+async def test_a_client_seated_before_the_start_is_sent_its_view_at_the_start(
+    server: ServerProcess, host: Client
+) -> None:
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+    table = await open_table(host, "briscola-2", seats, {"match": "one-hand"})
+    await host.connect(table["token"])
+    first = await host.receive()
+    assert first["type"] == "snapshot" and first["view"] is None
+    await host.call("POST", f"/api/tables/{table['token']}/start")
+    frame = await host.until(lambda f: f.get("view") is not None, timeout=10)
+    # a snapshot: not only the table's change (and then nothing when the host acts first)
+    assert frame["type"] == "snapshot" and len(frame["view"]["hand"]) == 3
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def one_line_error(args: list[str], stdin: str = "") -> str:
+    done = subprocess.run(terminal(*args), input=stdin, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("ftp://example.org/t/abc", "is not a table's link"),
+        ("http://example.org/tables", "names no table"),
+        ("http://example.org/t/a%20b", "is not a table's token"),
+        ("not a link", "is not a table's link"),
+    ],
+)
+def test_a_bad_link_is_one_line_and_status_2(url: str, words: str) -> None:
+    line = one_line_error(["play", "--plain", "--server", url, "--name", "Ana"])
+    assert words in line and "http://HOST:PORT/t/TOKEN" in line
+
+
+def test_no_server_at_the_address_is_told_after_a_few_tries() -> None:
+    url = f"http://127.0.0.1:{free_port()}/t/abc"
+    done = subprocess.run(
+        terminal("join", url, "--plain", "--name", "Ana"), capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stdout.count("does not answer; trying again in") == 3
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"error: cannot reach the server at {url.removesuffix('/t/abc')}: ")
+    assert lines[0].endswith("is it running (briscola serve), and is the address right?")
+
+
+async def test_a_table_not_found_or_a_seat_taken_is_one_line_and_status_2(
+    server: ServerProcess, host: Client
+) -> None:
+    line = await asyncio.to_thread(
+        one_line_error, ["play", "--plain", "--server", f"{server.url}/t/nosuchtable"]
+    )
+    assert line == "error: there is no table with that link: check it, or ask for a new one"
+    table = await open_table(host, "briscola-4", BOTS4, {"match": "one-hand"})
+    ana = await Client(server.url, "Ana").login()
+    try:
+        await ana.call("POST", f"/api/tables/{table['token']}/seats/0")
+    finally:
+        await ana.aclose()
+    base = ["play", "--plain", "--server", server.url, "--table", table["token"], "--name", "Bo"]
+    taken = await asyncio.to_thread(one_line_error, [*base, "--seat", "0"])
+    assert taken == "error: seat 0 is taken (Ana); open: 2"
+    bot = await asyncio.to_thread(one_line_error, [*base, "--seat", "1"])
+    assert bot == "error: seat 1 is taken (a computer player); open: 2"
+    none = await asyncio.to_thread(one_line_error, [*base, "--seat", "7"])
+    assert none == "error: there is no seat 7 at this table: its seats are 0 to 3"
+    local = await asyncio.to_thread(one_line_error, [*base, "--bot", "random"])
+    assert "--bot, --rule and --seed are the local game's" in local
+
+
+class Lines:
+    """A process's standard output, read as it comes."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        assert proc.stdout is not None
+        self.stream = proc.stdout
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        for line in self.stream:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, test: Any, timeout: float = 30) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if test(self.lines):
+                return
+            time.sleep(0.05)
+        raise AssertionError("\n".join(self.lines[-40:]))
+
+
+async def test_the_client_connects_again_by_itself_when_the_server_comes_back(
+    tmp_path: Path,
+) -> None:
+    port = free_port()  # the server comes back at the same address
+    srv = ServerProcess(tmp_path / "data", None, "--port", str(port), bot_delay=0.2)
+    srv.start()
+    host = await Client(srv.url, "Host").login()
+    try:
+        seats = [{"kind": "open"}, {"kind": "bot", "level": "random"}]
+        table = await open_table(host, "briscola-2", seats, {"match": "one-hand"})
+        link = srv.url + table["invite"]
+        proc = client_process("join", link, "--plain", "--name", "Ana", moves="1\n" * 300)
+        lines = Lines(proc)
+        await seat_filled(host, table["token"], 0)
+        await host.call("POST", f"/api/tables/{table['token']}/start")
+        played = lambda ls: sum(x.startswith("you play ") for x in ls) >= 4  # noqa: E731
+        await asyncio.to_thread(lines.wait_for, played)
+        srv.kill()
+        told = lambda ls: any("connecting again" in x for x in ls)  # noqa: E731
+        await asyncio.to_thread(lines.wait_for, told)
+        srv.start()
+        status = await asyncio.to_thread(proc.wait, 90)
+        lines.thread.join(5)
+        assert proc.stderr is not None and proc.stdout is not None
+        err = proc.stderr.read()
+        proc.stderr.close()
+        proc.stdout.close()
+        out = "\n".join(lines.lines)
+        assert (status, err) == (0, ""), out[-3000:]
+        assert "the connection to the server dropped; connecting again in 0.5 s (try 1 of 5)" in out
+        assert "connected again" in out and "=== the match is over: " in out
+        assert sum(x.startswith("you play ") for x in lines.lines) == 20  # each card once
+        record = await host.call("GET", f"/api/tables/{table['token']}/record")
+        assert len(record["hands"][0]["moves"]) == 40  # none lost, none applied twice
+    finally:
+        await host.aclose()
+        srv.stop()
+
+
+def test_json_events_read_back_with_what_the_seat_knows_of_their_audience() -> None:
+    from briscola.engine import Rules
+
+    rules = Rules.make("briscola-4", {"communication": "signals"})
+    reader = EventReader(0, rules, None)
+    signal = reader.read({"type": "talk", "seat": 2, "kind": "signal", "what": "ace",
+                          "to": None, "answer": None, "spotted": None})  # fmt: skip
+    assert signal.audience == frozenset({0, 2})
+    table = Rules.make("briscola-4", {"communication": "signals", "signal_audience": "table"})
+    public = EventReader(0, table).read(
+        {
+            "type": "talk",
+            "seat": 2,
+            "kind": "signal",
+            "what": "ace",
+            "to": None,
+            "answer": None,
+            "spotted": None,
+        }
+    )
+    assert public.audience is None
+    with pytest.raises(ValueError, match="not an event"):
+        reader.read({"type": "nothing"})
+
+
+async def test_the_full_screen_game_plays_an_online_table_to_its_end(
+    server: ServerProcess, host: Client
+) -> None:
+    pytest.importorskip("textual")
+    from briscola.remote import join
+    from briscola.tui import PlayApp
+
+    seats = [{"kind": "open"}, {"kind": "bot", "level": "random"}]
+    table = await open_table(host, "briscola-2", seats, {"match": "one-hand"})
+    remote = await asyncio.to_thread(join, server.url + table["invite"], None, "Ana")
+    told: list[str] = []
+    waiting = asyncio.create_task(asyncio.to_thread(remote.wait_start, lambda *ls: told.extend(ls)))
+    await seat_filled(host, table["token"], 0)
+    await host.call("POST", f"/api/tables/{table['token']}/start")
+    await waiting
+    assert "the match starts" in told
+    app = PlayApp(remote, pace=0)
+    try:
+        async with app.run_test(size=(120, 50)) as pilot:
+            for _ in range(2000):
+                if remote.over:
+                    break
+                await pilot.pause(0.02)
+                if remote.my_turn() and not app.busy:
+                    await pilot.press("1")
+            await pilot.pause(0.2)
+            assert remote.over
+            text = "\n".join(str(line) for line in app.query_one("#log").lines)
+            assert "the match is over" in text and "--- hand 1: " in text
+            await pilot.press("q")
+        assert app.return_code == 0
+    finally:
+        remote.close()
+    record = await host.call("GET", f"/api/tables/{table['token']}/record")
+    assert len(record["hands"][0]["moves"]) == 40
+
+
+TALKING = {"communication": "conversation", "match": "one-hand"}
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("briscola-2", {"match": "one-hand"}),
+        ("briscola-4", TALKING),
+        ("briscola-4", {**TALKING, "signal_audience": "table"}),
+        ("briscola-4", {**TALKING, "signal_audience": "spotted", "spot_chance": 50}),
+        ("briscola-6", TALKING),
+        ("schembil", {"match": "one-hand"}),
+        ("chiamata", {"target": "hands:1"}),
+        ("scoperta", {"match": "one-hand"}),
+        ("briskula", {"match": "one-hand"}),
+    ],
+)
+def test_a_seat_s_json_events_are_told_in_the_words_of_the_events(
+    game: str, options: dict[str, Any]
+) -> None:
+    """Every seat hears, from the events as a server sends them (JSON, no audience), the
+    same lines as from the engine's events: one narrator for both."""
+    import random
+
+    from briscola.ai.bot import RandomBot
+    from briscola.engine import Match, Rules
+    from briscola.host import Table
+    from briscola.narrate import tell
+    from briscola.speech import Seating
+
+    rules = Rules.make(game, options)
+    for seed in range(3):
+        table = Table(Match(rules, random.Random(seed)), {})
+        bots = [RandomBot(seed * 10 + s) for s in range(rules.players)]
+        voices = [Seating.of(rules, s) for s in range(rules.players)]
+        lines = 0
+        while not table.over:
+            turned = [table.view(s).turned for s in range(rules.players)]
+            seat = table.turn
+            assert seat is not None
+            step = table.act(seat, bots[seat].choose(table.view(seat)))
+            for s, voice in enumerate(voices):
+                reader = EventReader(s, rules, turned[s])
+                read = [reader.read(e) for e in step.to_json(s)]
+                assert read == step.seen(s)
+                told = tell(step.hand, step.seen(s), voice, "", table.state)
+                assert tell(step.hand, read, voice, "", table.state) == told
+                lines += len(told)
+        assert lines > 0
