@@ -57,9 +57,12 @@ ECHO_TIMEOUT = 30.0
 # -- the server -------------------------------------------------------------------------------
 
 
-def start_server(data: Path, database_url: str | None, extra: list[str]) -> tuple[Any, str]:
+def start_server(
+    data: Path, database_url: str | None, extra: list[str], profile: str | None = None
+) -> tuple[Any, str]:
+    python = [sys.executable, "-m", "cProfile", "-o", profile] if profile else [sys.executable]
     cmd = [
-        sys.executable, "-m", "briscola", "serve", "--data", str(data), "--port", "0",
+        *python, "-m", "briscola", "serve", "--data", str(data), "--port", "0",
         "--grace", "3600", "--bot-delay", "0", *extra,
     ]  # fmt: skip
     if database_url:
@@ -346,6 +349,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--match", help="the match house rule (one-hand: a rematch every 40 moves)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
     ap.add_argument("--server-arg", action="append", default=[], help="passed to briscola serve")
     args = ap.parse_args(argv)
     if args.tables < 1 or args.workers < 1 or args.duration <= 0:
@@ -363,7 +367,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 check=True, capture_output=True, text=True,
             )  # fmt: skip
             url = out.stdout.strip().splitlines()[-1]
-        proc, base = start_server(tmp / "data", url, args.server_arg)
+        proc, base = start_server(tmp / "data", url, args.server_arg, args.profile)
         cfg = {"think": args.think, "duration": args.duration, "moves": args.moves}
         cfg["seed"], cfg["match"] = args.seed, args.match
         ctx = mp.get_context("spawn")
@@ -413,7 +417,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             p.join(30)
     finally:
         if proc is not None:
-            proc.send_signal(signal.SIGTERM)
+            # uvicorn raises the signal again once it has stopped: SIGINT lets cProfile
+            # write its file on the way out (KeyboardInterrupt), SIGTERM would not.
+            proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
             try:
                 proc.wait(20)
             except subprocess.TimeoutExpired:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +26,8 @@ from briscola.engine.record import rules_from_json
 from briscola.storage import schema as s
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+WRITE = "briscola_write"
+"""The execution option of a write transaction (SQLite: BEGIN IMMEDIATE)."""
 STATUSES = ("waiting", "playing", "finished")
 
 
@@ -192,6 +196,23 @@ class Storage:
     def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime] = _now) -> None:
         self.engine = engine
         self.clock = clock
+        self._sqlite = engine.dialect.name == "sqlite"
+        self._writer = engine.execution_options(**{WRITE: True}) if self._sqlite else engine
+        self._write_lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def _begin(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction. On SQLite this process's writers take turns here, each
+        beginning with BEGIN IMMEDIATE (:func:`_sqlite_transactions`): one that waited
+        for SQLite's own lock instead would sleep in its busy handler, milliseconds at a
+        time, while the lock was long free. PostgreSQL's writers of different tables run
+        side by side."""
+        if not self._sqlite:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._write_lock, self._writer.begin() as conn:
+            yield conn
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -211,7 +232,7 @@ class Storage:
                 "sqlite+aiosqlite:///DIR/briscola.db or postgresql+asyncpg://..."
             )
         try:
-            async with engine.begin() as conn:
+            async with engine.execution_options(**{WRITE: True}).begin() as conn:
                 if engine.dialect.name == "postgresql":
                     # Two servers starting at once migrate one after the other.
                     await conn.execute(sa.text("SELECT pg_advisory_xact_lock(7291403)"))
@@ -233,7 +254,7 @@ class Storage:
                 f"a nickname has 1 to 40 characters, got {len(nickname)}: choose another"
             )
         now = self.clock()
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             pid = (
                 await conn.execute(
                     s.players.insert()
@@ -274,7 +295,7 @@ class Storage:
         if len(seats) != parsed.players:
             raise StorageError(f"create_table: {game} has {parsed.players} seats, got {len(seats)}")
         now = self.clock()
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             tid = (
                 await conn.execute(
                     s.tables.insert()
@@ -333,7 +354,7 @@ class Storage:
         """Seat ``player`` at an open seat of a waiting table.
 
         :raises SeatTaken: when someone (or a computer player) already sits there."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             info = await _table(conn, table_id)
             _check_seat(info, seat)
             if info.status != "waiting":
@@ -355,7 +376,7 @@ class Storage:
     async def set_seat(self, table_id: int, seat: int, occupant: Seat) -> TableInfo:
         """Put ``occupant`` at ``seat`` whoever sits there (the host's change, a person
         leaving: ``OPEN``); at a playing table too (a computer player standing in)."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             info = await _table(conn, table_id)
             _check_seat(info, seat)
             await conn.execute(
@@ -366,7 +387,7 @@ class Storage:
             return await _touch(conn, table_id, self.clock())
 
     async def set_public(self, table_id: int, public: bool) -> TableInfo:
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await _table(conn, table_id)
             await conn.execute(
                 s.tables.update().where(s.tables.c.id == table_id).values(public=public)
@@ -375,7 +396,7 @@ class Storage:
 
     async def set_settings(self, table_id: int, settings: dict[str, Any]) -> TableInfo:
         """Replace the table's settings."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await _table(conn, table_id)
             await conn.execute(
                 s.tables.update().where(s.tables.c.id == table_id).values(settings=settings)
@@ -389,7 +410,7 @@ class Storage:
     ) -> TableInfo:
         """A waiting table starts playing: keep its match's start (:func:`match_start`)
         and the hands dealt so far (:func:`dealt_hands`: the first, after any thrown in)."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             done = await conn.execute(
                 s.tables.update()
                 .where(s.tables.c.id == table_id, s.tables.c.status == "waiting")
@@ -419,7 +440,7 @@ class Storage:
         """
         now = self.clock()
         try:
-            async with self.engine.begin() as conn:
+            async with self._begin() as conn:
                 # The conditional update takes the table's row first (one writer at a time);
                 # the log's primary key (table_id, version) refuses a second write anyway.
                 done = await conn.execute(
@@ -526,7 +547,7 @@ class Storage:
         """The table's match is over: keep its match record (``Match.to_record()``) with the
         people seated, and mark the table finished."""
         now = self.clock()
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             done = await conn.execute(
                 s.tables.update()
                 .where(s.tables.c.id == table_id, s.tables.c.status == "playing")
@@ -577,7 +598,7 @@ class Storage:
         """Set (or move) the table's deadline of ``kind`` for ``seat``."""
         if due.tzinfo is None:
             raise StorageError(f"a deadline's time must carry its timezone, got {due!r}")
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.execute(
                 s.deadlines.delete().where(
                     s.deadlines.c.table_id == table_id,
@@ -601,7 +622,7 @@ class Storage:
             q = q.where(s.deadlines.c.seat == seat)
         if kind is not None:
             q = q.where(s.deadlines.c.kind == kind)
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             return (await conn.execute(q)).rowcount
 
     async def deadlines_due(self, before: datetime) -> list[Deadline]:
@@ -619,7 +640,7 @@ class Storage:
     async def add_chat(self, table_id: int, player: int | None, text: str) -> ChatMessage:
         """Keep a chat message as given (the server escapes and limits it)."""
         now = self.clock()
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await _table(conn, table_id)
             mid = (
                 await conn.execute(
@@ -654,10 +675,18 @@ def _upgrade(connection: sa.Connection) -> None:
 
 
 def _sqlite_transactions(engine: AsyncEngine) -> None:
-    """SQLite: every transaction begins with BEGIN IMMEDIATE, taking the write lock at once
-    (waiting up to the timeout for it), so that two writers queue instead of failing on
-    a lock upgrade; foreign keys on, and the write-ahead log so readers never wait.
-    (SQLAlchemy's documented recipe: the driver's own transaction handling turned off.)"""
+    """SQLite: every write transaction (the execution option :data:`WRITE`) begins with
+    BEGIN IMMEDIATE, taking the write lock at once (waiting up to the timeout for it), so
+    that two writers queue instead of failing on a lock upgrade; a read begins with a
+    plain BEGIN and never waits, on its snapshot of the write-ahead log. Foreign keys on.
+    (SQLAlchemy's documented recipe: the driver's own transaction handling turned off.)
+
+    ``synchronous = NORMAL`` with the write-ahead log: a commit is written to the log
+    before it returns, but the log is synced to the disk at checkpoints, not at every
+    commit. A committed action survives the server process killed (SIGKILL: the data is
+    in the operating system's cache); a power loss or an operating system crash may lose
+    the last commits (never corrupting the database). ``FULL``, SQLite's default, syncs at
+    each commit, which costs a disk flush for every move."""
 
     @sa.event.listens_for(engine.sync_engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -665,11 +694,13 @@ def _sqlite_transactions(engine: AsyncEngine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.close()
 
     @sa.event.listens_for(engine.sync_engine, "begin")
     def _begin(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        write = conn.get_execution_options().get(WRITE, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 def _status(status: str) -> str:
