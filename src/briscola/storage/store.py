@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -199,6 +200,18 @@ class Storage:
         self._sqlite = engine.dialect.name == "sqlite"
         self._writer = engine.execution_options(**{WRITE: True}) if self._sqlite else engine
         self._write_lock = asyncio.Lock()
+        self._sync: sa.Engine | None = None
+        """SQLite in a file: a synchronous engine on the same database for the log's
+        appends, run in one worker thread of its own (:meth:`append_action`)."""
+        self._thread: ThreadPoolExecutor | None = None
+        if self._sqlite and engine.url.database not in (None, "", ":memory:"):
+            sync = sa.create_engine(
+                engine.url.set(drivername="sqlite+pysqlite"),
+                connect_args={"timeout": 30, "check_same_thread": False},
+            )
+            _sqlite_transactions(sync)
+            self._sync = sync.execution_options(**{WRITE: True})
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="briscola-sqlite")
 
     @contextlib.asynccontextmanager
     async def _begin(self) -> AsyncIterator[AsyncConnection]:
@@ -223,7 +236,7 @@ class Storage:
         newest migration; opening an up-to-date database again changes nothing."""
         if url.startswith("sqlite"):
             engine = create_async_engine(url, connect_args={"timeout": 30})
-            _sqlite_transactions(engine)
+            _sqlite_transactions(engine.sync_engine)
         elif url.startswith("postgresql"):
             engine = create_async_engine(url, pool_pre_ping=True)
         else:
@@ -244,6 +257,9 @@ class Storage:
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if self._sync is not None and self._thread is not None:
+            self._thread.submit(self._sync.engine.dispose).result()
+            self._thread.shutdown()
 
     # -- players ---------------------------------------------------------------------------
 
@@ -439,44 +455,32 @@ class Storage:
         :raises WrongStatus: when the table is not playing.
         """
         now = self.clock()
+        args = (table_id, version, action, dealt, now)
         try:
-            async with self._begin() as conn:
-                # The conditional update takes the table's row first (one writer at a time);
-                # the log's primary key (table_id, version) refuses a second write anyway.
-                done = await conn.execute(
-                    s.tables.update()
-                    .where(
-                        s.tables.c.id == table_id,
-                        s.tables.c.version == version - 1,
-                        s.tables.c.status == "playing",
-                    )
-                    .values(version=version, updated=now)
-                )
-                if done.rowcount != 1:
-                    info = await _table(conn, table_id)
-                    if info.status != "playing":
-                        raise WrongStatus(
-                            f"table {table_id} is {info.status}: no action is stored there"
-                        )
-                    raise StaleVersion(table_id, version, info.version)
-                hand = (
-                    await conn.execute(
-                        sa.select(sa.func.max(s.hands.c.number)).where(
-                            s.hands.c.table_id == table_id
-                        )
-                    )
-                ).scalar_one()
-                await conn.execute(
-                    s.actions.insert().values(
-                        table_id=table_id, version=version, hand=hand, action=action, at=now
-                    )
-                )
-                await _add_hands(conn, table_id, hand, dealt, now)
+            if self._sync is not None:
+                async with self._write_lock:
+                    loop = asyncio.get_running_loop()
+                    hand = await loop.run_in_executor(self._thread, self._append_sync, *args)
+            else:
+                async with self._begin() as conn:
+                    hand = await conn.run_sync(_append, *args)
         except IntegrityError:
             async with self.engine.connect() as conn:
                 current = (await _table(conn, table_id)).version
             raise StaleVersion(table_id, version, current) from None
         return LoggedAction(table_id, version, hand, action, now)
+
+    def _append_sync(
+        self,
+        table_id: int,
+        version: int,
+        action: dict[str, Any],
+        dealt: Sequence[NewHand],
+        now: datetime,
+    ) -> int:
+        assert self._sync is not None
+        with self._sync.begin() as conn:
+            return _append(conn, table_id, version, action, dealt, now)
 
     async def actions_since(self, table_id: int, version: int = 0) -> list[LoggedAction]:
         """The logged actions after ``version``, in order (all of them from 0)."""
@@ -674,7 +678,7 @@ def _upgrade(connection: sa.Connection) -> None:
     command.upgrade(config, "head")
 
 
-def _sqlite_transactions(engine: AsyncEngine) -> None:
+def _sqlite_transactions(engine: sa.Engine) -> None:
     """SQLite: every write transaction (the execution option :data:`WRITE`) begins with
     BEGIN IMMEDIATE, taking the write lock at once (waiting up to the timeout for it), so
     that two writers queue instead of failing on a lock upgrade; a read begins with a
@@ -688,7 +692,7 @@ def _sqlite_transactions(engine: AsyncEngine) -> None:
     the last commits (never corrupting the database). ``FULL``, SQLite's default, syncs at
     each commit, which costs a disk flush for every move."""
 
-    @sa.event.listens_for(engine.sync_engine, "connect")
+    @sa.event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -697,7 +701,7 @@ def _sqlite_transactions(engine: AsyncEngine) -> None:
         cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.close()
 
-    @sa.event.listens_for(engine.sync_engine, "begin")
+    @sa.event.listens_for(engine, "begin")
     def _begin(conn: sa.Connection) -> None:
         write = conn.get_execution_options().get(WRITE, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
@@ -747,29 +751,75 @@ async def _touch(conn: AsyncConnection, table_id: int, now: datetime) -> TableIn
     return await _table(conn, table_id)
 
 
-async def _add_hands(
-    conn: AsyncConnection, table_id: int, last: int, hands: Sequence[NewHand], now: datetime
-) -> None:
+def _hand_rows(
+    table_id: int, last: int, hands: Sequence[NewHand], now: datetime
+) -> list[dict[str, Any]]:
+    """The rows of ``hands``, which must follow hand number ``last``."""
     for i, hand in enumerate(hands):
         if hand.number != last + 1 + i:
             raise StorageError(
                 f"table {table_id}: the next hand is number {last + 1 + i}, got {hand.number}"
             )
-    if hands:
-        await conn.execute(
-            s.hands.insert(),
-            [
-                {
-                    "table_id": table_id,
-                    "number": h.number,
-                    "deal": h.deal,
-                    "commitment": h.commitment,
-                    "salt": h.salt,
-                    "at": now,
-                }
-                for h in hands
-            ],
+    return [
+        {
+            "table_id": table_id,
+            "number": h.number,
+            "deal": h.deal,
+            "commitment": h.commitment,
+            "salt": h.salt,
+            "at": now,
+        }
+        for h in hands
+    ]
+
+
+async def _add_hands(
+    conn: AsyncConnection, table_id: int, last: int, hands: Sequence[NewHand], now: datetime
+) -> None:
+    if rows := _hand_rows(table_id, last, hands, now):
+        await conn.execute(s.hands.insert(), rows)
+
+
+def _append(
+    conn: sa.Connection,
+    table_id: int,
+    version: int,
+    action: dict[str, Any],
+    dealt: Sequence[NewHand],
+    now: datetime,
+) -> int:
+    """:meth:`Storage.append_action` in its transaction; the action's hand number."""
+    # The conditional update takes the table's row first (one writer at a time); the
+    # log's primary key (table_id, version) refuses a second write anyway.
+    done = conn.execute(
+        s.tables.update()
+        .where(
+            s.tables.c.id == table_id,
+            s.tables.c.version == version - 1,
+            s.tables.c.status == "playing",
         )
+        .values(version=version, updated=now)
+    )
+    if done.rowcount != 1:
+        row = conn.execute(
+            sa.select(s.tables.c.status, s.tables.c.version).where(s.tables.c.id == table_id)
+        ).first()
+        if row is None:
+            raise NotFound(f"there is no table {table_id}")
+        if row.status != "playing":
+            raise WrongStatus(f"table {table_id} is {row.status}: no action is stored there")
+        raise StaleVersion(table_id, version, row.version)
+    hand: int = conn.execute(
+        sa.select(sa.func.max(s.hands.c.number)).where(s.hands.c.table_id == table_id)
+    ).scalar_one()
+    conn.execute(
+        s.actions.insert().values(
+            table_id=table_id, version=version, hand=hand, action=action, at=now
+        )
+    )
+    if rows := _hand_rows(table_id, hand, dealt, now):
+        conn.execute(s.hands.insert(), rows)
+    return hand
 
 
 async def _finished(conn: AsyncConnection, q: sa.Select[Any]) -> list[FinishedMatch]:
