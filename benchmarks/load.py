@@ -434,6 +434,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for k, v in r["errors"].items():
             errors[k] = errors.get(k, 0) + v
     elapsed = max(r["elapsed"] for r in results)
+    moves = sum(r["moves"] for r in results)
     report = {
         "database": "postgresql" if (url or "").startswith("postgresql") else "sqlite",
         "tables": args.tables,
@@ -454,6 +455,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "server_rss_peak_mib": round(peak / 1024, 1),
         "server_rss_ready_mib": round(rss_ready / 1024, 1),
         "server_cpu_pct": round(100 * server_cpu / window, 1),
+        "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
         "client_cpu_pct": [round(100 * r["cpu"] / r["elapsed"], 1) for r in results],
     }
     print(
@@ -468,8 +470,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         f"  errors {report['errors']} {errors or ''}\n"
         f"  server RSS peak {report['server_rss_peak_mib']:.0f} MiB "
         f"(after set-up {report['server_rss_ready_mib']:.0f} MiB); CPU: server "
-        f"{report['server_cpu_pct']:.0f} %, clients "
-        + ", ".join(f"{c:.0f} %" for c in report["client_cpu_pct"]),
+        f"{report['server_cpu_pct']:.0f} % ({report['server_cpu_ms_per_move']:.2f} ms a move), "
+        "clients " + ", ".join(f"{c:.0f} %" for c in report["client_cpu_pct"]),
         flush=True,
     )
     if args.json:
