@@ -212,6 +212,8 @@ class Storage:
             _sqlite_transactions(sync)
             self._sync = sync.execution_options(**{WRITE: True})
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="briscola-sqlite")
+        self._appends: list[tuple[tuple[Any, ...], asyncio.Future[int]]] = []
+        self._appender: asyncio.Task[None] | None = None
 
     @contextlib.asynccontextmanager
     async def _begin(self) -> AsyncIterator[AsyncConnection]:
@@ -458,9 +460,11 @@ class Storage:
         args = (table_id, version, action, dealt, now)
         try:
             if self._sync is not None:
-                async with self._write_lock:
-                    loop = asyncio.get_running_loop()
-                    hand = await loop.run_in_executor(self._thread, self._append_sync, *args)
+                future = asyncio.get_running_loop().create_future()
+                self._appends.append((args, future))
+                if self._appender is None or self._appender.done():
+                    self._appender = asyncio.create_task(self._append_batches())
+                hand = await future
             else:
                 async with self._begin() as conn:
                     hand = await conn.run_sync(_append, *args)
@@ -470,17 +474,42 @@ class Storage:
             raise StaleVersion(table_id, version, current) from None
         return LoggedAction(table_id, version, hand, action, now)
 
-    def _append_sync(
-        self,
-        table_id: int,
-        version: int,
-        action: dict[str, Any],
-        dealt: Sequence[NewHand],
-        now: datetime,
-    ) -> int:
+    async def _append_batches(self) -> None:
+        """Store the appends waiting, all those that came in meanwhile at once, in one
+        transaction in the worker thread, until none waits; then tell each its result.
+        A busy server stores many tables' moves in one commit instead of queueing them
+        one by one behind the thread's turns at the interpreter's lock."""
+        loop = asyncio.get_running_loop()
+        while self._appends:
+            batch, self._appends = self._appends, []
+            try:
+                async with self._write_lock:
+                    results = await loop.run_in_executor(
+                        self._thread, self._append_sync, [args for args, _ in batch]
+                    )
+            except Exception as e:
+                results = [e] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if isinstance(result, BaseException):
+                    future.set_exception(result)
+                else:
+                    future.set_result(result)
+
+    def _append_sync(self, batch: list[tuple[Any, ...]]) -> list[int | Exception]:
+        """Each append of ``batch`` in a savepoint of one transaction: one refused (a
+        stale version) leaves the others stored."""
         assert self._sync is not None
+        out: list[int | Exception] = []
         with self._sync.begin() as conn:
-            return _append(conn, table_id, version, action, dealt, now)
+            for args in batch:
+                try:
+                    with conn.begin_nested():
+                        out.append(_append(conn, *args))
+                except (StorageError, IntegrityError) as e:
+                    out.append(e)
+        return out
 
     async def actions_since(self, table_id: int, version: int = 0) -> list[LoggedAction]:
         """The logged actions after ``version``, in order (all of them from 0)."""
