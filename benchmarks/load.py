@@ -361,7 +361,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     try:
         url = args.database_url
         if args.postgres:
-            pgdir = tmp / "pg"
+            # its own folder: scripts/postgres hands it to the cluster's user (as root),
+            # who could not reach it inside ``tmp`` (readable by its owner only)
+            pgdir = Path(tempfile.mkdtemp(prefix="briscola-load-pg-"))
             out = subprocess.run(
                 [str(ROOT / "scripts" / "postgres"), "start", str(pgdir)],
                 check=True, capture_output=True, text=True,
