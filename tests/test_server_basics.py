@@ -30,7 +30,8 @@ async def test_a_match_against_a_computer_player_to_its_end(server: ServerProces
         await ana.call("POST", f"/api/tables/{table['token']}/start")
         await ana.connect(table["token"])
         first = await ana.receive()
-        assert first["type"] == "snapshot" and first["version"] == 0
+        # The computer player may have led before the socket opened (no bot delay here).
+        assert first["type"] == "snapshot" and first["version"] in (0, 1)
         assert len(first["view"]["hand"]) == 3
         assert first["fairness"][0]["type"] == "hand_committed"
         assert "salt" not in first["fairness"][0]
