@@ -3,14 +3,23 @@
 :func:`serve` starts uvicorn on the application and prints the URL it listens at once it
 does (``--port 0`` takes a free port, and the line printed names it). SIGTERM and Ctrl-C
 stop it cleanly; a killed process loses nothing stored.
+
+The event loop is uvloop's and HTTP is parsed by httptools where they are installed (the
+server extra installs them; benchmarks/README.md, "The game server under load", has what
+they give); else asyncio's own loop and uvicorn's pure-Python parser serve. WebSocket
+frames go uncompressed (no permessage-deflate): a table's frames are a few kilobytes of
+JSON, and compressing each one for each connection cost about a sixth of the server's
+CPU time a move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import socket
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import uvicorn
 
@@ -33,6 +42,8 @@ def serve(
         log_level=log_level,
         ws_max_size=max(settings.max_frame * 4, 65_536),
         ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        http="httptools" if importlib.util.find_spec("httptools") else "h11",
         lifespan="on",
         timeout_graceful_shutdown=3,
     )
@@ -54,6 +65,17 @@ def serve(
             say(f"http://{shown if sock.family != socket.AF_INET6 else f'[{shown}]'}:{bound[1]}/")
         await task
 
-    asyncio.run(run())
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        runner.run(run())
     if not server.started:
         sys.exit(1)
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop when it is installed (``None``: asyncio's default)."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    new: Any = uvloop.new_event_loop
+    return new  # type: ignore[no-any-return]

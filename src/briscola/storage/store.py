@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +27,8 @@ from briscola.engine.record import rules_from_json
 from briscola.storage import schema as s
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+WRITE = "briscola_write"
+"""The execution option of a write transaction (SQLite: BEGIN IMMEDIATE)."""
 STATUSES = ("waiting", "playing", "finished")
 
 
@@ -192,6 +197,37 @@ class Storage:
     def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime] = _now) -> None:
         self.engine = engine
         self.clock = clock
+        self._sqlite = engine.dialect.name == "sqlite"
+        self._writer = engine.execution_options(**{WRITE: True}) if self._sqlite else engine
+        self._write_lock = asyncio.Lock()
+        self._sync: sa.Engine | None = None
+        """SQLite in a file: a synchronous engine on the same database for the log's
+        appends, run in one worker thread of its own (:meth:`append_action`)."""
+        self._thread: ThreadPoolExecutor | None = None
+        if self._sqlite and engine.url.database not in (None, "", ":memory:"):
+            sync = sa.create_engine(
+                engine.url.set(drivername="sqlite+pysqlite"),
+                connect_args={"timeout": 30, "check_same_thread": False},
+            )
+            _sqlite_transactions(sync)
+            self._sync = sync.execution_options(**{WRITE: True})
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="briscola-sqlite")
+        self._appends: list[tuple[tuple[Any, ...], asyncio.Future[int]]] = []
+        self._appender: asyncio.Task[None] | None = None
+
+    @contextlib.asynccontextmanager
+    async def _begin(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction. On SQLite this process's writers take turns here, each
+        beginning with BEGIN IMMEDIATE (:func:`_sqlite_transactions`): one that waited
+        for SQLite's own lock instead would sleep in its busy handler, milliseconds at a
+        time, while the lock was long free. PostgreSQL's writers of different tables run
+        side by side."""
+        if not self._sqlite:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._write_lock, self._writer.begin() as conn:
+            yield conn
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -202,7 +238,7 @@ class Storage:
         newest migration; opening an up-to-date database again changes nothing."""
         if url.startswith("sqlite"):
             engine = create_async_engine(url, connect_args={"timeout": 30})
-            _sqlite_transactions(engine)
+            _sqlite_transactions(engine.sync_engine)
         elif url.startswith("postgresql"):
             engine = create_async_engine(url, pool_pre_ping=True)
         else:
@@ -211,7 +247,7 @@ class Storage:
                 "sqlite+aiosqlite:///DIR/briscola.db or postgresql+asyncpg://..."
             )
         try:
-            async with engine.begin() as conn:
+            async with engine.execution_options(**{WRITE: True}).begin() as conn:
                 if engine.dialect.name == "postgresql":
                     # Two servers starting at once migrate one after the other.
                     await conn.execute(sa.text("SELECT pg_advisory_xact_lock(7291403)"))
@@ -223,6 +259,9 @@ class Storage:
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if self._sync is not None and self._thread is not None:
+            self._thread.submit(self._sync.engine.dispose).result()
+            self._thread.shutdown()
 
     # -- players ---------------------------------------------------------------------------
 
@@ -233,7 +272,7 @@ class Storage:
                 f"a nickname has 1 to 40 characters, got {len(nickname)}: choose another"
             )
         now = self.clock()
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             pid = (
                 await conn.execute(
                     s.players.insert()
@@ -274,7 +313,7 @@ class Storage:
         if len(seats) != parsed.players:
             raise StorageError(f"create_table: {game} has {parsed.players} seats, got {len(seats)}")
         now = self.clock()
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             tid = (
                 await conn.execute(
                     s.tables.insert()
@@ -333,7 +372,7 @@ class Storage:
         """Seat ``player`` at an open seat of a waiting table.
 
         :raises SeatTaken: when someone (or a computer player) already sits there."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             info = await _table(conn, table_id)
             _check_seat(info, seat)
             if info.status != "waiting":
@@ -355,7 +394,7 @@ class Storage:
     async def set_seat(self, table_id: int, seat: int, occupant: Seat) -> TableInfo:
         """Put ``occupant`` at ``seat`` whoever sits there (the host's change, a person
         leaving: ``OPEN``); at a playing table too (a computer player standing in)."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             info = await _table(conn, table_id)
             _check_seat(info, seat)
             await conn.execute(
@@ -366,7 +405,7 @@ class Storage:
             return await _touch(conn, table_id, self.clock())
 
     async def set_public(self, table_id: int, public: bool) -> TableInfo:
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await _table(conn, table_id)
             await conn.execute(
                 s.tables.update().where(s.tables.c.id == table_id).values(public=public)
@@ -375,7 +414,7 @@ class Storage:
 
     async def set_settings(self, table_id: int, settings: dict[str, Any]) -> TableInfo:
         """Replace the table's settings."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await _table(conn, table_id)
             await conn.execute(
                 s.tables.update().where(s.tables.c.id == table_id).values(settings=settings)
@@ -389,7 +428,7 @@ class Storage:
     ) -> TableInfo:
         """A waiting table starts playing: keep its match's start (:func:`match_start`)
         and the hands dealt so far (:func:`dealt_hands`: the first, after any thrown in)."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             done = await conn.execute(
                 s.tables.update()
                 .where(s.tables.c.id == table_id, s.tables.c.status == "waiting")
@@ -418,44 +457,59 @@ class Storage:
         :raises WrongStatus: when the table is not playing.
         """
         now = self.clock()
+        args = (table_id, version, action, dealt, now)
         try:
-            async with self.engine.begin() as conn:
-                # The conditional update takes the table's row first (one writer at a time);
-                # the log's primary key (table_id, version) refuses a second write anyway.
-                done = await conn.execute(
-                    s.tables.update()
-                    .where(
-                        s.tables.c.id == table_id,
-                        s.tables.c.version == version - 1,
-                        s.tables.c.status == "playing",
-                    )
-                    .values(version=version, updated=now)
-                )
-                if done.rowcount != 1:
-                    info = await _table(conn, table_id)
-                    if info.status != "playing":
-                        raise WrongStatus(
-                            f"table {table_id} is {info.status}: no action is stored there"
-                        )
-                    raise StaleVersion(table_id, version, info.version)
-                hand = (
-                    await conn.execute(
-                        sa.select(sa.func.max(s.hands.c.number)).where(
-                            s.hands.c.table_id == table_id
-                        )
-                    )
-                ).scalar_one()
-                await conn.execute(
-                    s.actions.insert().values(
-                        table_id=table_id, version=version, hand=hand, action=action, at=now
-                    )
-                )
-                await _add_hands(conn, table_id, hand, dealt, now)
+            if self._sync is not None:
+                future = asyncio.get_running_loop().create_future()
+                self._appends.append((args, future))
+                if self._appender is None or self._appender.done():
+                    self._appender = asyncio.create_task(self._append_batches())
+                hand = await future
+            else:
+                async with self._begin() as conn:
+                    hand = await conn.run_sync(_append, *args)
         except IntegrityError:
             async with self.engine.connect() as conn:
                 current = (await _table(conn, table_id)).version
             raise StaleVersion(table_id, version, current) from None
         return LoggedAction(table_id, version, hand, action, now)
+
+    async def _append_batches(self) -> None:
+        """Store the appends waiting, all those that came in meanwhile at once, in one
+        transaction in the worker thread, until none waits; then tell each its result.
+        A busy server stores many tables' moves in one commit instead of queueing them
+        one by one behind the thread's turns at the interpreter's lock."""
+        loop = asyncio.get_running_loop()
+        while self._appends:
+            batch, self._appends = self._appends, []
+            try:
+                async with self._write_lock:
+                    results = await loop.run_in_executor(
+                        self._thread, self._append_sync, [args for args, _ in batch]
+                    )
+            except Exception as e:
+                results = [e] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if isinstance(result, BaseException):
+                    future.set_exception(result)
+                else:
+                    future.set_result(result)
+
+    def _append_sync(self, batch: list[tuple[Any, ...]]) -> list[int | Exception]:
+        """Each append of ``batch`` in a savepoint of one transaction: one refused (a
+        stale version) leaves the others stored."""
+        assert self._sync is not None
+        out: list[int | Exception] = []
+        with self._sync.begin() as conn:
+            for args in batch:
+                try:
+                    with conn.begin_nested():
+                        out.append(_append(conn, *args))
+                except (StorageError, IntegrityError) as e:
+                    out.append(e)
+        return out
 
     async def actions_since(self, table_id: int, version: int = 0) -> list[LoggedAction]:
         """The logged actions after ``version``, in order (all of them from 0)."""
@@ -526,7 +580,7 @@ class Storage:
         """The table's match is over: keep its match record (``Match.to_record()``) with the
         people seated, and mark the table finished."""
         now = self.clock()
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             done = await conn.execute(
                 s.tables.update()
                 .where(s.tables.c.id == table_id, s.tables.c.status == "playing")
@@ -577,7 +631,7 @@ class Storage:
         """Set (or move) the table's deadline of ``kind`` for ``seat``."""
         if due.tzinfo is None:
             raise StorageError(f"a deadline's time must carry its timezone, got {due!r}")
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.execute(
                 s.deadlines.delete().where(
                     s.deadlines.c.table_id == table_id,
@@ -601,7 +655,7 @@ class Storage:
             q = q.where(s.deadlines.c.seat == seat)
         if kind is not None:
             q = q.where(s.deadlines.c.kind == kind)
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             return (await conn.execute(q)).rowcount
 
     async def deadlines_due(self, before: datetime) -> list[Deadline]:
@@ -619,7 +673,7 @@ class Storage:
     async def add_chat(self, table_id: int, player: int | None, text: str) -> ChatMessage:
         """Keep a chat message as given (the server escapes and limits it)."""
         now = self.clock()
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await _table(conn, table_id)
             mid = (
                 await conn.execute(
@@ -653,23 +707,33 @@ def _upgrade(connection: sa.Connection) -> None:
     command.upgrade(config, "head")
 
 
-def _sqlite_transactions(engine: AsyncEngine) -> None:
-    """SQLite: every transaction begins with BEGIN IMMEDIATE, taking the write lock at once
-    (waiting up to the timeout for it), so that two writers queue instead of failing on
-    a lock upgrade; foreign keys on, and the write-ahead log so readers never wait.
-    (SQLAlchemy's documented recipe: the driver's own transaction handling turned off.)"""
+def _sqlite_transactions(engine: sa.Engine) -> None:
+    """SQLite: every write transaction (the execution option :data:`WRITE`) begins with
+    BEGIN IMMEDIATE, taking the write lock at once (waiting up to the timeout for it), so
+    that two writers queue instead of failing on a lock upgrade; a read begins with a
+    plain BEGIN and never waits, on its snapshot of the write-ahead log. Foreign keys on.
+    (SQLAlchemy's documented recipe: the driver's own transaction handling turned off.)
 
-    @sa.event.listens_for(engine.sync_engine, "connect")
+    ``synchronous = NORMAL`` with the write-ahead log: a commit is written to the log
+    before it returns, but the log is synced to the disk at checkpoints, not at every
+    commit. A committed action survives the server process killed (SIGKILL: the data is
+    in the operating system's cache); a power loss or an operating system crash may lose
+    the last commits (never corrupting the database). ``FULL``, SQLite's default, syncs at
+    each commit, which costs a disk flush for every move."""
+
+    @sa.event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.close()
 
-    @sa.event.listens_for(engine.sync_engine, "begin")
+    @sa.event.listens_for(engine, "begin")
     def _begin(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        write = conn.get_execution_options().get(WRITE, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 def _status(status: str) -> str:
@@ -716,29 +780,75 @@ async def _touch(conn: AsyncConnection, table_id: int, now: datetime) -> TableIn
     return await _table(conn, table_id)
 
 
-async def _add_hands(
-    conn: AsyncConnection, table_id: int, last: int, hands: Sequence[NewHand], now: datetime
-) -> None:
+def _hand_rows(
+    table_id: int, last: int, hands: Sequence[NewHand], now: datetime
+) -> list[dict[str, Any]]:
+    """The rows of ``hands``, which must follow hand number ``last``."""
     for i, hand in enumerate(hands):
         if hand.number != last + 1 + i:
             raise StorageError(
                 f"table {table_id}: the next hand is number {last + 1 + i}, got {hand.number}"
             )
-    if hands:
-        await conn.execute(
-            s.hands.insert(),
-            [
-                {
-                    "table_id": table_id,
-                    "number": h.number,
-                    "deal": h.deal,
-                    "commitment": h.commitment,
-                    "salt": h.salt,
-                    "at": now,
-                }
-                for h in hands
-            ],
+    return [
+        {
+            "table_id": table_id,
+            "number": h.number,
+            "deal": h.deal,
+            "commitment": h.commitment,
+            "salt": h.salt,
+            "at": now,
+        }
+        for h in hands
+    ]
+
+
+async def _add_hands(
+    conn: AsyncConnection, table_id: int, last: int, hands: Sequence[NewHand], now: datetime
+) -> None:
+    if rows := _hand_rows(table_id, last, hands, now):
+        await conn.execute(s.hands.insert(), rows)
+
+
+def _append(
+    conn: sa.Connection,
+    table_id: int,
+    version: int,
+    action: dict[str, Any],
+    dealt: Sequence[NewHand],
+    now: datetime,
+) -> int:
+    """:meth:`Storage.append_action` in its transaction; the action's hand number."""
+    # The conditional update takes the table's row first (one writer at a time); the
+    # log's primary key (table_id, version) refuses a second write anyway.
+    done = conn.execute(
+        s.tables.update()
+        .where(
+            s.tables.c.id == table_id,
+            s.tables.c.version == version - 1,
+            s.tables.c.status == "playing",
         )
+        .values(version=version, updated=now)
+    )
+    if done.rowcount != 1:
+        row = conn.execute(
+            sa.select(s.tables.c.status, s.tables.c.version).where(s.tables.c.id == table_id)
+        ).first()
+        if row is None:
+            raise NotFound(f"there is no table {table_id}")
+        if row.status != "playing":
+            raise WrongStatus(f"table {table_id} is {row.status}: no action is stored there")
+        raise StaleVersion(table_id, version, row.version)
+    hand: int = conn.execute(
+        sa.select(sa.func.max(s.hands.c.number)).where(s.hands.c.table_id == table_id)
+    ).scalar_one()
+    conn.execute(
+        s.actions.insert().values(
+            table_id=table_id, version=version, hand=hand, action=action, at=now
+        )
+    )
+    if rows := _hand_rows(table_id, hand, dealt, now):
+        conn.execute(s.hands.insert(), rows)
+    return hand
 
 
 async def _finished(conn: AsyncConnection, q: sa.Select[Any]) -> list[FinishedMatch]:

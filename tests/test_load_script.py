@@ -1,0 +1,39 @@
+"""benchmarks/load.py, run tiny: a real server process, a few tables played for a few
+seconds, and the figures it reports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "load.py"
+
+
+def test_a_tiny_load_run_plays_moves_and_reports_them(tmp_path: Path) -> None:
+    out = tmp_path / "load.json"
+    cmd = [sys.executable, str(SCRIPT), "--tables", "3", "--duration", "3", "--think",
+           "0.05:0.15", "--match", "one-hand", "--json", str(out)]  # fmt: skip
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(out.read_text())
+    assert report["database"] == "sqlite"
+    assert (report["tables"], report["clients"]) == (3, 6)
+    assert report["errors"] == 0, report["error_kinds"]
+    # 3 tables, a move every 0.05-0.15 s each, for 3 s: far more than 20 moves echoed.
+    assert report["moves"] > 20
+    assert 0 < report["p50_ms"] <= report["p99_ms"] <= report["max_ms"]
+    assert report["server_rss_peak_mib"] > 10
+    assert "moves/s" in run.stdout and "p99" in run.stdout
+
+
+def test_think_times_are_checked() -> None:
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--think", "2:1"], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 2 and "--think" in run.stderr
