@@ -15,6 +15,7 @@ CPU time a move.
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib.util
 import socket
 import sys
@@ -51,6 +52,7 @@ def serve(
     say = announce or (lambda url: print(f"briscola is serving at {url}", flush=True))
 
     async def run() -> None:
+        collecting = asyncio.create_task(collector(settings.collect_every))
         task = asyncio.create_task(server.serve())
         while not server.started:
             if task.done():
@@ -63,12 +65,30 @@ def serve(
             if host in ("0.0.0.0", "::"):
                 shown = socket.gethostname()
             say(f"http://{shown if sock.family != socket.AF_INET6 else f'[{shown}]'}:{bound[1]}/")
-        await task
+        try:
+            await task
+        finally:
+            collecting.cancel()
 
     with asyncio.Runner(loop_factory=loop_factory()) as runner:
         runner.run(run())
     if not server.started:
         sys.exit(1)
+
+
+async def collector(every: float) -> None:
+    """Python's garbage collector, its full passes made rare: everything alive is frozen
+    (:func:`gc.freeze`: the automatic passes look only at what was made since), and every
+    ``every`` seconds it is thawed, collected in full, and frozen again. A full pass over
+    a busy server's objects stops it for 25–110 ms; left to itself the collector runs one
+    whenever the heap grew by a quarter, which at a thousand tables was every few seconds
+    (benchmarks/README.md, "The game server under load")."""
+    gc.freeze()
+    while True:
+        await asyncio.sleep(every)
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
 
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:

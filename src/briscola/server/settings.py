@@ -40,6 +40,8 @@ class ServerSettings:
     """The longest chat message, in characters."""
     tick: float = 0.25
     """Seconds between two looks at the stored deadlines."""
+    collect_every: float = 600.0
+    """Seconds between two full passes of the garbage collector (``run.collector``)."""
     cookie_secure: bool = False
     extra: dict[str, str] = field(default_factory=dict)
 
