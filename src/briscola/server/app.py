@@ -332,7 +332,8 @@ def create_app(
         conn = Connection(
             player.id if player else None, live.seat_of(player.id if player else None)
         )
-        if since is not None and 0 <= since <= live.version:
+        # Version 0 is the table waiting as well as the first hand dealt: from 0, a snapshot.
+        if since is not None and 0 < since <= live.version:
             conn.version = since
             conn.meta = -1
         await serve_socket(websocket, live, conn)
@@ -402,7 +403,7 @@ def create_app(
                                 f"the table is at version {live.version}; you asked for what "
                                 f"came after {message.since}",
                             )
-                        conn.version = message.since
+                        conn.version = message.since or -1  # from 0: a snapshot
                         sub.wake()
                     elif isinstance(message, Ping):
                         reply(Pong(version=live.version))

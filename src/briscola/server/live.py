@@ -218,6 +218,8 @@ class LiveTable:
             self.revealed = len(match.finished)
             self._make_bots()
             self.meta += 1
+            for conn in self.connections:
+                conn.version = -1  # what it saw at version 0 was the table waiting: a snapshot
             await self._after_action()
 
     def _states(self, match: Match) -> list[GameState]:
