@@ -248,11 +248,12 @@ def create_app(
         commitment and salt: check it with ``briscola verify``."""
         live = await tables.get(token)
         match = live.match
-        if match is None or not 1 <= number <= len(match.finished) or live.deals is None:
+        # live.revealed, not the match in memory: a hand is over once that is stored.
+        if match is None or not 1 <= number <= live.revealed or live.deals is None:
             raise Refused(
                 "not_finished",
-                f"hand {number} is not finished (finished hands: "
-                f"{len(match.finished) if match else 0}): its record comes once it is over",
+                f"hand {number} is not finished (finished hands: {live.revealed}): its "
+                "record comes once it is over",
                 404,
             )
         record = live.deals.hand_record(match.finished[number - 1])

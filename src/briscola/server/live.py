@@ -138,6 +138,8 @@ class LiveTable:
         self.stand_ins: set[int] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.move_deadline: tuple[int, int] | None = None
+        self.settling = False
+        """Whether an action is applied in memory and not yet stored (nothing is told)."""
 
     @property
     def token(self) -> str:
@@ -277,7 +279,13 @@ class LiveTable:
                 raise Refused("not_your_turn", str(e)) from None
             except (IllegalActionError, MalformedError) as e:
                 raise Refused("illegal", str(e)) from None
-            await self._store(step)
+            # The match in memory is now ahead of the stored log: nobody is told of it
+            # (:meth:`messages_for` waits) until the action is stored as the next version.
+            self.settling = True
+            try:
+                await self._store(step)
+            finally:
+                self.settling = False
             await self._after_action()
 
     async def _store(self, step: Step) -> None:
@@ -339,6 +347,7 @@ class LiveTable:
         except Exception:
             log.exception("table %s: could not be rebuilt from storage", self.token)
         self.meta += 1
+        await self.tables.broadcaster.publish(self.token)
 
     async def _after_action(self) -> None:
         """Set the clock of the seat to act; wake the connections; let a computer player
@@ -594,7 +603,9 @@ class LiveTable:
         the new chat lines."""
         out, conn.outbox = conn.outbox, []
         seat = self.seat_of(conn.player)
-        if conn.version < 0 or seat != conn.seat:
+        if self.settling:
+            pass  # told once the action is stored (a wake-up follows)
+        elif conn.version < 0 or seat != conn.seat:
             conn.seat = seat
             out.append(self.snapshot(conn))
         else:
