@@ -139,7 +139,9 @@ class Client:
             url += f"?since={since}"
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         headers = {"Cookie": cookie} if cookie else {}
-        self.ws = await websockets.connect(url, additional_headers=headers, max_size=2**24)
+        self.ws = await websockets.connect(
+            url, additional_headers=headers, max_size=2**24, close_timeout=2
+        )
 
     async def close(self) -> None:
         if self.ws is not None:

@@ -170,55 +170,68 @@ async def test_back_after_1000_events_a_snapshot_and_the_same_view(
     clients = (ana, *others, watcher, watcher2, back)
     drains: list[asyncio.Task[None]] = []
     try:
-        seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * 4
-        rules = {"target": "hands:25"}
-        table = await open_table(ana, "chiamata", seats, rules, public=True)
-        token = table["token"]
-        await ana.call("POST", f"/api/tables/{token}/start")
-        for c in clients:
-            await c.connect(token)
-            await c.until(lambda f: f["type"] == "snapshot")
-        since = back.version
-        await back.close()
-        await watcher2.close()
-        errors: list[dict[str, Any]] = []
-
-        async def drain(c: Client) -> None:
-            while True:
-                frame = await c.receive(timeout=600)
-                if frame["type"] == "error":
-                    errors.append(frame)
-
-        drains = [asyncio.create_task(drain(c)) for c in (*others, watcher)]
-        target = since + 1000
-        rng = random.Random(2)
-        turn = 0
-        acted = -1
-        while not (ana.version >= target and ana.my_turn()):
-            if ana.my_turn() and acted != ana.version:
-                acted = ana.version
-                sender = (ana, *others)[turn % (len(others) + 1)]
-                turn += 1
-                action = rng.choice(ana.view["legal"])  # type: ignore[index]
-                await sender.send({"type": "act", "version": ana.version, "action": action})
-            frame = await ana.receive()
-            assert frame["type"] != "error", frame
-        assert not errors, errors[:3]
-        reading = drains.pop()  # the watcher's: it is read below
-        reading.cancel()
-        await asyncio.gather(reading, return_exceptions=True)
-        if watcher.version < ana.version:
-            await watcher.until(lambda f: watcher.version == ana.version, timeout=10)
-        assert ana.table is not None and ana.table["status"] == "playing"
-        assert ana.version - since >= 1000 > RECENT
-        for c, stayed in ((back, ana), (watcher2, watcher)):
-            await c.connect(token, since=since)
-            frame = await c.until(lambda f: f["type"] != "table", timeout=10)
-            assert frame["type"] == "snapshot" and frame["version"] == ana.version
-            assert_same(c, stayed)
+        async with asyncio.timeout(90):
+            await _long_chiamata(ana, others, watcher, watcher2, back, drains)
     finally:
         for c in clients:  # each connection read until closed: a full queue stalls a close
             await c.aclose()
         for d in drains:
             d.cancel()
         await asyncio.gather(*drains, return_exceptions=True)
+
+
+async def _long_chiamata(
+    ana: Client,
+    others: list[Client],
+    watcher: Client,
+    watcher2: Client,
+    back: Client,
+    drains: list[asyncio.Task[None]],
+) -> None:
+    clients = (ana, *others, watcher, watcher2, back)
+    seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * 4
+    rules = {"target": "hands:25"}
+    table = await open_table(ana, "chiamata", seats, rules, public=True)
+    token = table["token"]
+    await ana.call("POST", f"/api/tables/{token}/start")
+    for c in clients:
+        await c.connect(token)
+        await c.until(lambda f: f["type"] == "snapshot")
+    since = back.version
+    await back.close()
+    await watcher2.close()
+    errors: list[dict[str, Any]] = []
+
+    async def drain(c: Client) -> None:
+        while True:
+            frame = await c.receive(timeout=600)
+            if frame["type"] == "error":
+                errors.append(frame)
+
+    drains = [asyncio.create_task(drain(c)) for c in (*others, watcher)]
+    target = since + 1000
+    rng = random.Random(2)
+    turn = 0
+    acted = -1
+    while not (ana.version >= target and ana.my_turn()):
+        if ana.my_turn() and acted != ana.version:
+            acted = ana.version
+            sender = (ana, *others)[turn % (len(others) + 1)]
+            turn += 1
+            action = rng.choice(ana.view["legal"])  # type: ignore[index]
+            await sender.send({"type": "act", "version": ana.version, "action": action})
+        frame = await ana.receive()
+        assert frame["type"] != "error", frame
+    assert not errors, errors[:3]
+    reading = drains.pop()  # the watcher's: it is read below
+    reading.cancel()
+    await asyncio.gather(reading, return_exceptions=True)
+    if watcher.version < ana.version:
+        await watcher.until(lambda f: watcher.version == ana.version, timeout=10)
+    assert ana.table is not None and ana.table["status"] == "playing"
+    assert ana.version - since >= 1000 > RECENT
+    for c, stayed in ((back, ana), (watcher2, watcher)):
+        await c.connect(token, since=since)
+        frame = await c.until(lambda f: f["type"] != "table", timeout=10)
+        assert frame["type"] == "snapshot" and frame["version"] == ana.version
+        assert_same(c, stayed)

@@ -8,7 +8,6 @@ HTTP status that fits.
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -363,8 +362,14 @@ def create_app(
 
         try:
             while True:
-                text = await websocket.receive_text()
-                if len(text) > settings.max_frame:
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:  # a binary frame
+                    error("bad_json", "send each message as a text frame holding JSON")
+                    continue
+                if len(text) > settings.max_frame or len(text.encode()) > settings.max_frame:
                     error("too_big", f"a message is at most {settings.max_frame} bytes")
                     continue
                 if not messages.take():
@@ -377,12 +382,10 @@ def create_app(
                 try:
                     message = CLIENT.validate_json(text)
                 except ValidationError as e:
-                    try:
-                        json.loads(text)
-                    except ValueError:
+                    if any(x["type"] == "json_invalid" for x in e.errors()):
                         error("bad_json", "that message is not JSON: send one JSON object")
-                        continue
-                    error("bad_message", describe(e.errors()))
+                    else:
+                        error("bad_message", describe(e.errors()))
                     continue
                 try:
                     if isinstance(message, Act):
