@@ -286,6 +286,8 @@ class LiveTable:
                 await self._store(step)
             finally:
                 self.settling = False
+                # Whoever was kept waiting is woken (on a conflict too, refused below).
+                await self.tables.broadcaster.publish(self.token)
             await self._after_action()
 
     async def _store(self, step: Step) -> None:
