@@ -156,7 +156,9 @@ class Client:
             url += f"?since={since}"
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         headers = {"Cookie": cookie} if cookie else {}
-        self.ws = await websockets.connect(url, additional_headers=headers, max_size=2**24)
+        self.ws = await websockets.connect(
+            url, additional_headers=headers, max_size=2**24, close_timeout=2
+        )
 
     async def reconnect(self, token: str, timeout: float = 60.0) -> None:
         """Connect again to ``token``'s table, saying the last version seen
@@ -346,3 +348,37 @@ async def database(kind: str) -> AsyncIterator[str | None]:
             await conn.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
     finally:
         await admin.dispose()
+
+
+# -- playing ---------------------------------------------------------------------------
+
+
+def finished(client: Client) -> bool:
+    """Whether ``client`` was told that its table's match is over."""
+    return client.table is not None and client.table["status"] == "finished"
+
+
+async def play_randomly(
+    client: Client,
+    rng: Any,
+    *,
+    until: Any = finished,
+    on_frame: Any = None,
+) -> None:
+    """Drive ``client``: whenever its view offers legal actions, send one chosen by ``rng``
+    (once per version), and receive, until ``until(client)``. Any error frame fails, but
+    ``flood`` (faster than a person: the action is sent again a little later).
+    ``on_frame(client, frame)`` (a coroutine function) runs after each frame received."""
+    acted = -1
+    while not until(client):
+        if client.my_turn() and acted != client.version:
+            acted = client.version
+            await client.act(rng.choice(client.view["legal"]))  # type: ignore[index]
+        frame = await client.receive()
+        if frame["type"] == "error" and frame["code"] == "flood":
+            await asyncio.sleep(0.2)
+            acted = -1
+        elif frame["type"] == "error":
+            raise AssertionError(f"{client.nickname} was sent an error: {frame}")
+        if on_frame is not None:
+            await on_frame(client, frame)

@@ -8,7 +8,6 @@ HTTP status that fits.
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -421,8 +420,9 @@ def create_app(
             player.id if player else None, live.seat_of(player.id if player else None)
         )
         # A client behind the table gets what it missed; one at the table's version (or
-        # ahead of it, or new) a snapshot: every connection starts with its view.
-        if since is not None and 0 <= since < live.version:
+        # ahead of it, or new) a snapshot: every connection starts with its view. Version 0
+        # is the table waiting as well as the first hand dealt: from 0, a snapshot too.
+        if since is not None and 0 < since < live.version:
             conn.version = since
             conn.meta = -1
         await serve_socket(websocket, live, conn)
@@ -451,26 +451,36 @@ def create_app(
 
         try:
             while True:
-                text = await websocket.receive_text()
-                if len(text) > settings.max_frame:
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:  # a binary frame
+                    error("bad_json", "send each message as a text frame holding JSON")
+                    continue
+                if len(text) > settings.max_frame or len(text.encode()) > settings.max_frame:
                     error("too_big", f"a message is at most {settings.max_frame} bytes")
                     continue
                 if not messages.take():
                     refused += 1
                     error("flood", "too many messages: at most 10 a second; wait and send again")
                     if refused > 200:
+                        sending.cancel()  # the replies still queued go first, then the close
+                        with contextlib.suppress(asyncio.CancelledError, Exception):
+                            await sending
+                        for reply_text in live.messages_for(conn):
+                            await websocket.send_text(reply_text)
                         await websocket.close(code=1008, reason="flood")
                         break
+                    await asyncio.sleep(0)  # the writer sends the refusal meanwhile
                     continue
                 try:
                     message = CLIENT.validate_json(text)
                 except ValidationError as e:
-                    try:
-                        json.loads(text)
-                    except ValueError:
+                    if any(x["type"] == "json_invalid" for x in e.errors()):
                         error("bad_json", "that message is not JSON: send one JSON object")
-                        continue
-                    error("bad_message", describe(e.errors()))
+                    else:
+                        error("bad_message", describe(e.errors()))
                     continue
                 try:
                     if isinstance(message, Act):
@@ -492,7 +502,7 @@ def create_app(
                                 f"the table is at version {live.version}; you asked for what "
                                 f"came after {message.since}",
                             )
-                        conn.version = message.since
+                        conn.version = message.since or -1  # from 0: a snapshot
                         sub.wake()
                     elif isinstance(message, Ping):
                         reply(Pong(version=live.version))

@@ -357,6 +357,7 @@ class LiveTable:
         except Exception:
             log.exception("table %s: could not be rebuilt from storage", self.token)
         self.meta += 1
+        await self.tables.broadcaster.publish(self.token)
 
     async def _after_action(self) -> None:
         """Set the clock of the seat to act; wake the connections; let a computer player

@@ -80,7 +80,7 @@ async def collector(every: float) -> None:
     """Python's garbage collector, its full passes made rare: everything alive is frozen
     (:func:`gc.freeze`: the automatic passes look only at what was made since), and every
     ``every`` seconds it is thawed, collected in full, and frozen again. A full pass over
-    a busy server's objects stops it for 25–110 ms; left to itself the collector runs one
+    a busy server's objects stops it for 25 to 110 ms; left to itself the collector runs one
     whenever the heap grew by a quarter, which at a thousand tables was every few seconds
     (benchmarks/README.md, "The game server under load")."""
     gc.freeze()

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 
 from briscola.ai.bot import bot_names
 from briscola.engine import BriscolaError
+from briscola.engine.games import find_game
 from briscola.engine.record import rules_from_json
 from briscola.server.broadcast import Broadcaster
 from briscola.server.live import LiveTable, Refused
@@ -107,6 +108,10 @@ class Tables:
 
     async def create(self, player: int, spec: TableIn) -> LiveTable:
         try:
+            find_game(spec.game)
+        except BriscolaError as e:
+            raise Refused("bad_game", str(e)) from None
+        try:
             rules = rules_from_json(spec.game, spec.rules)
         except BriscolaError as e:
             raise Refused("bad_rules", str(e)) from None
@@ -150,6 +155,7 @@ class Tables:
     async def take_seat(self, token: str, seat: int, player: int) -> LiveTable:
         live = await self.get(token)
         async with live.lock:
+            check_seat(live, seat)
             mine = live.seat_of(player)
             if mine == seat:
                 return live
