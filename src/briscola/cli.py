@@ -768,7 +768,9 @@ def play(
             "--server",
             metavar="URL",
             help="Play at an online table: its invite link (http://HOST:PORT/t/TOKEN), or "
-            "the server's address with --table. The game and its rules are the table's.",
+            "the server's address with --table. The server's address alone opens a new "
+            "table of --game with --rule, --bot (a level, or open for a person) at each "
+            "other seat, and tells its link.",
         ),
     ] = None,
     table: TableOption = None,
@@ -781,12 +783,19 @@ def play(
     from standard input. With --server, the same game at a table of `briscola serve`.
     """
     if server is not None:
-        if bot or rule or seed is not None:
+        from briscola.remote import names_table
+
+        new = None
+        if not names_table(server, table):  # the server's address: a new table of --game
+            new = make_rules(game, rule), bot or ["open"]
+        elif bot or rule:
             raise fail(
-                "--bot, --rule and --seed are the local game's: an online table's host chose "
-                "its seats and rules; leave them out with --server"
+                "--bot and --rule are for a new table: this table's host chose its seats "
+                "and rules; leave them out, or give the server's address to open a table"
             )
-        play_online(server, table, name, seat, start, plain, save)
+        if seed is not None:
+            raise fail("--seed is the local game's: an online table deals with secrets")
+        play_online(server, table, name, seat, start, plain, save, new)
         return
     if table is not None or name is not None or start:
         raise fail("--table, --name and --start are for an online table: give --server URL")
@@ -912,18 +921,34 @@ def play_online(
     start: bool,
     plain: bool,
     save: str | None,
+    new: tuple[Rules, list[str]] | None = None,
 ) -> None:
-    """``play --server`` and ``join``: a seat at an online table, played to the end."""
+    """``play --server`` and ``join``: a seat at an online table, played to the end. With
+    ``new`` (the rules and the other seats' levels or ``open``), a new table is opened
+    first, its link told, and it is started once every seat is filled."""
     try:
-        from briscola.remote import RemoteError, default_name, join, parse_link
+        from briscola.remote import RemoteError, default_name, join, open_new, parse_link
     except ImportError as e:
         raise fail(
             MISSING_EXTRA.format(what=f"online play needs {e.name}", extra="server")
         ) from None
-    try:
-        parse_link(url, table)
-    except RemoteError as e:
-        raise fail(str(e)) from None
+    others: list[str] = []
+    if new is not None:
+        rules, levels = new
+        count = rules.players - 1
+        others = levels * count if len(levels) == 1 else levels
+        if len(others) != count:
+            raise fail(
+                f"give one --bot for all the other seats, or one for each of the {count} "
+                f"other seats (a level, or open for a person); got {len(levels)}"
+            )
+        if seat is not None and not 0 <= seat < rules.players:
+            raise fail(f"--seat: {rules.key} has seats 0 to {rules.players - 1}")
+    else:
+        try:
+            parse_link(url, table)
+        except RemoteError as e:
+            raise fail(str(e)) from None
     if not plain:
         try:
             from briscola.tui import PlayApp
@@ -945,7 +970,11 @@ def play_online(
     if name is None and sys.stdin.isatty():
         name = typer.prompt("your nickname", default=default_name())
     try:
-        remote = join(url, table, name, seat)
+        if new is not None:
+            remote = open_new(url, new[0].key, new[0].overrides(), others, name, seat or 0)
+            start = True
+        else:
+            remote = join(url, table, name, seat)
     except RemoteError as e:
         raise fail(str(e)) from None
 
@@ -955,6 +984,8 @@ def play_online(
 
     try:
         say(f"you sit at seat {remote.seat} of table {remote.token} ({remote.rules.key})")
+        if new is not None:
+            say(f"the table's link, for the others: {remote.base}/t/{remote.token}")
         remote.wait_start(say, start)
         if plain:
             from briscola.plain import line_reader, run_plain

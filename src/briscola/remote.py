@@ -91,6 +91,25 @@ def parse_link(url: str, table: str | None = None) -> tuple[str, str]:
     return f"{parts.scheme}://{parts.netloc}{head}", token
 
 
+def names_table(url: str, table: str | None = None) -> bool:
+    """Whether ``url`` (with ``table``) names a table, rather than only a server.
+
+    >>> names_table("http://127.0.0.1:8000/t/abc"), names_table("http://127.0.0.1:8000/")
+    (True, False)
+    """
+    return table is not None or "/t/" in urlsplit(url.strip()).path
+
+
+def server_of(url: str) -> str:
+    """The server's base URL from its address (``http://HOST:PORT``).
+
+    :raises RemoteError: when it is no http(s) address."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise RemoteError(f"{url!r} is not a server's address: give one like http://HOST:PORT")
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
 def default_name() -> str:
     """The login name, the nickname when none is given."""
     try:
@@ -592,4 +611,39 @@ def join(
         raise
 
 
-__all__ = ["RemoteError", "RemoteTable", "join", "parse_link"]
+def open_new(
+    url: str,
+    game: str,
+    rules: dict[str, Any],
+    others: list[str],
+    name: str | None = None,
+    seat: int = 0,
+) -> RemoteTable:
+    """Open a new private table of ``game`` with ``rules`` at the server ``url`` as
+    ``name``, its host, sitting at ``seat``: each other seat, in order, is ``open`` (for a
+    person the link brings) or a computer player of the level named in ``others``.
+
+    :raises RemoteError: saying what was wrong (the server, the game, a level).
+    """
+    base = server_of(url)
+    http = httpx.Client(base_url=base, timeout=10)
+    try:
+        nickname = (name or default_name()).strip() or "player"
+        rest(http, base, "POST", "/api/session", json={"nickname": nickname})
+        levels = iter(others)
+        seats: list[dict[str, Any]] = []
+        for s in range(len(others) + 1):
+            level = "me" if s == seat else next(levels)
+            if level in ("me", "open"):
+                seats.append({"kind": level})
+            else:
+                seats.append({"kind": "bot", "level": level})
+        body = {"game": game, "rules": rules, "seats": seats}
+        info = rest(http, base, "POST", "/api/tables", json=body)
+        return RemoteTable(http, base, str(info["token"]), info)
+    except BaseException:
+        http.close()
+        raise
+
+
+__all__ = ["RemoteError", "RemoteTable", "join", "names_table", "open_new", "parse_link"]

@@ -76,18 +76,23 @@ def serve(
         sys.exit(1)
 
 
-async def collector(every: float) -> None:
-    """Python's garbage collector, its full passes made rare: everything alive is frozen
-    (:func:`gc.freeze`: the automatic passes look only at what was made since), and every
-    ``every`` seconds it is thawed, collected in full, and frozen again. A full pass over
-    a busy server's objects stops it for 25 to 110 ms; left to itself the collector runs one
-    whenever the heap grew by a quarter, which at a thousand tables was every few seconds
+async def collector(every: float, freeze_every: float = 5.0) -> None:
+    """Python's garbage collector, its long passes made rare. Every ``freeze_every``
+    seconds what is alive is frozen (:func:`gc.freeze`): the collector's automatic passes
+    look only at what was made since. Every ``every`` seconds it is thawed, collected in
+    full (the cycles frozen meanwhile freed) and frozen again. A full pass over a busy
+    server's objects stops it for 25 to 110 ms; left to itself the collector made one
+    whenever the heap grew by a quarter, every few seconds at a thousand tables
     (benchmarks/README.md, "The game server under load")."""
     gc.freeze()
+    loop = asyncio.get_running_loop()
+    full = loop.time() + every
     while True:
-        await asyncio.sleep(every)
-        gc.unfreeze()
-        gc.collect()
+        await asyncio.sleep(freeze_every)
+        if loop.time() >= full:
+            gc.unfreeze()
+            gc.collect()
+            full = loop.time() + every
         gc.freeze()
 
 

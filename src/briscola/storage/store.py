@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
+import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -26,6 +29,7 @@ from briscola.engine.match import DealSource
 from briscola.engine.record import rules_from_json
 from briscola.storage import schema as s
 
+log = logging.getLogger("briscola.storage")
 MIGRATIONS = Path(__file__).parent / "migrations"
 WRITE = "briscola_write"
 """The execution option of a write transaction (SQLite: BEGIN IMMEDIATE)."""
@@ -204,6 +208,7 @@ class Storage:
         """SQLite in a file: a synchronous engine on the same database for the log's
         appends, run in one worker thread of its own (:meth:`append_action`)."""
         self._thread: ThreadPoolExecutor | None = None
+        self._checkpoints: Checkpointer | None = None
         if self._sqlite and engine.url.database not in (None, "", ":memory:"):
             sync = sa.create_engine(
                 engine.url.set(drivername="sqlite+pysqlite"),
@@ -212,6 +217,8 @@ class Storage:
             _sqlite_transactions(sync)
             self._sync = sync.execution_options(**{WRITE: True})
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="briscola-sqlite")
+            self._checkpoints = Checkpointer(str(engine.url.database))
+            self._checkpoints.start()
         self._appends: list[tuple[tuple[Any, ...], asyncio.Future[int]]] = []
         self._appender: asyncio.Task[None] | None = None
 
@@ -258,6 +265,8 @@ class Storage:
         return cls(engine, clock)
 
     async def close(self) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.stop()
         await self.engine.dispose()
         if self._sync is not None and self._thread is not None:
             self._thread.submit(self._sync.engine.dispose).result()
@@ -728,12 +737,43 @@ def _sqlite_transactions(engine: sa.Engine) -> None:
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA wal_autocheckpoint = 0")  # the Checkpointer's work
         cursor.close()
 
     @sa.event.listens_for(engine, "begin")
     def _begin(conn: sa.Connection) -> None:
         write = conn.get_execution_options().get(WRITE, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+class Checkpointer(threading.Thread):
+    """SQLite: copies the write-ahead log back into the database file every ``every``
+    seconds (a passive checkpoint, on a connection of its own, in this thread), so that no
+    commit does it. Left to SQLite, the commit that takes the log past 1,000 pages runs
+    the checkpoint and syncs the database file before it returns, and every writer of the
+    server waits behind it (stalls of 100 to 400 ms under load: benchmarks/README.md, "The
+    game server under load"). A passive checkpoint never waits for a reader or a writer."""
+
+    def __init__(self, path: str, every: float = 1.0) -> None:
+        super().__init__(name="briscola-sqlite-checkpoints", daemon=True)
+        self.path = path
+        self.every = every
+        self._halt = threading.Event()
+
+    def run(self) -> None:
+        connection = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        try:
+            while not self._halt.wait(self.every):
+                try:
+                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as e:  # busy now: the next turn checkpoints
+                    log.warning("storage: the checkpoint of %s failed: %s", self.path, e)
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        self._halt.set()
+        self.join(5)
 
 
 def _status(status: str) -> str:
