@@ -384,3 +384,42 @@ def test_a_seat_s_json_events_are_told_in_the_words_of_the_events(
                 assert tell(step.hand, read, voice, "", table.state) == told
                 lines += len(told)
         assert lines > 0
+
+
+async def test_the_server_s_address_opens_a_new_table_whose_link_brings_the_others(
+    server: ServerProcess, host: Client
+) -> None:
+    ana = client_process(
+        "play", "--plain", "--server", server.url + "/", "--game", "briscola-2",
+        "--rule", "match=one-hand", "--bot", "open", "--name", "Ana", moves="1\n" * 100,
+    )  # fmt: skip
+    assert ana.stdout is not None
+    link = ""
+    for _ in range(20):
+        line = await asyncio.to_thread(ana.stdout.readline)
+        if line.startswith("the table's link, for the others: "):
+            link = line.split(": ", 1)[1].strip()
+            break
+    assert link.startswith(server.url + "/t/"), link
+    bea = client_process("join", link, "--plain", "--name", "Bea", moves="1\n" * 100)
+    status_a, out_a, err_a = await asyncio.to_thread(finish, ana)
+    status_b, out_b, err_b = await asyncio.to_thread(finish, bea)
+    assert (status_a, err_a) == (0, ""), out_a[-3000:]
+    assert (status_b, err_b) == (0, ""), out_b[-3000:]
+    for out in (out_a, out_b):
+        assert "=== the match is over: " in out
+    record = await host.call("GET", "/api/tables/" + link.rsplit("/t/", 1)[1] + "/record")
+    assert record["game"] == "briscola-2" and len(record["hands"][0]["moves"]) == 40
+
+
+def test_a_new_table_with_a_wrong_number_of_seats_or_a_rule_at_a_table_s_link_is_refused() -> None:
+    url = f"http://127.0.0.1:{free_port()}"
+    line = one_line_error(
+        ["play", "--plain", "--server", url, "--game", "briscola-4", "--bot", "open", "--bot",
+         "random", "--name", "Ana"]
+    )  # fmt: skip
+    assert "one for each of the 3 other seats" in line
+    line = one_line_error(
+        ["play", "--plain", "--server", url + "/t/abc", "--rule", "match=one-hand"]
+    )
+    assert "--bot and --rule are for a new table" in line

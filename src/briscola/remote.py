@@ -92,12 +92,13 @@ def parse_link(url: str, table: str | None = None) -> tuple[str, str]:
 
 
 def names_table(url: str, table: str | None = None) -> bool:
-    """Whether ``url`` (with ``table``) names a table, rather than only a server.
+    """Whether ``url`` (with ``table``) names a table (or anything but a server's address
+    alone, with no path: that is checked as a table's link).
 
     >>> names_table("http://127.0.0.1:8000/t/abc"), names_table("http://127.0.0.1:8000/")
     (True, False)
     """
-    return table is not None or "/t/" in urlsplit(url.strip()).path
+    return table is not None or urlsplit(url.strip()).path.strip("/") != ""
 
 
 def server_of(url: str) -> str:

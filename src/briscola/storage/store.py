@@ -247,7 +247,9 @@ class Storage:
             engine = create_async_engine(url, connect_args={"timeout": 30})
             _sqlite_transactions(engine.sync_engine)
         elif url.startswith("postgresql"):
-            engine = create_async_engine(url, pool_pre_ping=True)
+            # No ping before each use (a round trip a transaction): a connection the
+            # database dropped fails its one transaction, and the pool then makes new ones.
+            engine = create_async_engine(url)
         else:
             raise StorageError(
                 f"storage: unsupported database URL {url.split(':', 1)[0]!r}: use "
@@ -878,14 +880,19 @@ def _append(
         if row.status != "playing":
             raise WrongStatus(f"table {table_id} is {row.status}: no action is stored there")
         raise StaleVersion(table_id, version, row.version)
+    # The action belongs to the last hand stored: one statement finds it and inserts.
+    last = sa.select(
+        sa.literal(table_id),
+        sa.literal(version),
+        sa.func.max(s.hands.c.number),
+        sa.literal(action, type_=s.JSON),
+        sa.literal(now, type_=s.UTCDateTime()),
+    ).where(s.hands.c.table_id == table_id)
     hand: int = conn.execute(
-        sa.select(sa.func.max(s.hands.c.number)).where(s.hands.c.table_id == table_id)
+        s.actions.insert()
+        .from_select(["table_id", "version", "hand", "action", "at"], last)
+        .returning(s.actions.c.hand)
     ).scalar_one()
-    conn.execute(
-        s.actions.insert().values(
-            table_id=table_id, version=version, hand=hand, action=action, at=now
-        )
-    )
     if rows := _hand_rows(table_id, hand, dealt, now):
         conn.execute(s.hands.insert(), rows)
     return hand
