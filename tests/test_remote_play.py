@@ -208,7 +208,9 @@ async def test_a_table_not_found_or_a_seat_taken_is_one_line_and_status_2(
     none = await asyncio.to_thread(one_line_error, [*base, "--seat", "7"])
     assert none == "error: there is no seat 7 at this table: its seats are 0 to 3"
     local = await asyncio.to_thread(one_line_error, [*base, "--bot", "random"])
-    assert "--bot, --rule and --seed are the local game's" in local
+    assert "--bot and --rule are for a new table" in local
+    seeded = await asyncio.to_thread(one_line_error, [*base, "--seed", "3"])
+    assert "--seed is the local game's" in seeded
 
 
 class Lines:
