@@ -11,6 +11,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
+import httpx
 import pytest
 
 pytest.importorskip("fastapi")
@@ -300,3 +301,27 @@ async def test_bad_requests_get_errors_and_change_nothing(server: ServerProcess)
     finally:
         for c in (ana, bea, cid, nobody):
             await c.aclose()
+
+
+async def test_a_request_body_too_big_is_refused_before_it_is_read(server: ServerProcess) -> None:
+    ana = await Client(server.url, "Ana").login()
+    try:
+        huge = json.dumps({"game": "briscola-2", "rules": {"x": "y" * 200_000}})
+        r = await ana.http.post(
+            "/api/tables", content=huge, headers={"content-type": "application/json"}
+        )
+        assert r.status_code == 413 and r.json()["error"]["code"] == "too_big"
+
+        async def chunks() -> AsyncIterator[bytes]:  # no Content-Length: counted as it comes
+            for _ in range(20):
+                yield b" " * 10_000
+
+        try:
+            r = await ana.http.post("/api/session", content=chunks())
+        except httpx.TransportError:
+            pass  # answered 413 and closed while the client was still sending: refused too
+        else:
+            assert r.status_code == 413 and r.json()["error"]["code"] == "too_big"
+        assert await ana.call("GET", "/api/history") == []  # the session still serves
+    finally:
+        await ana.aclose()
