@@ -9,9 +9,7 @@ under CI (``CI`` set) they fail: CI never passes without PostgreSQL.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -21,7 +19,6 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from briscola.engine import Match, Rules
 from briscola.engine.deal import Deal, shuffled_deal
@@ -39,30 +36,15 @@ from briscola.storage import (
     match_start,
 )
 from briscola.storage.schema import actions, metadata
+from serverkit import database
 
-PG_URL = os.environ.get("BRISCOLA_TEST_POSTGRES_URL")
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def url(request: pytest.FixtureRequest, tmp_path: Any) -> AsyncIterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path}/briscola.db"
-        return
-    if not PG_URL:
-        if os.environ.get("CI"):
-            pytest.fail("CI: BRISCOLA_TEST_POSTGRES_URL is not set: run scripts/test")
-        pytest.skip("PostgreSQL: set BRISCOLA_TEST_POSTGRES_URL (scripts/test does)")
-    name = f"t_{uuid.uuid4().hex[:16]}"
-    admin = create_async_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    try:
-        async with admin.connect() as conn:
-            await conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        yield sa.make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
-        async with admin.connect() as conn:
-            await conn.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-    finally:
-        await admin.dispose()
+    async with database(request.param) as pg:
+        yield pg or f"sqlite+aiosqlite:///{tmp_path}/briscola.db"
 
 
 @pytest.fixture
@@ -467,6 +449,7 @@ async def test_chat(store: Storage) -> None:
     assert await store.chat(table.id) == sent
     assert await store.chat(table.id, after=sent[2].id) == sent[3:]
     assert await store.chat(table.id, limit=2) == sent[:2]
+    assert await store.chat(table.id, limit=2, newest=True) == sent[3:]  # still oldest first
     assert sent[0].text == "<b>0</b> ciao"  # kept as given: the server escapes
     with pytest.raises(NotFound):
         await store.add_chat(999, ana.id, "hello")

@@ -103,6 +103,9 @@ MoveLimitOption = Annotated[
         "The built-in levels are not timed.",
     ),
 ]
+PlainFlag = Annotated[
+    bool, typer.Option("--plain", help="Line by line: read moves from standard input.")
+]
 GameOption = Annotated[
     str, typer.Option("--game", "-g", help="Game key, as listed by `briscola variants`.")
 ]
@@ -752,9 +755,7 @@ def play(
         int | None, typer.Option(help="Seed for repeatable deals and bots (default: fresh).")
     ] = None,
     move_limit: MoveLimitOption = MOVE_LIMIT,
-    plain: Annotated[
-        bool, typer.Option("--plain", help="Line by line: read moves from standard input.")
-    ] = False,
+    plain: PlainFlag = False,
     save: Annotated[
         str | None,
         typer.Option(
@@ -895,9 +896,7 @@ def join(
         typer.Option(help="The seat to take (default: the first open one)."),
     ] = None,
     start: StartOption = False,
-    plain: Annotated[
-        bool, typer.Option("--plain", help="Line by line: read moves from standard input.")
-    ] = False,
+    plain: PlainFlag = False,
     save: Annotated[
         str | None,
         typer.Option(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import itertools
 import logging
 import secrets
 import unicodedata
@@ -28,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 from briscola.ai.bot import Bot, BotError, RandomBot, make_bot
 from briscola.engine import (
     Action,
-    BriscolaError,
     GameOverError,
     GameState,
     IllegalActionError,
@@ -160,7 +160,7 @@ class LiveTable:
         """Rebuild the match from storage: the stored hands (with their commitments) as
         the fair deal source's hands so far, the log replayed by the engine."""
         info = self.info = await self.storage.get_table(self.info.id)
-        said = await self.storage.chat(info.id, limit=1_000_000)
+        said = await self.storage.chat(info.id, limit=self.chat_lines.maxlen or 0, newest=True)
         await self.tables.learn_names([m.player for m in said])
         for m in said:
             self.chat_lines.append(self._chat_line(m.id, m.player, m.text, m.at))
@@ -639,16 +639,21 @@ class LiveTable:
                     TableChanged(version=self.version, table=self.table_out(conn.player))
                     .model_dump_json()
                 )  # fmt: skip
-        for line in self.chat_lines:
-            if line.id > conn.chat:
-                conn.chat = line.id
-                out.append(line.model_copy(update={"version": self.version}).model_dump_json())
+        if self.chat_lines and self.chat_lines[-1].id > conn.chat:  # (ids in order)
+            for line in self.chat_lines:
+                if line.id > conn.chat:
+                    conn.chat = line.id
+                    copy = line.model_copy(update={"version": self.version})
+                    out.append(copy.model_dump_json())
         return out + replies
 
     def catch_up(self, conn: Connection) -> str:
         since = conn.version
-        entries = [e for e in self.recent if e.version > since]
-        if not entries or entries[0].version != since + 1 or self.host is None:
+        missed = self.version - since  # the kept actions' versions run on, the last at the end
+        if not 0 < missed <= len(self.recent) or self.host is None:
+            return self.snapshot(conn)
+        entries = list(itertools.islice(self.recent, len(self.recent) - missed, None))
+        if entries[0].version != since + 1:
             return self.snapshot(conn)
         events: list[dict[str, Any]] = []
         for e in entries:
@@ -670,4 +675,4 @@ def _revealed(number: int, c: Committed) -> dict[str, Any]:
     }
 
 
-__all__ = ["BriscolaError", "Connection", "LiveTable", "Refused", "clean_text"]
+__all__ = ["Connection", "LiveTable", "Refused", "clean_text"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -43,7 +43,6 @@ class ServerSettings:
     collect_every: float = 600.0
     """Seconds between two full passes of the garbage collector (``run.collector``)."""
     cookie_secure: bool = False
-    extra: dict[str, str] = field(default_factory=dict)
 
     @property
     def url(self) -> str:

@@ -695,17 +695,21 @@ class Storage:
             ).scalar_one()
         return ChatMessage(mid, table_id, player, text, now)
 
-    async def chat(self, table_id: int, after: int = 0, limit: int = 100) -> list[ChatMessage]:
+    async def chat(
+        self, table_id: int, after: int = 0, limit: int = 100, *, newest: bool = False
+    ) -> list[ChatMessage]:
         """The table's chat messages with an id above ``after``, oldest first, at most
-        ``limit`` of them."""
+        ``limit`` of them: the first ones, or with ``newest`` the last ones."""
+        order = s.chat.c.id.desc() if newest else s.chat.c.id
         async with self.engine.connect() as conn:
             rows = await conn.execute(
                 sa.select(s.chat)
                 .where(s.chat.c.table_id == table_id, s.chat.c.id > after)
-                .order_by(s.chat.c.id)
+                .order_by(order)
                 .limit(limit)
             )
-            return [ChatMessage(r.id, r.table_id, r.player, r.text, r.at) for r in rows]
+            found = [ChatMessage(r.id, r.table_id, r.player, r.text, r.at) for r in rows]
+        return found[::-1] if newest else found
 
 
 # -- helpers ---------------------------------------------------------------------------------
