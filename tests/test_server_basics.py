@@ -67,3 +67,22 @@ async def test_no_record_of_a_hand_before_it_ends(server: ServerProcess) -> None
         assert r.status_code == 404 and r.json()["error"]["code"] == "not_finished"
     finally:
         await ana.aclose()
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_and_status_2(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    for url, words in [
+        ("postgresql+asyncpg://nobody:secret@127.0.0.1:1/x", "nobody:***@127.0.0.1:1/x"),
+        (f"sqlite+aiosqlite:///{tmp_path}/missing/briscola.db", "there is no folder"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-m", "briscola", "serve", "--data", str(tmp_path / "d"),
+             "--port", "0", "--database-url", url],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 2, done.stderr
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: cannot open the database at ")
+        assert words in lines[0] and "secret" not in lines[0]

@@ -52,6 +52,7 @@ def serve(
     say = announce or (lambda url: print(f"briscola is serving at {url}", flush=True))
 
     async def run() -> None:
+        await check_database(settings.url)
         collecting = asyncio.create_task(collector(settings.collect_every))
         task = asyncio.create_task(server.serve())
         while not server.started:
@@ -74,6 +75,27 @@ def serve(
         runner.run(run())
     if not server.started:
         sys.exit(1)
+
+
+class DatabaseError(Exception):
+    """The database cannot be opened: the message says which and why."""
+
+
+async def check_database(url: str) -> None:
+    """Open the database once before serving (creating or upgrading its schema), so that
+    a wrong address or a server that is down is one clear error, not a failed start-up's
+    traceback. :raises DatabaseError:."""
+    from sqlalchemy import make_url
+
+    from briscola.storage import Storage
+
+    shown = make_url(url).render_as_string(hide_password=True)
+    try:
+        storage = await Storage.open(url)
+    except Exception as e:
+        reason = " ".join(str(e).split()) or type(e).__name__
+        raise DatabaseError(f"cannot open the database at {shown}: {reason}") from None
+    await storage.close()
 
 
 async def collector(every: float, freeze_every: float = 5.0) -> None:

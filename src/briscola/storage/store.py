@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import sqlite3
 import threading
@@ -244,6 +245,7 @@ class Storage:
         ``postgresql+asyncpg://user@host/db``) and create or upgrade its schema to the
         newest migration; opening an up-to-date database again changes nothing."""
         if url.startswith("sqlite"):
+            _check_sqlite_file(sa.make_url(url).database)
             engine = create_async_engine(url, connect_args={"timeout": 30})
             _sqlite_transactions(engine.sync_engine)
         elif url.startswith("postgresql"):
@@ -780,6 +782,20 @@ class Checkpointer(threading.Thread):
     def stop(self) -> None:
         self._halt.set()
         self.join(5)
+
+
+def _check_sqlite_file(database: str | None) -> None:
+    """The SQLite file can be made or written: its folder exists and is writable (the
+    driver's own failure comes from a worker thread, and says less)."""
+    if database in (None, "", ":memory:"):
+        return
+    path = Path(database)
+    if not path.parent.is_dir():
+        raise StorageError(f"storage: there is no folder {path.parent} for the database {path}")
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise StorageError(f"storage: the database {path} cannot be read and written")
+    if not path.exists() and not os.access(path.parent, os.W_OK):
+        raise StorageError(f"storage: the folder {path.parent} is not writable: no database there")
 
 
 def _status(status: str) -> str:
