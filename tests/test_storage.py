@@ -322,6 +322,32 @@ async def test_two_concurrent_writers_exactly_one_wins(url: str) -> None:
         await b.close()
 
 
+async def test_appends_stored_together_one_refused(store: Storage) -> None:
+    """Appends that arrive together share one transaction (group commit); one refused
+    (a stale version, a table not playing) leaves the others stored."""
+    tables = [await playing_table(store, "briscola-2", {}) for _ in range(3)]
+    logged = [m.apply_logged(m.hand.legal_actions()[0]).action.to_json() for _, m in tables]
+    (a, _), (b, _), (c, _) = tables
+    results = await asyncio.gather(
+        store.append_action(a, 1, logged[0]),
+        store.append_action(b, 2, logged[1]),  # version 1 is next: stale
+        store.append_action(c, 1, logged[2]),
+        store.append_action(999, 1, logged[2]),  # no such table
+        return_exceptions=True,
+    )
+    assert [type(r).__name__ for r in results] == [
+        "LoggedAction", "StaleVersion", "LoggedAction", "NotFound",
+    ]  # fmt: skip
+    assert [x.version for x in await store.actions_since(a)] == [1]
+    assert await store.actions_since(b) == []
+    assert [x.action for x in await store.actions_since(c)] == [logged[2]]
+    # All well, all stored together.
+    results = await asyncio.gather(
+        *(store.append_action(t, 2 if t != b else 1, logged[0]) for t in (a, b, c))
+    )
+    assert [r.version for r in results] == [2, 1, 2]
+
+
 # -- rebuilding a table --------------------------------------------------------------------
 
 REBUILT = [
