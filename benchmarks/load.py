@@ -138,7 +138,12 @@ class Person:
         self.host = False
 
     async def call(self, method: str, path: str, **kw: Any) -> Any:
-        r = await self.http.request(method, path, **kw)
+        try:
+            r = await self.http.request(method, path, **kw)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            # The server closed the idle kept-alive connection as this request went out
+            # (uvicorn closes them after 5 s; a set-up on a busy machine waits longer).
+            r = await self.http.request(method, path, **kw)
         if r.status_code >= 400:
             raise RuntimeError(f"{method} {path}: {r.status_code} {r.text}")
         return r.json()
