@@ -1032,11 +1032,9 @@ def cards(
         for key in styles:
             folder = out_dir / key
             folder.mkdir(parents=True, exist_ok=True)
-            pictures = {card: art.card_svg(key, card) for card in art.cards(key)}
-            pictures |= {"back": art.back_svg(key), "slot": art.slot_svg()}
             cells = []
-            for name, svg in pictures.items():
-                (folder / f"{name}.svg").write_text(svg, encoding="utf-8")
+            for name in art.pictures(key):
+                (folder / f"{name}.svg").write_text(art.picture(key, name), encoding="utf-8")
                 label = html_escape(art.card_title(key, name) if len(name) == 2 else name)
                 cells.append(
                     f'<figure><img src="{key}/{name}.svg" alt="{label}">'

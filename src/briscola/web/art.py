@@ -259,8 +259,8 @@ ROUND: dict[int, list[Spot]] = {
 """Where the pips of coins, cups and the French suits go, as real decks lay them out."""
 
 TILT, BIG, HALF, THIRD = 26, 2.5, 1.25, 0.95
-CROSS = [(M, 180, -TILT, BIG), (M, 180, TILT, BIG)]
-CROSSES = [(M, y, a, HALF) for y in (112, 248) for a in (-TILT, TILT)]
+CROSS: list[Spot] = [(M, 180, -TILT, BIG), (M, 180, TILT, BIG)]
+CROSSES: list[Spot] = [(M, y, a, HALF) for y in (112, 248) for a in (-TILT, TILT)]
 
 
 def crossed(y: float, upright: bool = False) -> list[Spot]:
@@ -563,3 +563,18 @@ def slot_svg() -> str:
         f'height="{H - 8}" rx="16" fill="none" stroke="#888" stroke-width="4" '
         'stroke-dasharray="16 10"/></svg>'
     )
+
+
+def picture(style: str, name: str) -> str:
+    """The SVG document named ``name`` in ``style``: a card (``Ab``), ``back`` or ``slot``."""
+    if name == "back":
+        return back_svg(style)
+    if name == "slot":
+        style_of(style)
+        return slot_svg()
+    return card_svg(style, name)
+
+
+def pictures(style: str) -> tuple[str, ...]:
+    """The names of every picture of ``style``: its cards, then ``back`` and ``slot``."""
+    return (*cards(style), "back", "slot")
