@@ -1018,7 +1018,9 @@ def cards(
         typer.Option("--style", "-s", help="napoletane, spanish or french; all: every style."),
     ] = "all",
 ) -> None:
-    """Write the card art, every face and the back of a style, as SVG files, with an
+    """Write the card art of a style (or all) as SVG files, with an index.html to see them.
+
+    Every face, the back and the empty place of each style, one file each, and an
     index.html showing them in a grid: a contact sheet to look at."""
     from html import escape as html_escape
 

@@ -258,7 +258,7 @@ ROUND: dict[int, list[Spot]] = {
 }
 """Where the pips of coins, cups and the French suits go, as real decks lay them out."""
 
-TILT, BIG, HALF, THIRD = 26, 2.5, 1.25, 0.95
+TILT, BIG, HALF, THIRD = 26, 2.2, 1.25, 0.95
 CROSS: list[Spot] = [(M, 180, -TILT, BIG), (M, 180, TILT, BIG)]
 CROSSES: list[Spot] = [(M, y, a, HALF) for y in (112, 248) for a in (-TILT, TILT)]
 
@@ -284,7 +284,7 @@ def pips(style: Style, card: Card) -> str:
     long = card.suit in style.long
     if card.rank is Rank.ACE:
         if long:
-            return put(M, 180, 2.9)
+            return put(M, 180, 2.5)
         ring = '<circle cx="120" cy="180" r="84" fill="none" stroke-dasharray="3 7"/>'
         return ring + put(M, 180, 1.45 if style.key != "french" else 1.1)
     n = int(card.rank.value) if card.rank.value.isdigit() else 10
