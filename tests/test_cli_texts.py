@@ -30,6 +30,7 @@ COMMANDS = (
     "demo",
     "play",
     "join",
+    "cards",
     "serve",
 )
 

@@ -8,6 +8,7 @@ HTTP status that fits.
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import time
@@ -398,6 +399,23 @@ def create_app(
             body=f"<p>You are invited to a table. Join it from a terminal:</p>"
             f"<pre>briscola play --server {link}</pre>"
         )
+
+    @app.get("/cards/{style}/{card}.svg", include_in_schema=False)
+    async def card_picture(style: str, card: str, request: Request, v: str = "") -> Response:
+        """A card's face (``Ab``, ``Qd``...), ``back`` or ``slot`` (an empty place), as SVG
+        (briscola.web.art); cached a year when asked with ``?v=`` the server's version."""
+        from briscola.web import art
+
+        try:
+            svg = art.picture(style, card)
+        except ValueError as e:
+            raise Refused("not_found", str(e), 404) from None
+        tag = f'"{__version__}-{hashlib.sha256(svg.encode()).hexdigest()[:16]}"'
+        age = "max-age=31536000, immutable" if v == __version__ else "max-age=86400"
+        headers = {"ETag": tag, "Cache-Control": f"public, {age}"}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        return Response(svg, media_type="image/svg+xml", headers=headers)
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> dict[str, str]:
