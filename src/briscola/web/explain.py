@@ -1,12 +1,15 @@
 """The rules of a table in plain words, and the game's words, in four languages.
 
 :func:`rules_text` says the whole rules of one table, each sentence a consequence of its
-game and house rules (read by the engine's own parsing, so a bad rule is the engine's
-error); :func:`words` gives the client the vocabulary: cards, games, house rules and their
-choices. Every text is a :class:`T`, which cannot be made without all four languages.
+game and house rules as a new table takes them (read by :meth:`Rules.make`, so a bad rule
+is the engine's error); :func:`words` gives the client the vocabulary: cards, games, house
+rules and their choices. Every text is a :class:`T`, which cannot be made without all four
+languages.
 
->>> [s.text for s in rules_text("briscola-2", {"last_trick": "hidden"}, "en")][-4]
-'Nobody may look at the last trick.'
+>>> said = rules_text("briscola-2", {"last_trick": "hidden"}, "en", trump_word="drumpf")
+>>> [s.text for s in said if s.rule in ("last_trick", "follow_suit")]
+['You need not follow suit nor play a drumpf card: you may play any card.', \
+'Nobody may look at the last trick.']
 >>> words("hr")["cards"]["napoletane"]["Ab"]
 'as baštona'
 """
@@ -22,7 +25,6 @@ from briscola.engine.cards import FRENCH_32, ITALIAN_40
 from briscola.engine.chiamata import bid_ranks
 from briscola.engine.errors import BriscolaError, shown
 from briscola.engine.house_rules import RuleValue
-from briscola.engine.record import rules_from_json
 
 LANGUAGES = ("it", "en", "es", "hr")
 """Italian, English, Spanish, Croatian."""
@@ -1569,7 +1571,7 @@ def rules_json(
     """A table's rules in plain words as JSON: its game, the language, every house rule
     with its value (defaults filled in), and the sentences (see :func:`rules_text`)."""
     lang = check_language(lang)
-    table = rules_from_json(game, dict(rules))
+    table = Rules.make(game, rules)
     return {
         "game": table.key,
         "lang": lang,
@@ -1617,7 +1619,7 @@ def rules_text(
         own message, naming the choices).
     """
     lang = check_language(lang)
-    table = rules_from_json(game, dict(rules))
+    table = Rules.make(game, rules)
     trump = trump_word.strip() if trump_word and trump_word.strip() else TRUMP.say(lang)
     say = _Said(table, lang, trump)
     _game(say)
