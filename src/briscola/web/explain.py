@@ -1422,8 +1422,8 @@ SIGNALS = S(
     "tienes entre {honours}; que tienes cartas bajas de {trump} ({low}); que no tienes ninguna "
     "carta de {trump}; que tienes una carga; o pedirle una carga o una blanca. Una seña siempre "
     "dice la verdad, y cada una se hace una vez por baza.",
-    hr="Kad si na redu, prije nego što igraš, smiješ suigraču davati znakove: koje karte među "
-    "{honours} imaš u boji koja je {trump}; da imaš slabe karte te boje ({low}); da nemaš "
+    hr="Kad si na redu, prije nego što igraš, smiješ suigraču davati znakove: koje karte u "
+    "boji koja je {trump} imaš ({honours}); da imaš slabe karte te boje ({low}); da nemaš "
     "nijednu kartu te boje; da imaš jaku kartu; ili tražiti jaku ili praznu kartu. Znak uvijek "
     "govori istinu, i svaki se daje jednom po štihu.",
 )
