@@ -678,8 +678,8 @@ def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
             "style": STYLE_OF_DECK[game.deck_name],
             "rules": {
                 r: {
-                    "default": base.options[r],
-                    "label": choice_label(r, base.options[r], lang, trump),
+                    "default": base.option(r),
+                    "label": choice_label(r, base.option(r), lang, trump),
                     "choices": list(game.allowed(r)),
                 }
                 for r in game.rules
@@ -1659,13 +1659,13 @@ def _deal(say: _Said) -> None:
     in_play = len(r.deck) - len(r.removals[0])
     if g.removed:
         say("deal", None, NO_TWOS, n=in_play)
-    if "removed_two" in r.options:
-        choice = str(r.options["removed_two"])
-        if choice == "random":
+    if "removed_two" in g.rules:
+        if len(r.removals) > 1:
             say("deal", "removed_two", REMOVED_RANDOM, n=in_play)
         else:
-            say("deal", "removed_two", REMOVED_TWO, card=say.card(Card.parse(choice)), n=in_play)
-    if "cut" in r.options:
+            (two,) = r.removals[0]
+            say("deal", "removed_two", REMOVED_TWO, card=say.card(two), n=in_play)
+    if "cut" in g.rules:
         say("deal", "cut", CUT["cut" if r.cut else "none"])
     if g.key == "chiamata":
         say("deal", None, DEAL_ALL)
@@ -1676,9 +1676,11 @@ def _deal(say: _Said) -> None:
         say("deal", None, NO_TRUMP)
         return
     say("deal", None, TURNED)
-    if "turned_high" in r.options:
+    if "turned_high" in g.rules:
         high = HIGH[g.deck_name == "french-32"].say(say.lang)
-        say("deal", "turned_high", TURNED_HIGH[str(r.options["turned_high"])], high=high)
+        say(
+            "deal", "turned_high", TURNED_HIGH["reshuffle" if r.turned_back else "stays"], high=high
+        )
     if g.open_hands:
         say("deal", None, OPEN_HANDS)
 
@@ -1690,7 +1692,7 @@ def _play(say: _Said) -> None:
         _auction(say)
     else:
         say("play", None, LEAD["dealer-right"])
-    if "follow_suit" in r.options:
+    if "follow_suit" in g.rules:
         follow = "required" if r.follow_suit else "free" if g.turned_trump else "free-no-trump"
         say("play", "follow_suit", FOLLOW[follow])
     if g.rounds > 1:
@@ -1704,7 +1706,7 @@ def _play(say: _Said) -> None:
     say("play", "court_order", POINT_VALUES, points=listed, total=total)
     if g.key != "chiamata":
         _drawing(say)
-    if "trump_exchange" in r.options:
+    if "trump_exchange" in g.rules:
         higher = [rank for rank in order if r.strength[Card(rank, Suit.COPPE)]
                   > r.strength[Card(Rank.SEVEN, Suit.COPPE)]]  # fmt: skip
         say("play", "trump_exchange", EXCHANGE[r.exchange], higher=say.ranks(higher))
@@ -1735,10 +1737,10 @@ def _auction(say: _Said) -> None:
     r = say.rules
     say("play", None, AUCTION, order=say.ranks(bid_ranks(r)))
     say("play", None, AUCTION_POINTS)
-    say("play", "throw_in", THROW_IN[str(r.options["throw_in"])])
+    say("play", "throw_in", THROW_IN[str(r.option("throw_in"))])
     say("play", None, CALL)
     say("play", None, SECRET)
-    say("play", "leader", LEAD[str(r.options["leader"])])
+    say("play", "leader", LEAD[str(r.option("leader"))])
 
 
 def _scoring(say: _Said) -> None:
@@ -1747,7 +1749,7 @@ def _scoring(say: _Said) -> None:
     if g.key == "chiamata":
         say("scoring", None, CALLER_WINS)
         say("scoring", None, CALL_SCORE)
-        say("scoring", "multipliers", MULTIPLIERS[str(r.options["multipliers"])])
+        say("scoring", "multipliers", MULTIPLIERS[str(r.option("multipliers"))])
         return
     say("scoring", None, COUNT[r.teams])
     two_sides = len(r.sides) == 2
@@ -1763,7 +1765,7 @@ def _match(say: _Said) -> None:
     r = say.rules
     lang = say.lang
     kind, n = r.target
-    if "target" in r.options:
+    if "target" in r.game.rules:
         say(
             "match", "target", TARGET[kind], n=n, points=POINTS.of(lang, n), hands=HANDS.of(lang, n)
         )
@@ -1782,7 +1784,10 @@ def _talk(say: _Said) -> None:
     if g.key == "chiamata":
         say("talk", None, NO_CHANNEL)
         return
-    mode = str(r.options.get("communication", "schembil" if "rais" in r.options else "none"))
+    if "communication" in g.rules:
+        mode = str(r.option("communication"))
+    else:
+        mode = "schembil" if "rais" in g.rules else "none"
     if not r.teams:
         return
     order = _strongest_first(r)
@@ -1798,13 +1803,13 @@ def _talk(say: _Said) -> None:
             SIGNS,
             **{s: say.rank(r.signal_ranks[s]) for s in ("ace", "three", "king", "queen", "jack")},
         )
-        audience = str(r.options["signal_audience"])
+        audience = str(r.option("signal_audience"))
         say("talk", "signal_audience", AUDIENCE[audience])
         if audience == "spotted":
-            say("talk", "spot_chance", SPOT, n=r.options["spot_chance"])
+            say("talk", "spot_chance", SPOT, n=r.option("spot_chance"))
     else:
         if mode == "schembil":
-            a, b = str(r.options["rais"]).split("-")
+            a, b = str(r.option("rais")).split("-")
             say("talk", "rais", RAIS_SEATS, a=a, b=b)
             say("talk", None, RAIS_TALK)
         else:
