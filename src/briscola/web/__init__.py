@@ -1,1 +1,1 @@
-"""The browser client: its card art, its words and the rules in plain words."""
+"""The browser client: its card art, its words, and the static files ``briscola serve`` serves."""
