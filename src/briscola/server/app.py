@@ -12,10 +12,10 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -52,7 +52,8 @@ ERRORS: dict[int, str] = {
     400: "Refused, nothing changed: the error's `code` says why (docs/protocol.md lists them).",
     401: "No session: choose a nickname first (`POST /api/session`); code `no_session`.",
     403: "Not yours to do: only the host (`not_host`), or only a seated player (`not_yours`).",
-    404: "No such table (`not_found`), seat (`bad_seat`) or finished hand (`not_finished`).",
+    404: "No such table (`not_found`), seat (`bad_seat`), finished hand (`not_finished`) or game "
+    "(`bad_game`).",
     409: "Not now: the table's status or its seats forbid it (`wrong_status`, `seats_open`, "
     "`seat_taken`, `seated`).",
     422: "A body or parameter of the wrong form; code `bad_request`, the message names the field.",
@@ -205,6 +206,61 @@ def create_app(
         from briscola.server.tables import LEVELS
 
         return {"games": variants_json(), "levels": list(LEVELS)}
+
+    # -- words and rules in plain words (the web client) -----------------------------------
+
+    Lang = Annotated[str, Query(max_length=8, description="it, en, es or hr")]
+    TrumpWord = Annotated[
+        str | None, Query(max_length=30, description="the family's own word for trump")
+    ]
+
+    def explained(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The words or rules ``make`` gives, a bad language or house rule refused."""
+        from briscola.engine import BriscolaError
+        from briscola.web.explain import LanguageError
+
+        try:
+            return make()
+        except LanguageError as e:
+            raise Refused("bad_language", str(e)) from None
+        except BriscolaError as e:
+            raise Refused("bad_rules", str(e)) from None
+
+    @app.get("/api/words", tags=["words"], responses=errors(400, 422))
+    async def game_words(lang: Lang = "en", trump_word: TrumpWord = None) -> dict[str, Any]:
+        """The game's words in a language (`it`, `en`, `es`, `hr`; `bad_language` else): the
+        cards of each card style, each game's name and summary, each house rule's title,
+        explanation and choices, the words for trump, trick, hand, match, points..."""
+        from briscola.web.explain import words
+
+        return explained(lambda: words(lang, trump_word))
+
+    @app.get("/api/games/{game}/rules-text", tags=["words"], responses=errors(400, 404, 422))
+    async def game_rules_text(
+        game: str, request: Request, lang: Lang = "en", trump_word: TrumpWord = None
+    ) -> dict[str, Any]:
+        """The rules of a table of `game` in plain words, its house rules given as query
+        parameters (`?match=one-hand&...`, the others at their defaults): `bad_game` (404)
+        for a game there is not, `bad_rules` for a rule or value it does not take."""
+        from briscola.engine import BriscolaError, find_game
+        from briscola.web.explain import rules_json
+
+        try:
+            key = find_game(game).key
+        except BriscolaError as e:
+            raise Refused("bad_game", str(e), 404) from None
+        given = {k: v for k, v in request.query_params.items() if k not in ("lang", "trump_word")}
+        return explained(lambda: rules_json(key, given, lang, trump_word))
+
+    @app.get("/api/tables/{token}/rules-text", tags=["words"], responses=errors(400, 404, 422))
+    async def table_rules_text(
+        token: str, tables: TablesDep, lang: Lang = "en", trump_word: TrumpWord = None
+    ) -> dict[str, Any]:
+        """The rules of this table, from its own settings, in plain words."""
+        from briscola.web.explain import rules_json
+
+        rules = (await tables.get(token)).rules
+        return explained(lambda: rules_json(rules.key, dict(rules.options), lang, trump_word))
 
     # -- tables ----------------------------------------------------------------------------
 
