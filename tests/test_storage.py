@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from briscola.engine import Match, Rules
 from briscola.engine.deal import Deal, shuffled_deal
+from briscola.engine.record import rules_from_json
 from briscola.storage import (
     OPEN,
     NewHand,
@@ -320,6 +321,17 @@ async def test_two_concurrent_writers_exactly_one_wins(url: str) -> None:
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_new_table_takes_todays_defaults(store: Storage) -> None:
+    """A new table's house rules not given take the game's defaults of today, not those
+    older records are read with (briscolone follows suit now; its records before did not)."""
+    ana = await store.create_player("Ana")
+    seats = [Seat(ana.id), Seat(level="beginner")]
+    table = await store.create_table("briscolone", {}, seats, host=ana.id, public=False)
+    assert table.rules["follow_suit"] == "required"
+    assert rules_from_json("briscolone", table.rules).option("follow_suit") == "required"
+    assert rules_from_json("briscolone", {}).option("follow_suit") == "free"  # an old record
 
 
 async def test_appends_stored_together_one_refused(store: Storage) -> None:

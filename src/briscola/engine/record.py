@@ -99,8 +99,10 @@ def parse_record(obj: object) -> Record:
     return Record(rules, deal, moves, fairness)
 
 
-def rules_from_json(game: object, options: object) -> Rules:
-    """The record's ``game`` and ``rules`` fields made into a rule set."""
+def rules_from_json(game: object, options: object, *, fresh: bool = False) -> Rules:
+    """The record's ``game`` and ``rules`` fields made into a rule set. A record's rules
+    not given take the values they had when records began (:attr:`Game.record_defaults`);
+    with ``fresh`` (a new table's house rules) they take today's defaults."""
     if not isinstance(game, str):
         raise MalformedError(f'game: expected a game key like "briscola-2", got {shown(game)}')
     if len(game) > _LONGEST:
@@ -125,7 +127,7 @@ def rules_from_json(game: object, options: object) -> Rules:
                 f"got {shown(value)}"
             )
     try:
-        return Rules.from_record(game, options)
+        return Rules.make(game, options) if fresh else Rules.from_record(game, options)
     except BriscolaError as e:
         field_name = "game" if "no game" in str(e) else "rules"
         raise MalformedError(f"{field_name}: {e}") from None

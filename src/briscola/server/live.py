@@ -117,7 +117,7 @@ class LiveTable:
         self.storage = tables.storage
         self.settings = tables.settings
         self.info = info
-        self.rules = rules_from_json(info.game, info.rules)
+        self.rules = rules_from_json(info.game, info.rules, fresh=True)
         self.lock = asyncio.Lock()
         self.host: Table | None = None
         self.deals: FairDeals | None = None

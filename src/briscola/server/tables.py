@@ -112,7 +112,7 @@ class Tables:
         except BriscolaError as e:
             raise Refused("bad_game", str(e)) from None
         try:
-            rules = rules_from_json(spec.game, spec.rules)
+            rules = rules_from_json(spec.game, spec.rules, fresh=True)
         except BriscolaError as e:
             raise Refused("bad_rules", str(e)) from None
         seats_in = spec.seats or [SeatIn(kind="me")] + [

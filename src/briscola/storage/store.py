@@ -322,7 +322,7 @@ class Storage:
         house rules (checked by the engine, stored as the overrides of the defaults); there
         is one seat for each of the game's seats; ``settings`` are kept as given."""
         try:
-            parsed = rules_from_json(game, rules)
+            parsed = rules_from_json(game, rules, fresh=True)
         except BriscolaError as e:
             raise StorageError(f"create_table: {e}") from None
         if len(seats) != parsed.players:
