@@ -181,13 +181,9 @@ def play_out(players: list[Person], timeout_s: float = 120.0) -> None:
                 continue
             cards = p.enabled_cards()
             if cards.count():
-                before = len(p.acts)
+                card = cards.first.get_attribute("data-card")
                 cards.first.click()
-                page.wait_for_function(
-                    "() => !document.querySelector('#hand .card[aria-disabled=\"false\"]')"
-                    " || document.querySelector('#end')",
-                )
-                assert len(p.acts) == before + 1
+                page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
                 moved = True
         if done == len(players):
             return

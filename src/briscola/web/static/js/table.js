@@ -682,7 +682,7 @@ export class TablePage {
     const e = this.ended;
     const v = this.view;
     const bits = [];
-    const over = tb.status === "finished";
+    const over = tb.status === "finished" || Boolean(e && e.match) || Boolean(v && v.match && v.match.over);
     bits.push(h("h2", { id: "end-title", text: over ? t("end.match_over") : t("end.hand_over", { n: e ? e.hand : "" }) }));
     if (e && e.sides.length) {
       bits.push(
