@@ -98,6 +98,7 @@ export class TablePage {
 
   receive(m) {
     const first = this.fresh;
+    const held = first ? this.pending : null; // a move made while the socket was down
     this.fresh = false;
     if (first && this.reconnecting) this.reconnecting = false;
     if (m.type === "snapshot") this.snapshot(m);
@@ -117,15 +118,14 @@ export class TablePage {
     } else if (m.type === "error") {
       this.refused(m);
     }
-    if (first) this.afterReconnect(m);
+    if (held) this.afterReconnect(m, held);
     this.render();
   }
 
   /** A move made while the socket was down goes once it is back, if the view it was made
    * on is still the table's; otherwise it is dropped, and the player told. */
-  afterReconnect(m) {
-    const p = this.pending;
-    if (!p) return;
+  afterReconnect(m, p) {
+    this.pending = p;
     if (m.type !== "update" && m.type !== "snapshot" && m.version === p.version) {
       p.sent = this.send({ type: "act", version: p.version, action: p.action, id: p.id });
     } else if (m.version !== p.version || m.type === "update") {
