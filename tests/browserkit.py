@@ -1,12 +1,12 @@
 """Browser tests' kit: Debian's Chromium driven by Playwright, and a real server.
 
-The fixtures: ``browser``, one headless Chromium for the whole session
-(``executable_path="/usr/bin/chromium"``: Playwright's own browser download is never used;
-``scripts/browser`` installs Debian's package), skipped where it is missing and failing
-under CI; ``web``, a real ``briscola serve`` process (``tests/serverkit.py``) with no
-pause before the computer players' moves; ``people``, a factory of :class:`Person`, each
-in a new browser context (so each has their own cookie, their own session). Test modules
-import the fixtures they use from here. Screenshots go under pytest's basetemp, in
+The fixtures (tests/conftest.py takes them in): ``browser``, one headless Chromium for
+each test module (``executable_path="/usr/bin/chromium"``: Playwright's own browser
+download is never used; ``scripts/browser`` installs Debian's package), skipped where it
+is missing and failing under CI; ``web``, a real ``briscola serve`` process
+(``tests/serverkit.py``) with no pause before the computer players' moves; ``people``, a
+factory of :class:`Person`, each in a new browser context (so each has their own cookie,
+their own session). Screenshots go under pytest's basetemp, in
 ``screenshots/NAME-phone.png`` and ``NAME-desktop.png``.
 """
 
@@ -37,8 +37,12 @@ def need_chromium() -> None:
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}: run scripts/browser")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not for the whole session: while Playwright's sync API
+    runs, its event loop stays the thread's running loop, which the asyncio tests of later
+    modules cannot share; it is stopped at the module's end (a launch takes under a
+    second)."""
     need_chromium()
     from playwright.sync_api import sync_playwright
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browserkit import Person, browser, people, screenshots, web
-
-__all__ = ["browser", "people", "screenshots", "web"]
+from browserkit import Person
 
 FOCUSED_CARD = """() => {
   const el = document.activeElement;

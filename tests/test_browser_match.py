@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browserkit import Person, browser, people, play_out, screenshots, token_of, web
-
-__all__ = ["browser", "people", "screenshots", "web"]
+from browserkit import Person, play_out, token_of
 
 
 def test_two_people_play_a_match_by_its_link(people: Callable[[str], Person]) -> None:

@@ -8,10 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from browserkit import Person, browser, people, screenshots, token_of, web
+from browserkit import Person, token_of
 from serverkit import ServerProcess
-
-__all__ = ["browser", "people", "screenshots", "web"]
 
 
 def hand(p: Person) -> list[str]:
