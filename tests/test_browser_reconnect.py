@@ -94,3 +94,57 @@ def test_a_move_made_while_the_server_is_down_is_sent_when_it_is_back(
     finally:
         ana.close()
         server.stop()
+
+
+def test_a_move_made_offline_is_refused_when_the_table_moved_on(
+    browser: Any, tmp_path: Path, screenshots: Path
+) -> None:
+    """Ana's connection drops (her page's WebSocket cut, the server up); she plays a card
+    meanwhile; after the grace period a computer player moves for her; when the connection
+    is back her move is not sent, and the page says so."""
+    import re
+
+    import httpx
+
+    server = ServerProcess(tmp_path / "server", None, grace=1.0, bot_delay=0.0)
+    server.start()
+    ana = Person(browser, server.url, "Ana", screenshots)
+    down = {"now": False}
+    routes: list[Any] = []
+
+    def route(ws: Any) -> None:
+        if down["now"]:
+            ws.close()
+            return
+        routes.append((ws, ws.connect_to_server()))
+
+    ana.page.route_web_socket(re.compile(r"/ws(\?|$)"), route)
+    try:
+        ana.login()
+        ana.page.click("#play-now")
+        ana.enabled_cards().first.wait_for()
+        token = token_of(ana.page.url)
+        version = table(ana)["version"]
+        down["now"] = True
+        for page_side, server_side in routes:
+            page_side.close()
+            server_side.close()
+        ana.page.wait_for_selector("#status .offline")
+        ana.enabled_cards().first.click()
+        assert "Offline" in ana.page.locator("#notice").inner_text()
+        with httpx.Client(base_url=server.url) as http:
+            for _ in range(100):
+                if http.get(f"/api/tables/{token}").json()["version"] > version:
+                    break
+                ana.page.wait_for_timeout(100)
+            else:
+                raise AssertionError("no computer player moved for the absent player")
+        down["now"] = False
+        ana.page.wait_for_selector("#status .offline", state="detached", timeout=20_000)
+        notice = ana.page.locator("#notice").inner_text()
+        assert "not sent" in notice and "moved on" in notice, notice
+        assert not [a for a in ana.acts if a["version"] == version]  # never sent
+        assert not ana.errors
+    finally:
+        ana.close()
+        server.stop()

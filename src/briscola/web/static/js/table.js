@@ -67,6 +67,7 @@ export class TablePage {
     const ws = new WebSocket(url);
     this.ws = ws;
     this.fresh = true;
+    this.live = false; // until the server's first message: only then is the socket trusted
     ws.onopen = () => {
       this.tries = 0;
     };
@@ -74,6 +75,7 @@ export class TablePage {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.live = false;
       if (this.closed) return;
       if (e.code === 4404) {
         this.gone = true;
@@ -89,7 +91,7 @@ export class TablePage {
   }
 
   send(message) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+    if (this.ws && this.live && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
       return true;
     }
@@ -100,6 +102,7 @@ export class TablePage {
     const first = this.fresh;
     const held = first ? this.pending : null; // a move made while the socket was down
     this.fresh = false;
+    this.live = true;
     if (first && this.reconnecting) this.reconnecting = false;
     if (m.type === "snapshot") this.snapshot(m);
     else if (m.type === "update") {
