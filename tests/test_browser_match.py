@@ -50,6 +50,12 @@ def test_two_people_play_a_match_by_its_link(people: Callable[[str], Person]) ->
     other.page.wait_for_selector(f'#trick [data-card="{card}"]')
     assert first.page.locator("#hand .card").count() == 2
 
+    # the chat: a line reaches the other, shown as the text it is (no markup)
+    ana.page.fill("#chat-input", "ciao <b>Bea</b>")
+    ana.page.press("#chat-input", "Enter")
+    bea.page.wait_for_selector("#chat-log li:has-text('ciao <b>Bea</b>')")
+    assert bea.page.locator("#chat-log b").all_inner_texts() == ["Ana: "]
+
     play_out([ana, bea])
     for p in (ana, bea):
         assert p.page.locator("#end-title").inner_text() == "The match is over"
@@ -62,3 +68,13 @@ def test_two_people_play_a_match_by_its_link(people: Callable[[str], Person]) ->
         assert p.page.locator("#fair-result").inner_text() == "The deal was fixed before play"
     ana.shoot("end")
     ana.no_horizontal_scroll()
+    # the rematch: a new table with the same seats, started; the other is shown the way
+    ana.page.click("#rematch")
+    ana.page.wait_for_url(lambda url: token_of(url) != token_of(link))
+    new = token_of(ana.page.url)
+    assert new != token_of(link)
+    ana.page.wait_for_selector("#hand .card")
+    bea.page.wait_for_selector("#rematch:has-text('Go to the rematch')")
+    bea.page.click("#rematch")
+    bea.page.wait_for_selector("#hand .card")
+    assert token_of(bea.page.url) == new
