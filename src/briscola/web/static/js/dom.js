@@ -29,14 +29,18 @@ export function fill(el, ...kids) {
   return el;
 }
 
-/** Say `text` to a screen reader (the page's aria-live region). */
+let said = [];
+
+/** Say `text` to a screen reader (the page's aria-live region); what is said in one go
+ * (a card played, the trick taken, whose turn) is read together. */
 export function announce(text) {
   const live = document.getElementById("live");
   if (!live) return;
-  live.textContent = "";
-  // A new text node, a moment later: read even when the same words come twice.
+  said.push(text);
+  if (said.length > 1) return;
   setTimeout(() => {
-    live.textContent = text;
+    live.textContent = said.join(". ");
+    said = [];
   }, 30);
 }
 
@@ -46,12 +50,20 @@ export function focusedKey() {
   return el && el.dataset ? el.dataset.key || null : null;
 }
 
-export function refocus(key, fallback) {
+/** Focus the element of `key` again, or else the first that one of `fallbacks` (CSS
+ * selectors, in order) finds. */
+export function refocus(key, ...fallbacks) {
   if (!key) return;
   const el = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
-  if (el) el.focus();
-  else if (fallback) {
-    const other = document.querySelector(fallback);
-    if (other) other.focus();
+  if (el) {
+    if (el !== document.activeElement) el.focus();
+    return;
+  }
+  for (const selector of fallbacks) {
+    const other = document.querySelector(selector);
+    if (other) {
+      other.focus();
+      return;
+    }
   }
 }

@@ -334,7 +334,8 @@ export class TablePage {
     else if (screen === "play") this.renderPlay();
     else if (screen === "end") this.renderEnd();
     this.renderStatus();
-    refocus(key, key && key.startsWith("card-") ? '.hand .card[aria-disabled="false"], .hand .card' : null);
+    if (key && key.startsWith("card-")) refocus(key, '.hand .card[aria-disabled="false"]', ".hand .card");
+    else refocus(key);
   }
 
   /** The screen's lasting frame: its parts are filled again on each change, and the chat's
@@ -743,7 +744,7 @@ export class TablePage {
       row.append(h("a", { href: `/api/tables/${this.token}/record`, download: "", text: t("end.record") }));
       row.append(h("a", { href: "/", onclick: (ev) => { ev.preventDefault(); this.navigate("/"); }, text: t("table.home") }));
     } else {
-      row.append(h("button", { type: "button", class: "primary", id: "next-hand", "data-key": "next-hand", onclick: () => { this.showEnd = false; this.render(); refocus("card-x", ".hand .card"); }, text: t("end.next_hand") }));
+      row.append(h("button", { type: "button", class: "primary", id: "next-hand", "data-key": "next-hand", onclick: () => { this.showEnd = false; this.render(); refocus("card-x", '.hand .card[aria-disabled="false"]', ".hand .card"); }, text: t("end.next_hand") }));
     }
     bits.push(row);
     fill(this.parts.end, bits);
