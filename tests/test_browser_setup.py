@@ -4,8 +4,11 @@ trump, the language)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from browserkit import Person, token_of
 
@@ -46,3 +49,34 @@ def test_setup_choices_and_preferences(people: Callable[[str], Person]) -> None:
     ana.page.wait_for_selector("#hand .card")
     name = ana.page.locator("#hand .card").first.get_attribute("aria-label") or ""
     assert re.search(r"(kupa|dinara|špada|baštona)$", name), name
+
+
+def test_the_pages_hash_is_the_fairness_docs(people: Callable[[str], Person]) -> None:
+    """The page's canonical deal and SHA-256 (crypto.subtle, and the JavaScript one used
+    where crypto.subtle is missing) give the commitment of docs/fairness.md's example, and
+    agree with Python's on texts of every length around SHA-256's 64-byte blocks."""
+    doc = Path(__file__).parent.parent / "docs" / "fairness.md"
+    record = json.loads(doc.read_text().split("```json\n")[2].split("```")[0])
+    ana = people("Ana")
+    ana.goto("/")
+    got = ana.page.evaluate(
+        """async ([deal, salt]) => {
+          const m = await import('/static/js/fair.js');
+          const text = m.canonical(deal) + salt;
+          const hex = (b) =>
+            Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('');
+          const lengths = [0, 1, 55, 56, 63, 64, 65, 119, 120, 200];
+          return {
+            subtle: await m.sha256(text),
+            js: hex(m.sha256js(new TextEncoder().encode(text))),
+            canonical: m.canonical(deal),
+            lengths: lengths.map((n) => hex(m.sha256js(new TextEncoder().encode('é'.repeat(n))))),
+          };
+        }""",
+        [record["deal"], record["fairness"]["salt"]],
+    )
+    python = json.dumps(record["deal"], sort_keys=True, separators=(",", ":"))
+    assert got["canonical"] == python
+    assert got["subtle"] == got["js"] == record["fairness"]["commitment"]
+    for n, digest in zip([0, 1, 55, 56, 63, 64, 65, 119, 120, 200], got["lengths"], strict=True):
+        assert digest == hashlib.sha256(("é" * n).encode()).hexdigest(), n
