@@ -70,6 +70,9 @@ export class TablePage {
     this.live = false; // until the server's first message: only then is the socket trusted
     ws.onopen = () => {
       this.tries = 0;
+      // A first message, whatever else comes: a connection at the table's version gets no
+      // update, and maybe nothing else; the pong carries the version.
+      ws.send(JSON.stringify({ type: "ping" }));
     };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = (e) => {
