@@ -585,7 +585,7 @@ export class TablePage {
           ),
           h(
             "div",
-            { class: "mini-hand", "aria-label": t("table.cards_in_hand", { n: size }) },
+            { class: "mini-hand", role: "group", "aria-label": t("table.cards_in_hand", { n: size }) },
             shown ? shown.map((c) => cardEl(c, { extra: "small" })) : Array.from({ length: size }, () => backEl(t("table.face_down"))),
           ),
         ),
