@@ -14,3 +14,9 @@ from hypothesis import settings
 
 settings.register_profile("briscola", deadline=None, derandomize=True, database=None)
 settings.load_profile("briscola")
+
+# The browser tests' fixtures (tests/browserkit.py), defined here once: a session has one
+# Chromium and one server however many test modules use them.
+from browserkit import browser, people, screenshots, web  # noqa: E402
+
+__all__ = ["browser", "people", "screenshots", "web"]

@@ -13,14 +13,17 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import ValidationError
 
+import briscola
 from briscola import __version__
 from briscola.server.broadcast import Broadcaster, InProcess
 from briscola.server.live import Connection, LiveTable, Refused
@@ -442,19 +445,17 @@ def create_app(
 
     # -- pages -----------------------------------------------------------------------------
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home() -> str:
-        return PAGE.format(
-            body="<p>The server is running. The API is at <a href='/docs'>/docs</a>.</p>"
-        )
+    # The browser client: one page for the home screen and every table (it reads the path),
+    # its ES modules, CSS and strings under /static.
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/t/{token}", response_class=HTMLResponse, include_in_schema=False)
-    async def invite(token: str, request: Request) -> str:
-        link = str(request.url)
-        return PAGE.format(
-            body=f"<p>You are invited to a table. Join it from a terminal:</p>"
-            f"<pre>briscola play --server {link}</pre>"
-        )
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/t/{token}", include_in_schema=False)
+    async def invite(token: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/cards/{style}/{card}.svg", include_in_schema=False)
     async def card_picture(style: str, card: str, request: Request, v: str = "") -> Response:
@@ -674,8 +675,5 @@ def download(record: dict[str, Any], name: str) -> JSONResponse:
     return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>briscola</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><h1>briscola</h1>{body}</body></html>
-"""
+STATIC = Path(briscola.__file__).parent / "web" / "static"
+"""The browser client's files (briscola.web's static folder)."""

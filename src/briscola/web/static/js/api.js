@@ -1,0 +1,45 @@
+// The REST part of the protocol (docs/protocol.md): JSON in, JSON out, errors as ApiError.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(method, path, body) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let r;
+  try {
+    r = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, "offline", String(e));
+  }
+  const data = await r.json().catch(() => null);
+  if (!r.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(r.status, err.code || "http", err.message || r.statusText);
+  }
+  return data;
+}
+
+/** The session's player, or null when there is none. */
+export async function whoAmI() {
+  try {
+    return await api("GET", "/api/session");
+  } catch (e) {
+    if (e.status === 401) return null;
+    throw e;
+  }
+}
+
+let gamesCache = null;
+export async function games() {
+  if (!gamesCache) gamesCache = await api("GET", "/api/games");
+  return gamesCache;
+}

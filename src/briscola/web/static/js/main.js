@@ -1,0 +1,137 @@
+// The client's entry: the header (home, preferences), and the screen the path names:
+// "/" the home screen, "/t/TOKEN" a table (its waiting room, the game, its end).
+
+import { h, fill } from "./dom.js";
+import { setLanguage, t } from "./i18n.js";
+import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES } from "./prefs.js";
+import { showHome } from "./home.js";
+import { TablePage } from "./table.js";
+
+let current = null;
+
+export function navigate(path) {
+  if (path !== location.pathname) history.pushState(null, "", path);
+  route();
+}
+
+function route() {
+  if (current && current.close) current.close();
+  current = null;
+  const app = document.getElementById("app");
+  const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{1,100})\/?$/);
+  if (m) {
+    current = new TablePage(app, m[1], navigate);
+    current.open();
+  } else {
+    showHome(app, navigate);
+  }
+  header();
+}
+
+function header() {
+  const top = document.getElementById("top");
+  fill(
+    top,
+    h(
+      "nav",
+      { class: "bar", "aria-label": t("nav.label") },
+      h("a", {
+        href: "/",
+        class: "brand",
+        onclick: (e) => {
+          e.preventDefault();
+          navigate("/");
+        },
+        text: t("app.title"),
+      }),
+      h("button", {
+        type: "button",
+        id: "prefs-button",
+        "aria-expanded": "false",
+        "aria-controls": "prefs",
+        onclick: togglePrefs,
+        text: t("prefs.open"),
+      }),
+    ),
+    h("section", { id: "prefs", class: "prefs", hidden: true, "aria-label": t("prefs.title") }),
+  );
+}
+
+function togglePrefs() {
+  const panel = document.getElementById("prefs");
+  const button = document.getElementById("prefs-button");
+  const open = panel.hidden;
+  panel.hidden = !open;
+  button.setAttribute("aria-expanded", String(open));
+  if (open) {
+    renderPrefs(panel);
+    panel.querySelector("select").focus();
+  }
+}
+
+function renderPrefs(panel) {
+  const select = (id, label, options, value, onchange) =>
+    h(
+      "label",
+      { class: "field" },
+      h("span", { text: label }),
+      h(
+        "select",
+        { id, onchange: (e) => onchange(e.target.value) },
+        options.map(([v, text]) => h("option", { value: v, selected: v === value, text })),
+      ),
+    );
+  const changed = async (change) => {
+    savePrefs(change);
+    if (change.lang) await setLanguage(prefs.lang);
+    route();
+    const again = document.getElementById("prefs");
+    again.hidden = false;
+    document.getElementById("prefs-button").setAttribute("aria-expanded", "true");
+    renderPrefs(again);
+  };
+  fill(
+    panel,
+    h("h2", { text: t("prefs.title") }),
+    select("pref-style", t("prefs.style"), STYLES.map((s) => [s, t(`style.${s}`)]), prefs.style, (v) =>
+      changed({ style: v }),
+    ),
+    select("pref-lang", t("prefs.lang"), LANGUAGES.map((l) => [l, t(`lang.${l}`)]), prefs.lang, (v) =>
+      changed({ lang: v }),
+    ),
+    h(
+      "label",
+      { class: "field" },
+      h("span", { text: t("prefs.trump") }),
+      h("input", {
+        id: "pref-trump",
+        type: "text",
+        maxlength: "30",
+        value: prefs.trump,
+        placeholder: t("word.trump"),
+        onchange: (e) => changed({ trump: e.target.value.trim() }),
+      }),
+    ),
+    h(
+      "label",
+      { class: "field check" },
+      h("input", {
+        id: "pref-sound",
+        type: "checkbox",
+        checked: prefs.sound,
+        onchange: (e) => changed({ sound: e.target.checked }),
+      }),
+      h("span", { text: t("prefs.sound") }),
+    ),
+    h("button", { type: "button", onclick: togglePrefs, text: t("prefs.close") }),
+  );
+}
+
+async function start() {
+  loadPrefs();
+  await setLanguage(prefs.lang);
+  window.addEventListener("popstate", route);
+  route();
+}
+
+start();

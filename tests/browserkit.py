@@ -1,0 +1,195 @@
+"""Browser tests' kit: Debian's Chromium driven by Playwright, and a real server.
+
+The fixtures (tests/conftest.py takes them in): ``browser``, one headless Chromium for
+each test module (``executable_path="/usr/bin/chromium"``: Playwright's own browser
+download is never used; ``scripts/browser`` installs Debian's package), skipped where it
+is missing and failing under CI; ``web``, a real ``briscola serve`` process
+(``tests/serverkit.py``) with no pause before the computer players' moves; ``people``, a
+factory of :class:`Person`, each in a new browser context (so each has their own cookie,
+their own session). Screenshots go under pytest's basetemp, in
+``screenshots/NAME-phone.png`` and ``NAME-desktop.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from serverkit import ServerProcess
+
+CHROMIUM = Path("/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+TIMEOUT_MS = 15_000
+
+
+def need_chromium() -> None:
+    """Skip without Debian's Chromium; fail under CI (``CI`` set), which must have it."""
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI: {CHROMIUM} is missing: run scripts/browser (scripts/test does)")
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}: run scripts/browser")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not for the whole session: while Playwright's sync API
+    runs, its event loop stays the thread's running loop, which the asyncio tests of later
+    modules cannot share; it is stopped at the module's end (a launch takes under a
+    second)."""
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the browser tests (SQLite), computer players moving at once."""
+    server = ServerProcess(tmp_path_factory.mktemp("web-server"), None, bot_delay=0.0)
+    with server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.getbasetemp() / "screenshots"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+class Person:
+    """One person at the browser: their own context (cookie, storage) and page. JavaScript
+    errors on the page are kept in ``errors`` and fail the test at its end."""
+
+    def __init__(self, browser: Any, base: str, name: str, shots: Path) -> None:
+        self.base = base
+        self.name = name
+        self.shots = shots
+        self.context = browser.new_context(viewport=PHONE, locale="en-GB")
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.errors: list[str] = []
+        self.acts: list[dict[str, Any]] = []
+        """Every ``act`` message the page sent over its WebSocket, in order."""
+        self.page = self.new_page()
+
+    def new_page(self) -> Any:
+        import json
+
+        page = self.context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        def socket(ws: Any) -> None:
+            def sent(payload: Any) -> None:
+                if isinstance(payload, str) and '"act"' in payload:
+                    message = json.loads(payload)
+                    if message.get("type") == "act":
+                        self.acts.append(message)
+
+            ws.on("framesent", sent)
+
+        page.on("websocket", socket)
+        return page
+
+    def goto(self, path: str) -> None:
+        self.page.goto(self.base + path)
+
+    def login(self, path: str = "/") -> None:
+        """Open ``path`` and choose the nickname (a session)."""
+        self.goto(path)
+        self.page.fill("#nickname", self.name)
+        self.page.click("#nickname-form button[type=submit]")
+
+    def shoot(self, name: str) -> list[Path]:
+        """Screenshots of the page at phone and desktop sizes (then phone again)."""
+        out = []
+        for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            self.page.set_viewport_size(viewport)
+            self.page.wait_for_timeout(150)
+            path = self.shots / f"{name}-{size}.png"
+            self.page.screenshot(path=str(path), full_page=True)
+            out.append(path)
+        self.page.set_viewport_size(PHONE)
+        return out
+
+    def no_horizontal_scroll(self) -> None:
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{self.name}: the page is {width} px wide at 390 px"
+
+    def enabled_cards(self) -> Any:
+        return self.page.locator('#hand .card[aria-disabled="false"]')
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def people(
+    browser: Any, web: ServerProcess, screenshots: Path
+) -> Iterator[Callable[[str], Person]]:
+    made: list[Person] = []
+
+    def make(name: str) -> Person:
+        person = Person(browser, web.url, name, screenshots)
+        made.append(person)
+        return person
+
+    yield make
+    errors = [f"{p.name}: {e}" for p in made for e in p.errors]
+    for p in made:
+        p.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+TOKEN = re.compile(r"/t/([A-Za-z0-9_-]+)")
+
+
+def token_of(url: str) -> str:
+    found = TOKEN.search(url)
+    assert found, url
+    return found.group(1)
+
+
+def play_out(players: list[Person], timeout_s: float = 120.0) -> None:
+    """Each person in turn plays their first enabled card, until every page shows the
+    end of the match (``#end``, the table finished); a hand's end screen is passed with
+    its "next hand" button."""
+    import time
+
+    end = time.monotonic() + timeout_s
+    while True:
+        assert time.monotonic() < end, "the match did not end in time"
+        done = 0
+        moved = False
+        for p in players:
+            page = p.page
+            if page.locator("#next-hand").count():
+                page.click("#next-hand")
+                moved = True
+                continue
+            if page.locator("#end").count() and page.locator("#rematch").count():
+                done += 1
+                continue
+            cards = p.enabled_cards()
+            if cards.count():
+                card = cards.first.get_attribute("data-card")
+                cards.first.click()
+                page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+                moved = True
+        if done == len(players):
+            return
+        if not moved:
+            players[0].page.wait_for_timeout(50)

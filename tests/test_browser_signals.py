@@ -1,0 +1,55 @@
+"""A briscola-4 table with signals (communication=signals): Ana (seat 1) and her partner
+Bea (seat 3) are people, and so is Cy, an opponent (seat 2); a computer player sits at
+seat 4. Ana's signal, made with the page's generic action button, is shown to Bea and
+not to Cy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from browserkit import Person
+
+
+def test_a_signal_reaches_the_partner_and_not_an_opponent(
+    people: Callable[[str], Person],
+) -> None:
+    ana, bea, cy = people("Ana"), people("Bea"), people("Cy")
+    ana.login()
+    ana.page.click("#create-table")
+    ana.page.select_option("#setup-game", "briscola-4")
+    ana.page.select_option("#rule-communication", label="signals")
+    ana.page.select_option("#seat-3", "bot:beginner")
+    ana.page.click("#setup-create")
+    link = ana.page.locator("#invite-link").input_value().removeprefix(ana.base)
+    bea.login(link)
+    bea.page.click('[data-key="sit-2"]')
+    cy.login(link)
+    cy.page.click('[data-key="sit-1"]')
+    ana.page.wait_for_selector("#start:not([disabled])")
+    ana.page.click("#start")
+    signal = ana.page.locator("#actions .action", has_text="Signal:")
+    for _ in range(40):
+        if signal.count():
+            break
+        for p in (bea, cy, ana):
+            if p is ana and signal.count():
+                break
+            cards = p.enabled_cards()
+            if cards.count():
+                card = cards.first.get_attribute("data-card")
+                cards.first.click()
+                p.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+        ana.page.wait_for_timeout(100)
+    assert signal.count(), "Ana was never offered a signal"
+    what = signal.first.inner_text().removeprefix("Signal: ")
+    signal.first.click()
+    bea.page.wait_for_selector(f"#talk li:has-text('Ana: signals {what}')")
+    ana.page.wait_for_selector(f"#talk li:has-text('you: signals {what}')")
+    # Cy has been sent everything since (Ana's next move comes after), and never the signal
+    assert cy.page.locator("#talk li:has-text('signals')").count() == 0
+    cards = ana.enabled_cards()
+    if cards.count():
+        card = cards.first.get_attribute("data-card")
+        cards.first.click()
+        cy.page.wait_for_selector(f'#trick [data-card="{card}"], #last-trick')
+    assert cy.page.locator("#talk li:has-text('signals')").count() == 0
