@@ -6,7 +6,7 @@
 import { api, games } from "./api.js";
 import { announce, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { cardEl, cardName, setDeck } from "./cards.js";
+import { cardEl, cardName, setDeck, suitName } from "./cards.js";
 
 function link(href, text, navigate, attrs = {}) {
   return h("a", {
@@ -331,10 +331,15 @@ export class Replay {
     this.taken.textContent = this.at ? t("live.took", { who: names[p.winner], points: p.taken }) : "";
     const points = p.sides.map((side, i) => `${sideName(names, side)} ${p.points[i]}`).join(" · ");
     this.points.textContent = t("replay.points", { points });
+    const trump = this.data.trump;
     fill(
       this.stock,
-      p.turned ? h("span", { class: "replay-turned" }, cardEl(p.turned, { extra: "small" })) : null,
-      p.turned || p.stock ? t("replay.stock", { n: p.stock }) : null,
+      p.turned
+        ? h("figure", { class: "turned" }, cardEl(p.turned, { extra: "small" }), h("figcaption", { text: t("table.trump_card", { suit: suitName(p.turned[1]) }) }))
+        : trump
+          ? h("span", { text: t("table.trump_suit", { suit: suitName(trump[1]) }) })
+          : null,
+      p.turned || p.stock ? h("span", { text: t("table.stock", { n: p.stock }) }) : null,
     );
     fill(
       this.seatsBox,
