@@ -145,7 +145,8 @@ def check_position(ugo: Person, k: int, want: dict[str, Any], names: list[str]) 
         )
         assert sorted(held) == sorted(want["hands"][seat]), (k, seat)
     points = page.locator("#replay-points").inner_text()
-    assert points == f"Points so far: {names[0]} {want['points'][0]} · {names[1]} {want['points'][1]}"
+    mine, theirs = want["points"]
+    assert points == f"Points so far: {names[0]} {mine} · {names[1]} {theirs}"
     taken = page.locator("#replay-taken").inner_text()
     if k:
         who = names[want["winner"]]
@@ -177,7 +178,7 @@ def test_a_finished_hand_replays_trick_by_trick(
     page.wait_for_selector("#match-hands a")
     points = record["result"]["hands"][0]["points"]
     assert page.locator("#match-hands a").all_inner_texts() == [
-        f"Replay hand 1 · {points[0]}–{points[1]}"
+        f"Replay hand 1 · {points[0]}\N{EN DASH}{points[1]}"
     ]
     assert page.locator("#match-score").inner_text().startswith("Hands won: ")
 
