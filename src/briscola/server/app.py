@@ -401,6 +401,24 @@ def create_app(
         return download(record, f"briscola-{token[:8]}-hand-{number}.json")
 
     @app.get(
+        "/api/tables/{token}/hands/{number}/replay", tags=["records"], responses=errors(404, 422)
+    )
+    async def hand_replay(token: str, number: int, tables: TablesDep) -> dict[str, Any]:
+        """Finished hand `number`'s replay (the web client's history): its positions, the
+        deal and then the table as each trick's last card falls (every hand face up: the
+        record is public once the hand is over; `not_finished` before), and who sat where
+        (`seats`: each seat's `kind`, a person's `nickname`, a computer player's `level`)."""
+        from briscola.web.replay import hand_replay
+
+        live = await tables.get(token)
+        if live.match is None or not 1 <= number <= live.revealed or live.deals is None:
+            raise Refused("not_finished", f"hand {number} is not finished: no replay yet", 404)
+        out = hand_replay(live.deals.hand_record(live.match.finished[number - 1]))
+        keep = {"seat", "kind", "nickname", "level"}
+        out["seats"] = [s.model_dump(include=keep) for s in live.table_out(None).seats]
+        return out
+
+    @app.get(
         "/api/tables/{token}/record",
         tags=["records"],
         responses={
@@ -428,8 +446,9 @@ def create_app(
             info = await tables.storage.get_table(m.table_id)
             await tables.learn_names(list(m.players.values()))
             seat = next(s for s, p in m.players.items() if p == player.id)
-            result = m.record.get("result") or {}
-            winners = result.get("winners") if isinstance(result, dict) else None
+            result = m.record.get("result")
+            result = result if isinstance(result, dict) else {}
+            winners = result.get("winners")
             out.append(
                 MatchOut(
                     token=info.token,
@@ -439,6 +458,8 @@ def create_app(
                     winners=list(winners or []),
                     at=m.at.isoformat(),
                     record=f"/api/tables/{info.token}/record",
+                    hands_won=list(result.get("hands_won") or []),
+                    totals=list(result.get("totals") or []),
                 )
             )
         return out
@@ -455,6 +476,12 @@ def create_app(
 
     @app.get("/t/{token}", include_in_schema=False)
     async def invite(token: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/history", include_in_schema=False)
+    @app.get("/history/{token}", include_in_schema=False)
+    @app.get("/history/{token}/{number}", include_in_schema=False)
+    async def history_page(token: str = "", number: str = "") -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/cards/{style}/{card}.svg", include_in_schema=False)

@@ -225,3 +225,7 @@ class MatchOut(BaseModel):
     at: str
     record: str
     """The path of its match record."""
+    hands_won: list[int] = Field(default_factory=list)
+    """The match score: hands won by each side (sides in the order of their lowest seat)."""
+    totals: list[int] = Field(default_factory=list)
+    """Card points taken over the match by each side."""

@@ -4,6 +4,7 @@
 import { api, ApiError, games, whoAmI } from "./api.js";
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
+import { fillHistory } from "./replay.js";
 
 const DEFAULT_GAME = "briscola-2";
 const DEFAULT_LEVEL = "intermediate";
@@ -174,26 +175,7 @@ export async function showHome(app, navigate) {
       ),
     () => fill(lobby, h("li", { class: "empty", text: t("home.lobby_empty") })),
   );
-  api("GET", "/api/history").then(
-    (matches) =>
-      fill(
-        history,
-        matches.length
-          ? matches.map((m) =>
-              h(
-                "li",
-                {},
-                h("span", {
-                  text: `${gameOf(catalog, m.game).name} · ${new Date(m.at).toLocaleString()} · ${Object.values(m.players).join(", ")} · ${m.winners.includes(m.seat) ? t("history.won") : t("history.lost")}`,
-                }),
-                " ",
-                h("a", { href: m.record, download: "", text: t("history.record") }),
-              ),
-            )
-          : h("li", { class: "empty", text: t("home.history_empty") }),
-      ),
-    () => fill(history, h("li", { class: "empty", text: t("home.history_empty") })),
-  );
+  fillHistory(history, navigate, 10);
 }
 
 /** The value a rule's control gives: a choice (of its own type), or a pattern filled in. */

@@ -1,11 +1,14 @@
 // The client's entry: the header (home, preferences), and the screen the path names:
-// "/" the home screen, "/t/TOKEN" a table (its waiting room, the game, its end).
+// "/" the home screen, "/t/TOKEN" a table (its waiting room, the game, its end), and the
+// history: "/history" your finished matches, "/history/TOKEN" one of them, and
+// "/history/TOKEN/N" its hand N replayed ("?trick=K": at trick K).
 
 import { h, fill } from "./dom.js";
 import { setLanguage, t } from "./i18n.js";
 import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES } from "./prefs.js";
 import { showHome } from "./home.js";
 import { TablePage } from "./table.js";
+import { Replay, showHistory, showMatch } from "./replay.js";
 
 let current = null;
 
@@ -19,9 +22,17 @@ function route() {
   current = null;
   const app = document.getElementById("app");
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{1,100})\/?$/);
+  const past = location.pathname.match(/^\/history(?:\/([A-Za-z0-9_-]{1,100})(?:\/(\d{1,4}))?)?\/?$/);
   if (m) {
     current = new TablePage(app, m[1], navigate);
     current.open();
+  } else if (past && past[2]) {
+    current = new Replay(app, navigate, past[1], Number(past[2]));
+    current.open();
+  } else if (past && past[1]) {
+    showMatch(app, navigate, past[1]);
+  } else if (past) {
+    showHistory(app, navigate);
   } else {
     showHome(app, navigate);
   }
