@@ -151,6 +151,7 @@ def test_rules_page_in_the_language_from_setup_to_table(
     for name in ("last_trick", "trump_exchange"):
         assert after[name] == said(chosen, name) != before[name]
     assert "trionfo" in " ".join(after["trump_exchange"])
+    ana.shoot("setup-rules-in-words")
 
     # the table made of these settings: its rules page says the same
     ana.page.select_option("#seat-1", "bot:beginner")
@@ -208,6 +209,7 @@ def test_a_familys_saved_rules_open_a_table_in_one_click(
     button = ana.page.locator("#families .family-open")
     button.first.wait_for()
     assert button.all_inner_texts() == ["New table: Nonna Lina"]
+    ana.shoot("home-families")
     button.click()
     ana.page.wait_for_selector("#invite-link")
     token = token_of(ana.page.url)

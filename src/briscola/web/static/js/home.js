@@ -514,6 +514,8 @@ function familiesHome(navigate, error) {
                 },
                 text: t("words.family_open", { name: f.name }),
               }),
+              " ",
+              h("span", { class: "help", text: (gameWords() && gameWords().games[f.game]?.name) || f.game }),
             ),
           ),
         )
