@@ -107,6 +107,8 @@ def said(answer: dict[str, Any], rule: str) -> list[str]:
 def test_rules_page_in_the_language_from_setup_to_table(
     people: Callable[[str], Person],
 ) -> None:
+    from playwright.sync_api import expect
+
     ana = people("Ana")
     ana.login()
     ana.page.wait_for_selector("#play-now")
@@ -152,6 +154,23 @@ def test_rules_page_in_the_language_from_setup_to_table(
         assert after[name] == said(chosen, name) != before[name]
     assert "trionfo" in " ".join(after["trump_exchange"])
     ana.shoot("setup-rules-in-words")
+
+    # a game whose default is a pattern (briscolone: first to 121 points) shows it chosen
+    ana.page.select_option("#setup-game", "briscolone")
+    expect(ana.page.locator("#rule-match")).to_have_value("p:points:N")
+    expect(ana.page.locator("#rule-match ~ input.pattern")).to_have_value("121")
+    ana.page.click("#setup-rules summary")
+    ana.page.wait_for_selector("#setup-rules-text li[data-rule=match]")
+    usual = get(ana, "/api/games/briscolone/rules-text?lang=it&trump_word=trionfo")
+    assert sentences(ana.page, "#setup-rules-text")["match"] == said(usual, "match")
+    ana.page.select_option("#setup-game", "briscola-2")
+    for name, value in (("last_trick", "hidden"), ("trump_exchange", "two")):
+        ana.page.select_option(f"#rule-{name}", value)
+    ana.page.wait_for_function(
+        "(text) => document.querySelector('#setup-rules-text li[data-rule=trump_exchange]')"
+        "?.textContent === text",
+        arg=after["trump_exchange"][0],
+    )
 
     # the table made of these settings: its rules page says the same
     ana.page.select_option("#seat-1", "bot:beginner")

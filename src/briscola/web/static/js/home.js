@@ -209,6 +209,15 @@ function ruleWords(w, game, name) {
   return { ...rw, default: own ? own.default : rw.default };
 }
 
+/** The number `value` fills `pattern` with (`hands:N` and `hands:3`: 3), or null. */
+function patternNumber(pattern, value) {
+  const [head, tail] = pattern.split("N");
+  const text = String(value);
+  if (tail === undefined || !text.startsWith(head) || !text.endsWith(tail)) return null;
+  const n = text.slice(head.length, text.length - tail.length);
+  return /^\d+$/.test(n) ? Number(n) : null;
+}
+
 /** A rule's control: its choices by their values, its patterns (`p:hands:N`) with a
  * number; `value()` what it gives, `set(v)` to show a value. */
 function ruleControl(rule, rw) {
@@ -224,12 +233,14 @@ function ruleControl(rule, rw) {
   ]);
   for (const p of rule.patterns) {
     const words = rw && rw.patterns[p.pattern];
-    options.push([`p:${p.pattern}`, words ? words.replace("{n}", "N") : p.pattern]);
+    const n = rule.choices.some((c) => String(c) === String(byDefault)) ? null : patternNumber(p.pattern, byDefault);
+    const mark = n === null ? "" : ` (${t("setup.default")}: ${n})`;
+    options.push([`p:${p.pattern}`, (words ? words.replace("{n}", "N") : p.pattern) + mark]);
   }
   const sel = h(
     "select",
     { id, "aria-describedby": `${id}-help` },
-    options.map(([v, text]) => h("option", { value: v, selected: v === String(byDefault), text })),
+    options.map(([v, text]) => h("option", { value: v, text })),
   );
   const number = h("input", {
     type: "number",
@@ -259,16 +270,16 @@ function ruleControl(rule, rw) {
       sel.value = String(choice);
     } else {
       for (const p of rule.patterns) {
-        const re = new RegExp(`^${p.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("N", "(\\d+)")}$`);
-        const m = String(v).match(re);
-        if (m) {
+        const n = patternNumber(p.pattern, v);
+        if (n !== null) {
           sel.value = `p:${p.pattern}`;
-          number.value = m[1];
+          number.value = String(n);
         }
       }
     }
     showPattern();
   };
+  set(byDefault);
   const el = h(
     "div",
     { class: "rule" },
