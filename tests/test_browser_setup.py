@@ -20,7 +20,7 @@ def test_setup_choices_and_preferences(people: Callable[[str], Person]) -> None:
     ana.page.select_option("#setup-game", "briscola-2")
     ana.page.select_option("#rule-match", "p:points:N")
     ana.page.fill("#rule-match ~ input.pattern", "31")
-    ana.page.select_option("#rule-last_trick", label="hidden")
+    ana.page.select_option("#rule-last_trick", "hidden")
     ana.page.select_option("#seat-1", "bot:beginner")
     ana.page.fill("#clock", "30")
     ana.page.click("#setup-create")

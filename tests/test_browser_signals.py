@@ -17,7 +17,7 @@ def test_a_signal_reaches_the_partner_and_not_an_opponent(
     ana.login()
     ana.page.click("#create-table")
     ana.page.select_option("#setup-game", "briscola-4")
-    ana.page.select_option("#rule-communication", label="signals")
+    ana.page.select_option("#rule-communication", "signals")
     ana.page.select_option("#seat-3", "bot:beginner")
     ana.page.click("#setup-create")
     link = ana.page.locator("#invite-link").input_value().removeprefix(ana.base)

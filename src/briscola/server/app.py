@@ -204,11 +204,12 @@ def create_app(
     @app.get("/api/games", tags=["games"])
     async def games() -> dict[str, Any]:
         """Every game with its house rules, their choices and defaults (as ``briscola
-        variants --json``), and the computer players' levels."""
+        variants --json``), the computer players' levels, and the server's version (the card
+        pictures' ``?v=``)."""
         from briscola.catalog import variants_json
         from briscola.server.tables import LEVELS
 
-        return {"games": variants_json(), "levels": list(LEVELS)}
+        return {"games": variants_json(), "levels": list(LEVELS), "version": __version__}
 
     # -- words and rules in plain words (the web client) -----------------------------------
 

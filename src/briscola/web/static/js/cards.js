@@ -1,9 +1,24 @@
 // Cards in the engine's notation (rank then suit: "Ab", "Qd", "Ts"): their names in the
-// chosen language and faces, and their elements (the project's art, with a text fallback).
+// chosen language and faces (the game's words, `GET /api/words`; the interface's own
+// strings while they load), and their elements (the project's art, `/cards/STYLE/CARD.svg`
+// at the server's version, with a text fallback).
 
+import { games } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gameWords, t } from "./i18n.js";
 import { prefs } from "./prefs.js";
+
+/** The server's version: the pictures' `?v=`, so that they are cached until it changes. */
+const VERSION = await games().then(
+  (c) => c.version || "",
+  () => "",
+);
+
+/** The address of a picture: a card, `back` or `slot` (an empty place). */
+export function pictureUrl(name) {
+  const v = VERSION ? `?v=${encodeURIComponent(VERSION)}` : "";
+  return `/cards/${style()}/${name}.svg${v}`;
+}
 
 let deckStyle = null;
 
@@ -18,18 +33,24 @@ export function style() {
 
 export function rankName(card) {
   const r = card[0];
+  const w = gameWords();
+  if (w && w.ranks[style()] && w.ranks[style()][r]) return w.ranks[style()][r];
   if (style() === "french" && "JQK".includes(r)) return t(`rank.french.${r}`);
   return t(`rank.${r}`);
 }
 
 /** A suit by its letter, alone ("coins", "denari"). */
 export function suitName(s) {
+  const w = gameWords();
+  if (w && w.suits[style()] && w.suits[style()][s]) return w.suits[style()][s];
   return t(`suit.${style()}.${s}`);
 }
 
 /** A card's full name: "the ace of coins" as the language says it. */
 export function cardName(card) {
   if (!card) return t("card.unknown");
+  const w = gameWords();
+  if (w && w.cards[style()] && w.cards[style()][card]) return w.cards[style()][card];
   return t("card.name", { rank: rankName(card), suit: t(`suitof.${style()}.${card[1]}`) });
 }
 
@@ -37,7 +58,7 @@ export function cardName(card) {
  * still focusable), else an image. Its text shows when the art does not load. */
 export function cardEl(card, opts = {}) {
   const name = cardName(card);
-  const img = h("img", { src: `/cards/${style()}/${card}.svg`, alt: "", draggable: "false" });
+  const img = h("img", { src: pictureUrl(card), alt: "", draggable: "false" });
   const text = h(
     "span",
     { class: "face-text", "aria-hidden": "true" },
@@ -70,9 +91,18 @@ export function cardEl(card, opts = {}) {
 /** A face-down card (another seat's hand, the stock). */
 export function backEl(label) {
   const el = h("span", { class: "card back", role: "img", "aria-label": label });
-  const img = h("img", { src: `/cards/${style()}/back.svg`, alt: "", draggable: "false" });
+  const img = h("img", { src: pictureUrl("back"), alt: "", draggable: "false" });
   img.addEventListener("error", () => el.classList.add("noart"));
   el.append(img, h("span", { class: "face-text", "aria-hidden": "true" }, "▒"));
+  return el;
+}
+
+/** An empty place (the trick before its first card, the stock once drawn). */
+export function slotEl(label) {
+  const el = h("span", { class: "card slot", role: "img", "aria-label": label });
+  const img = h("img", { src: pictureUrl("slot"), alt: "", draggable: "false" });
+  img.addEventListener("error", () => el.classList.add("noart"));
+  el.append(img, h("span", { class: "face-text", "aria-hidden": "true" }, ""));
   return el;
 }
 

@@ -1,10 +1,12 @@
 // The home screen (a nickname, play against the computer now, create or join a table, the
-// lobby, your history) and the table setup screen.
+// family's saved ways to play, the lobby, your history) and the table setup screen.
 
 import { api, ApiError, games, whoAmI } from "./api.js";
 import { h, fill } from "./dom.js";
-import { t } from "./i18n.js";
+import { gameWords, loadWords, t } from "./i18n.js";
+import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
 import { fillHistory } from "./replay.js";
+import { gameRules, rulesPanel } from "./rules.js";
 
 const DEFAULT_GAME = "briscola-2";
 const DEFAULT_LEVEL = "intermediate";
@@ -82,7 +84,7 @@ export async function showHome(app, navigate) {
   const quickGame = select(
     "quick-game",
     t("home.game"),
-    catalog.games.map((g) => [g.key, g.name]),
+    catalog.games.map((g) => [g.key, (gameWords() && gameWords().games[g.key]?.name) || g.name]),
     DEFAULT_GAME,
   );
   const quickLevel = select(
@@ -148,6 +150,7 @@ export async function showHome(app, navigate) {
         h("div", { class: "row" }, link, h("button", { type: "submit", text: t("home.join_button") })),
       ),
       error,
+      familiesHome(navigate, error),
       h("section", { class: "card-box", "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title", text: t("home.lobby") }), lobby),
       h("section", { class: "card-box", "aria-labelledby": "history-title" }, h("h2", { id: "history-title", text: t("home.history") }), history),
     ),
@@ -178,18 +181,56 @@ export async function showHome(app, navigate) {
   fillHistory(history, navigate, 10);
 }
 
-/** The value a rule's control gives: a choice (of its own type), or a pattern filled in. */
-function ruleControl(rule) {
+/** A house rule's words in the language (`GET /api/words`): its title, explanation, the
+ * labels of its choices and patterns, and its default in `game`; null while they load. */
+function ruleWords(w, game, name) {
+  const rw = w && w.rules[name];
+  if (!rw) return null;
+  const g = w.games[game.key];
+  const own = g && g.rules[name];
+  return { ...rw, default: own ? own.default : rw.default };
+}
+
+/** The number `value` fills `pattern` with (`hands:N` and `hands:3`: 3), or null. */
+function patternNumber(pattern, value) {
+  const [head, tail] = pattern.split("N");
+  const text = String(value);
+  if (tail === undefined || !text.startsWith(head) || !text.endsWith(tail)) return null;
+  const n = text.slice(head.length, text.length - tail.length);
+  return /^\d+$/.test(n) ? Number(n) : null;
+}
+
+/** A rule's control: its choices by their values, its patterns (`p:hands:N`) with a
+ * number; `value()` what it gives, `set(v)` to show a value. */
+function ruleControl(rule, rw) {
   const id = `rule-${rule.name}`;
-  const options = rule.choices.map((c, i) => [`c${i}`, String(c) + (c === rule.default ? ` (${t("setup.default")})` : "")]);
-  for (const p of rule.patterns) options.push([`p:${p.pattern}`, p.pattern]);
+  const byDefault = rw ? rw.default : rule.default;
+  const label = (c) => {
+    const found = rw && rw.choices.find((x) => String(x.value) === String(c));
+    return found ? found.label : String(c);
+  };
+  const options = rule.choices.map((c) => [
+    String(c),
+    label(c) + (String(c) === String(byDefault) ? ` (${t("setup.default")})` : ""),
+  ]);
+  for (const p of rule.patterns) {
+    const words = rw && rw.patterns[p.pattern];
+    const n = rule.choices.some((c) => String(c) === String(byDefault)) ? null : patternNumber(p.pattern, byDefault);
+    const mark = n === null ? "" : ` (${t("setup.default")}: ${n})`;
+    options.push([`p:${p.pattern}`, (words ? words.replace("{n}", "N") : p.pattern) + mark]);
+  }
   const sel = h(
     "select",
     { id, "aria-describedby": `${id}-help` },
-    options.map(([v, text]) => h("option", { value: v, selected: v === `c${rule.choices.indexOf(rule.default)}`, text })),
+    options.map(([v, text]) => h("option", { value: v, text })),
   );
-  const number = h("input", { type: "number", class: "pattern", hidden: true, "aria-label": rule.name });
-  sel.addEventListener("change", () => {
+  const number = h("input", {
+    type: "number",
+    class: "pattern",
+    hidden: true,
+    "aria-label": rw ? rw.title : rule.name,
+  });
+  const showPattern = () => {
     const p = rule.patterns.find((x) => sel.value === `p:${x.pattern}`);
     number.hidden = !p;
     if (p) {
@@ -197,35 +238,74 @@ function ruleControl(rule) {
       number.max = p.max;
       if (!number.value) number.value = p.min;
     }
-  });
+  };
+  sel.addEventListener("change", showPattern);
   const value = () => {
-    if (sel.value.startsWith("c")) return rule.choices[Number(sel.value.slice(1))];
+    if (!sel.value.startsWith("p:")) return rule.choices.find((c) => String(c) === sel.value);
     const pattern = sel.value.slice(2);
     const n = Number(number.value);
     return pattern === "N" ? n : pattern.replace("N", String(n));
   };
+  const set = (v) => {
+    const choice = rule.choices.find((c) => String(c) === String(v));
+    if (choice !== undefined) {
+      sel.value = String(choice);
+    } else {
+      for (const p of rule.patterns) {
+        const n = patternNumber(p.pattern, v);
+        if (n !== null) {
+          sel.value = `p:${p.pattern}`;
+          number.value = String(n);
+        }
+      }
+    }
+    showPattern();
+  };
+  set(byDefault);
   const el = h(
     "div",
     { class: "rule" },
-    h("label", { for: id, text: rule.name.replace(/_/g, " ") }),
+    h("label", { for: id, text: rw ? rw.title : rule.name.replace(/_/g, " ") }),
     h("div", { class: "row" }, sel, number),
-    h("p", { id: `${id}-help`, class: "help", text: rule.help }),
+    h("p", { id: `${id}-help`, class: "help", text: rw ? rw.help : rule.help }),
   );
-  return { el, value, rule };
+  return { el, value, set, rule, byDefault, inputs: [sel, number] };
 }
 
-export function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME) {
+/** A game's name and summary in the language. */
+function gameLabel(w, game) {
+  const g = w && w.games[game.key];
+  return g ? `${g.name} (${g.summary})` : `${game.name} (${game.summary})`;
+}
+
+/** The table's settings as `POST /api/tables` takes them (`me`: the host's seat). */
+function tableBody(family) {
+  const body = { game: family.game, rules: family.rules || {}, seats: family.seats, public: !!family.public };
+  if (family.clock) body.clock = family.clock;
+  return body;
+}
+
+/** The setup screen: the game, its house rules in the language with their sentences,
+ * the seats, and the family's saved ways to play (`preset`: one of them, shown). */
+export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, preset = null) {
+  const w = await loadWords().catch(() => gameWords());
   const game = gameOf(catalog, gameKey);
   const error = errorBox();
-  const controls = game.rules.map(ruleControl);
+  const controls = game.rules.map((r) => ruleControl(r, ruleWords(w, game, r.name)));
   const seatsBox = h("fieldset", { class: "seats" });
   const seatKinds = [["open", t("setup.seat_open")], ...catalog.levels.map((l) => [`bot:${l}`, t("setup.seat_bot", { level: t(`level.${l}`) })])];
   let seatSelects = [];
-  const drawSeats = () => {
+  const chosenRules = () => {
     const rules = {};
-    for (const c of controls) rules[c.rule.name] = c.value();
-    const n = seatsOf(game, rules);
-    const kept = seatSelects.map((s) => s.value);
+    for (const c of controls) {
+      const v = c.value();
+      if (String(v) !== String(c.byDefault)) rules[c.rule.name] = v;
+    }
+    return rules;
+  };
+  const drawSeats = (kinds) => {
+    const n = seatsOf(game, chosenRules());
+    const kept = kinds || seatSelects.map((s) => s.value);
     seatSelects = [];
     const rows = [h("legend", { text: t("setup.seats") }), h("p", { class: "seat-row", text: t("setup.seat_you", { n: 1 }) })];
     for (let i = 1; i < n; i++) {
@@ -239,40 +319,68 @@ export function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME) {
     }
     fill(seatsBox, rows);
   };
-  for (const c of controls) if (c.rule.name === "players") c.el.querySelector("select").addEventListener("change", drawSeats);
-  drawSeats();
+  const seatsChosen = () => [
+    { kind: "me" },
+    ...seatSelects.map((s) => (s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value.slice(4) })),
+  ];
   const isPublic = h("input", { type: "checkbox", id: "public" });
   const clock = h("input", { type: "number", id: "clock", min: "5", max: "3600", placeholder: t("setup.no_clock") });
+  if (preset) {
+    for (const c of controls) if (preset.rules && c.rule.name in preset.rules) c.set(preset.rules[c.rule.name]);
+    isPublic.checked = !!preset.public;
+    if (preset.clock) clock.value = String(preset.clock);
+  }
+  drawSeats(preset && preset.seats ? preset.seats.slice(1).map((s) => (s.kind === "bot" ? `bot:${s.level}` : "open")) : null);
+
+  // the rules in plain words, following every change of a rule
+  const rulesBox = h("div", { id: "setup-rules-text", "aria-live": "polite" });
+  let asked = 0;
+  const sayRules = async () => {
+    const mine = ++asked;
+    const panel = await rulesPanel(gameRules(game.key, chosenRules()), "h4");
+    if (mine === asked) fill(rulesBox, panel);
+  };
+  for (const c of controls) {
+    for (const input of c.inputs) input.addEventListener("change", sayRules);
+    if (c.rule.name === "players") c.inputs[0].addEventListener("change", () => drawSeats());
+  }
+  sayRules();
+
+  const settings = () => {
+    const family = { game: game.key, rules: chosenRules(), seats: seatsChosen(), public: isPublic.checked };
+    if (clock.value) family.clock = Number(clock.value);
+    return family;
+  };
   const create = async (e) => {
     e.preventDefault();
-    const rules = {};
-    for (const c of controls) {
-      const v = c.value();
-      if (v !== c.rule.default) rules[c.rule.name] = v;
-    }
-    const seats = [{ kind: "me" }, ...seatSelects.map((s) => (s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value.slice(4) }))];
-    const body = { game: game.key, rules, seats, public: isPublic.checked };
-    if (clock.value) body.clock = Number(clock.value);
     try {
-      const table = await api("POST", "/api/tables", body);
+      const table = await api("POST", "/api/tables", tableBody(settings()));
       navigate(table.invite);
     } catch (err) {
       error.textContent = err instanceof ApiError ? err.message : String(err);
     }
   };
+  const families = familyBox(settings, (f) => showSetup(app, navigate, catalog, f.game, f));
   fill(
     app,
     h(
       "form",
       { class: "setup card-box", id: "setup", onsubmit: create },
       h("h2", { text: t("setup.title") }),
-      select("setup-game", t("home.game"), catalog.games.map((g) => [g.key, `${g.name} (${g.summary})`]), game.key, (key) =>
+      select("setup-game", t("home.game"), catalog.games.map((g) => [g.key, gameLabel(w, g)]), game.key, (key) =>
         showSetup(app, navigate, catalog, key),
       ),
       h("fieldset", { class: "rules" }, h("legend", { text: t("setup.rules") }), controls.map((c) => c.el)),
+      h(
+        "details",
+        { class: "rules-text", id: "setup-rules" },
+        h("summary", { id: "setup-rules-title", text: t("words.rules_in_words") }),
+        rulesBox,
+      ),
       seatsBox,
       h("label", { class: "field check", for: "public" }, isPublic, h("span", { text: t("setup.public") })),
       h("label", { class: "field", for: "clock" }, h("span", { text: t("setup.clock") }), clock),
+      families,
       error,
       h(
         "div",
@@ -283,4 +391,127 @@ export function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME) {
     ),
   );
   document.getElementById("setup-game").focus();
+}
+
+/** "How our family plays" on the setup screen: save the settings `settings()` gives under
+ * a name; each saved set renamed, deleted, or shown in the setup (`use`). */
+function familyBox(settings, use) {
+  const box = h("fieldset", { class: "families", id: "family-box" });
+  const said = h("p", { class: "help", role: "status", id: "family-said" });
+  const draw = () => {
+    const name = h("input", { id: "family-name", type: "text", maxlength: "60", autocomplete: "off" });
+    const save = () => {
+      const n = name.value.trim();
+      if (!n) {
+        said.textContent = t("words.family_no_name");
+        name.focus();
+        return;
+      }
+      said.textContent = saveFamily({ name: n, ...settings() }) ? t("words.family_saved", { name: n }) : t("words.family_not_saved");
+      draw();
+    };
+    name.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        save();
+      }
+    });
+    const list = families();
+    fill(
+      box,
+      h("legend", { text: t("words.family_title") }),
+      h("p", { class: "help", text: t("words.family_help") }),
+      h(
+        "div",
+        { class: "row" },
+        h("label", { for: "family-name", class: "sr-only", text: t("words.family_name") }),
+        name,
+        h("button", { type: "button", id: "family-save", onclick: save, text: t("words.family_save") }),
+      ),
+      said,
+      list.length
+        ? h(
+            "ul",
+            { class: "list", id: "family-list", "aria-label": t("words.family_title") },
+            list.map((f, i) => {
+              const rename = h("input", {
+                type: "text",
+                id: `family-rename-${i}`,
+                maxlength: "60",
+                value: f.name,
+                "aria-label": t("words.family_rename_label", { name: f.name }),
+              });
+              return h(
+                "li",
+                { class: "row family", "data-name": f.name },
+                rename,
+                h("button", {
+                  type: "button",
+                  class: "family-rename",
+                  onclick: () => {
+                    const n = rename.value.trim();
+                    said.textContent = n && renameFamily(f.name, n) ? t("words.family_renamed", { name: n }) : t("words.family_not_renamed");
+                    draw();
+                  },
+                  text: t("words.family_rename"),
+                }),
+                h("button", { type: "button", class: "family-use", onclick: () => use(f), text: t("words.family_use") }),
+                h("button", {
+                  type: "button",
+                  class: "family-delete",
+                  onclick: () => {
+                    deleteFamily(f.name);
+                    said.textContent = t("words.family_deleted", { name: f.name });
+                    draw();
+                  },
+                  text: t("words.family_delete"),
+                  "aria-label": t("words.family_delete_label", { name: f.name }),
+                }),
+              );
+            }),
+          )
+        : null,
+    );
+  };
+  draw();
+  return box;
+}
+
+/** "How our family plays" on the home screen: each saved set opens a new table with its
+ * settings in one click (to the waiting room, its link to send). */
+function familiesHome(navigate, error) {
+  const list = families();
+  return h(
+    "section",
+    { class: "card-box", id: "families", "aria-labelledby": "families-title" },
+    h("h2", { id: "families-title", text: t("words.family_title") }),
+    list.length
+      ? h(
+          "ul",
+          { class: "list" },
+          list.map((f) =>
+            h(
+              "li",
+              {},
+              h("button", {
+                type: "button",
+                class: "family-open",
+                "data-name": f.name,
+                onclick: async () => {
+                  try {
+                    const table = await api("POST", "/api/tables", tableBody(f));
+                    navigate(table.invite);
+                  } catch (err) {
+                    error.textContent = t("words.family_failed", { name: f.name, why: err.message });
+                  }
+                },
+                text: t("words.family_open", { name: f.name }),
+              }),
+              " ",
+              h("span", { class: "help", text: (gameWords() && gameWords().games[f.game]?.name) || f.game }),
+            ),
+          ),
+        )
+      : h("p", { class: "empty", text: t("words.family_none") }),
+  );
 }

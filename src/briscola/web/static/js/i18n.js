@@ -1,9 +1,13 @@
-// Every string of the interface, through t(key): static/i18n/LANG.json, English beneath.
+// Every string of the interface, through t(key): static/i18n/LANG.json, English beneath;
+// and the game's own words in the language (`GET /api/words`: the cards of each style,
+// the games, the house rules), through gameWords().
 
 import { prefs } from "./prefs.js";
 
 let strings = {};
 let english = {};
+let words = null;
+const loaded = new Map();
 
 async function load(lang) {
   const r = await fetch(`/static/i18n/${lang}.json`);
@@ -12,9 +16,37 @@ async function load(lang) {
 }
 
 export async function setLanguage(lang) {
+  const game = loadWords(lang).catch(() => null);
   if (!Object.keys(english).length) english = await load("en");
   strings = lang === "en" ? english : await load(lang).catch(() => english);
   document.documentElement.lang = lang;
+  await game;
+}
+
+/** The game's words in `lang` with the player's word for trump (`GET /api/words`), asked
+ * once for each language and word. */
+export function loadWords(lang = prefs.lang) {
+  const key = `${lang}|${prefs.trump || ""}`;
+  if (!loaded.has(key)) {
+    const query = new URLSearchParams({ lang });
+    if (prefs.trump) query.set("trump_word", prefs.trump);
+    const asked = fetch(`/api/words?${query}`).then((r) => {
+      if (!r.ok) throw new Error(`no words for ${lang}`);
+      return r.json();
+    });
+    asked.catch(() => loaded.delete(key));
+    loaded.set(key, asked);
+  }
+  return loaded.get(key).then((data) => {
+    if (lang === prefs.lang) words = data;
+    return data;
+  });
+}
+
+/** The game's words loaded for the page's language, or null while they load (the
+ * interface's own strings stand in). */
+export function gameWords() {
+  return words && words.lang === prefs.lang ? words : null;
 }
 
 /** The string `key` in the chosen language, its `{name}` places filled from `params`

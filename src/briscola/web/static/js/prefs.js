@@ -1,4 +1,4 @@
-// The player's preferences, kept in localStorage.
+// The player's preferences, and the family's saved ways to play, kept in localStorage.
 
 const KEY = "briscola.prefs";
 export const STYLES = ["napoletane", "spanish", "french"];
@@ -30,4 +30,46 @@ export function savePrefs(changes) {
   } catch {
     // private mode: the choice lasts for this page only
   }
+}
+
+const FAMILIES = "briscola.families";
+
+/** The family's saved ways to play ("how our family plays"), by name: each
+ * `{name, game, rules, seats, public, clock}` as the setup screen chose them. */
+export function families() {
+  try {
+    const list = JSON.parse(localStorage.getItem(FAMILIES) || "[]");
+    if (!Array.isArray(list)) return [];
+    return list.filter((f) => f && typeof f.name === "string" && typeof f.game === "string");
+  } catch {
+    return [];
+  }
+}
+
+function keepFamilies(list) {
+  list.sort((a, b) => a.name.localeCompare(b.name));
+  try {
+    localStorage.setItem(FAMILIES, JSON.stringify(list));
+    return true;
+  } catch {
+    return false; // private mode or full: nothing is saved
+  }
+}
+
+/** Save `family` under its name (one of that name already saved is replaced). */
+export function saveFamily(family) {
+  return keepFamilies([...families().filter((f) => f.name !== family.name), family]);
+}
+
+/** Rename a saved set; false when there is none of that name or the new name is taken. */
+export function renameFamily(name, newName) {
+  const list = families();
+  const found = list.find((f) => f.name === name);
+  if (!found || (newName !== name && list.some((f) => f.name === newName))) return false;
+  found.name = newName;
+  return keepFamilies(list);
+}
+
+export function deleteFamily(name) {
+  return keepFamilies(families().filter((f) => f.name !== name));
 }

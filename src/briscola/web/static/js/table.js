@@ -4,12 +4,13 @@
 
 import { api, games, whoAmI } from "./api.js";
 import { announce, fill, focusedKey, h, refocus } from "./dom.js";
-import { backEl, cardEl, cardName, isCarico, setDeck, suitName } from "./cards.js";
+import { backEl, cardEl, cardName, isCarico, setDeck, slotEl, suitName } from "./cards.js";
 import { pointsChart } from "./chart.js";
 import { verifyHand } from "./fair.js";
 import { nicknameForm } from "./home.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
+import { rulesPanel, tableRules } from "./rules.js";
 
 const BACKOFF = [500, 1000, 2000, 4000, 8000];
 
@@ -396,7 +397,7 @@ export class TablePage {
       bits.push(h("span", { class: "clock", id: "clock" }));
     }
     bits.push(
-      h("button", { type: "button", class: "link", id: "rules-button", onclick: () => this.showRules(), text: t("table.rules") }),
+      h("button", { type: "button", class: "link", id: "rules-button", "aria-expanded": String(!!this.rulesShown), "aria-controls": "rules-text", onclick: () => this.showRules(), text: t("table.rules") }),
     );
     if (this.reconnecting) bits.push(h("span", { class: "offline", role: "alert", text: t("table.reconnecting") }));
     if (this.notice) bits.push(h("p", { class: "notice", role: "alert", id: "notice", text: this.notice }));
@@ -419,22 +420,7 @@ export class TablePage {
 
   async showRules() {
     this.rulesShown = !this.rulesShown;
-    if (this.rulesShown && !this.rulesContent) {
-      try {
-        const r = await fetch(`/api/tables/${this.token}/rules-text?lang=${prefs.lang}`);
-        if (!r.ok) throw new Error(String(r.status));
-        const type = r.headers.get("content-type") || "";
-        if (type.includes("json")) {
-          const data = await r.json();
-          const lines = Array.isArray(data) ? data : data.sentences || data.lines || data.rules || [data.text || JSON.stringify(data)];
-          this.rulesContent = h("ul", {}, lines.map((l) => h("li", { text: typeof l === "string" ? l : l.text || JSON.stringify(l) })));
-        } else {
-          this.rulesContent = h("p", { class: "pre", text: await r.text() });
-        }
-      } catch {
-        this.rulesContent = h("p", { text: t("table.rules_missing") });
-      }
-    }
+    if (this.rulesShown && !this.rulesContent) this.rulesContent = await rulesPanel(tableRules(this.token));
     this.renderStatus();
   }
 
@@ -599,12 +585,14 @@ export class TablePage {
       (v.trick || []).map(([seat, card]) =>
         h("figure", { class: "played" }, cardEl(card, { extra: "enter" }), h("figcaption", { text: this.seatName(seat) })),
       ),
+      (v.trick || []).length ? null : slotEl(t("words.empty_trick")),
     );
     const stock = h(
       "div",
       { class: "stock" },
       v.turned ? h("figure", { class: "turned" }, cardEl(v.turned), h("figcaption", { text: t("table.trump_card", { suit: suitName(v.trump) }) })) : v.trump ? h("p", { text: t("table.trump_suit", { suit: suitName(v.trump) }) }) : null,
       v.stock_top ? h("figure", {}, cardEl(v.stock_top), h("figcaption", { text: t("table.stock_top") })) : null,
+      v.stock_size ? backEl(t("table.stock", { n: v.stock_size })) : slotEl(t("table.stock", { n: 0 })),
       h("p", { class: "stock-size", id: "stock-size", text: t("table.stock", { n: v.stock_size }) }),
     );
     const points = v.points
