@@ -595,7 +595,7 @@ export class TablePage {
     // The trick, the turned trump and the stock, the points, the last trick.
     const trick = h(
       "div",
-      { class: "trick", id: "trick", "aria-label": t("table.trick") },
+      { class: "trick", id: "trick", role: "group", "aria-label": t("table.trick") },
       (v.trick || []).map(([seat, card]) =>
         h("figure", { class: "played" }, cardEl(card, { extra: "enter" }), h("figcaption", { text: this.seatName(seat) })),
       ),
