@@ -49,7 +49,8 @@ def axe_report(violations: list[dict[str, Any]]) -> str:
     for v in violations:
         lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
         for node in v["nodes"]:
-            lines.append(f"    {' '.join(map(str, node['target']))}: {node.get('failureSummary', '')}")
+            where = " ".join(map(str, node["target"]))
+            lines.append(f"    {where}: {node.get('failureSummary', '')}")
     return "\n".join(lines)
 
 
@@ -109,6 +110,8 @@ class Person:
         self.errors: list[str] = []
         self.acts: list[dict[str, Any]] = []
         """Every ``act`` message the page sent over its WebSocket, in order."""
+        self.events: list[dict[str, Any]] = []
+        """Every event of the ``update`` messages the page received, in order."""
         self.page = self.new_page()
 
     def new_page(self) -> Any:
@@ -124,7 +127,14 @@ class Person:
                     if message.get("type") == "act":
                         self.acts.append(message)
 
+            def received(payload: Any) -> None:
+                if isinstance(payload, str) and '"update"' in payload:
+                    message = json.loads(payload)
+                    if message.get("type") == "update":
+                        self.events.extend(message.get("events", []))
+
             ws.on("framesent", sent)
+            ws.on("framereceived", received)
 
         page.on("websocket", socket)
         return page
