@@ -1,5 +1,5 @@
-"""Screenshots kept as test artifacts, at phone (390×844) and desktop (1280×800) sizes:
-the home, setup and waiting screens, a table in each card style (Napoletane, Spanish,
+"""Screenshots kept as test artifacts, at phone (390x844) and desktop (1280x800) sizes:
+the home and setup screens, a table in each card style (Napoletane, Spanish,
 French; Briškula's 32 cards in French faces; a chiamata table in its auction) and the
 end screen. They go under pytest's basetemp ``screenshots/``, and to the folder
 ``BRISCOLA_SCREENSHOTS`` names when it is set. At phone size no screen is wider than the
@@ -57,6 +57,12 @@ def test_screenshots_of_every_screen(people: Callable[[str], Person]) -> None:
     ana.page.select_option("#setup-game", "chiamata")
     ana.page.wait_for_selector("#setup-game option[value=chiamata]:checked", state="attached")
     shoot(ana, "setup")
+    # at phone size each seat's name starts at its choice's left edge (not centred above it)
+    edges = ana.page.locator(".seats label.seat-row").evaluate_all(
+        "ls => ls.map(l => [l.querySelector('span').getBoundingClientRect().left,"
+        " l.querySelector('select').getBoundingClientRect().left])"
+    )
+    assert len(edges) == 4 and all(abs(a - b) < 2 for a, b in edges), edges
 
     start_against_computers(ana, "briscola-2", one_hand=True)
     card = ana.enabled_cards().first.get_attribute("data-card")
@@ -83,3 +89,8 @@ def test_screenshots_of_every_screen(people: Callable[[str], Person]) -> None:
     ana.page.wait_for_selector("#actions .action")
     wait_for_art(ana)
     shoot(ana, "table-chiamata-auction")
+    # at phone size the four other hands take two rows, not four
+    tops = ana.page.locator("#others .opponent").evaluate_all(
+        "os => os.map(o => Math.round(o.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 4 and len(set(tops)) == 2, tops
