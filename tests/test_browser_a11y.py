@@ -57,3 +57,41 @@ def test_no_serious_violations_on_any_screen(people: Callable[[str], Person]) ->
     ana.page.click("#verify")
     ana.page.wait_for_selector("#fair-result.ok")
     check(ana, "end")
+
+
+def test_no_serious_violations_in_the_communication_panel(
+    people: Callable[[str], Person],
+) -> None:
+    """A briscola-4 table with signals: the signals offered, and the panel of what was
+    signalled once one is used. (A conversation's questions are asked by the leader from
+    the second trick on, like schembil's talk, which test_browser_games checks.)"""
+    need_axe()
+    ana = people("Ana")
+    ana.login()
+    ana.page.wait_for_selector("#play-now")  # the session is made before the page moves on
+    for communication in ("signals",):
+        ana.goto("/")
+        ana.page.click("#create-table")
+        ana.page.select_option("#setup-game", "briscola-4")
+        ana.page.select_option("#rule-communication", label=communication)
+        for i in (1, 2, 3):
+            ana.page.select_option(f"#seat-{i}", "bot:beginner")
+        ana.page.click("#setup-create")
+        ana.page.click("#start:not([disabled])")
+        ana.page.wait_for_selector("#hand .card")
+        # the talk is offered on some turns: play cards until it is
+        actions = ana.page.locator("#actions .action")
+        for _ in range(200):
+            if actions.count():
+                break
+            cards = ana.enabled_cards()
+            if cards.count():
+                card = cards.first.get_attribute("data-card")
+                cards.first.click()
+                ana.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+            ana.page.wait_for_timeout(50)
+        assert actions.count(), f"Ana was never offered a word ({communication})"
+        check(ana, f"a briscola-4 table with {communication}")
+        ana.page.locator("#actions .action").first.click()
+        ana.page.wait_for_selector("#talk li")
+        check(ana, f"a briscola-4 table with {communication}, after a word")

@@ -93,4 +93,5 @@ def test_each_game_to_its_first_trick(ana: Person, game: str) -> None:
     # the page shows it: the last trick (these games' default lets one look) names its taker
     page.wait_for_selector("#last-trick summary")
     assert ana.page.locator("#last-trick .card").count() == len(taken["cards"])
+    ana.axe(f"the {game} table after {len(taken['cards'])} cards and {acted} acts")
     assert not ana.errors, ana.errors
