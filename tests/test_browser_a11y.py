@@ -51,7 +51,14 @@ def test_no_serious_violations_on_any_screen(people: Callable[[str], Person]) ->
     ana.page.click("#last-trick summary")
     ana.page.click("#rules-button")
     ana.page.wait_for_selector("#rules-text li, #rules-text p")
-    check(ana, "table after a trick, rules and last trick open")
+    for i in range(4):  # enough chat to scroll its log (5 lines at once at most)
+        ana.page.fill("#chat-input", f"line {i} " + "chat " * 50)
+        ana.page.press("#chat-input", "Enter")
+        ana.page.wait_for_selector(f"#chat-log li:has-text('line {i}')")
+    assert ana.page.evaluate(
+        "(l => l.scrollHeight > l.clientHeight)(document.getElementById('chat-log'))"
+    )
+    check(ana, "table after a trick, rules and last trick open, the chat scrolled")
 
     play_out([ana])
     ana.page.click("#verify")

@@ -439,7 +439,7 @@ export class TablePage {
   }
 
   buildChat() {
-    const log = h("ol", { class: "chat-log", id: "chat-log", "aria-label": t("chat.title") });
+    const log = h("ol", { class: "chat-log", id: "chat-log", "aria-label": t("chat.title"), tabindex: "0" });
     const input = h("input", { id: "chat-input", "data-key": "chat-input", maxlength: "300", autocomplete: "off" });
     const form = h(
       "form",
