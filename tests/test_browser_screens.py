@@ -36,7 +36,8 @@ def choose_style(ana: Person, style: str) -> None:
 
 
 def shoot(ana: Person, name: str) -> None:
-    paths = ana.shoot(name)
+    """``screens-NAME-phone.png`` and ``-desktop.png`` (other tests shoot plain names)."""
+    paths = ana.shoot(f"screens-{name}")
     assert all(p.stat().st_size > 1000 for p in paths), paths
     ana.no_horizontal_scroll()
 
