@@ -7,13 +7,17 @@ is missing and failing under CI; ``web``, a real ``briscola serve`` process
 (``tests/serverkit.py``) with no pause before the computer players' moves; ``people``, a
 factory of :class:`Person`, each in a new browser context (so each has their own cookie,
 their own session). Screenshots go under pytest's basetemp, in
-``screenshots/NAME-phone.png`` and ``NAME-desktop.png``.
+``screenshots/NAME-phone.png`` and ``NAME-desktop.png``, and are also copied to the folder
+that ``BRISCOLA_SCREENSHOTS`` names, when it is set (so CI can keep them).
+:meth:`Person.axe` runs axe-core (``scripts/browser`` installs it from the npm registry
+into ``.cache/axe``) on the page and fails on serious or critical violations.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +30,28 @@ CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 TIMEOUT_MS = 15_000
+AXE = Path(__file__).parent.parent / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+SEVERE = ("serious", "critical")
+
+
+def need_axe() -> Path:
+    """axe-core's script, installed by ``scripts/browser``: skip without it, fail under CI."""
+    if AXE.exists():
+        return AXE
+    if os.environ.get("CI"):
+        pytest.fail(f"CI: {AXE} is missing: run scripts/browser (scripts/test does)")
+    pytest.skip(f"the accessibility tests need axe-core at {AXE}: run scripts/browser")
+
+
+def axe_report(violations: list[dict[str, Any]]) -> str:
+    """One line a violation (id, impact, what it is), then the selectors of its nodes."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
+        for node in v["nodes"]:
+            where = " ".join(map(str, node["target"]))
+            lines.append(f"    {where}: {node.get('failureSummary', '')}")
+    return "\n".join(lines)
 
 
 def need_chromium() -> None:
@@ -84,6 +110,8 @@ class Person:
         self.errors: list[str] = []
         self.acts: list[dict[str, Any]] = []
         """Every ``act`` message the page sent over its WebSocket, in order."""
+        self.events: list[dict[str, Any]] = []
+        """Every event of the ``update`` messages the page received, in order."""
         self.page = self.new_page()
 
     def new_page(self) -> Any:
@@ -99,7 +127,14 @@ class Person:
                     if message.get("type") == "act":
                         self.acts.append(message)
 
+            def received(payload: Any) -> None:
+                if isinstance(payload, str) and '"update"' in payload:
+                    message = json.loads(payload)
+                    if message.get("type") == "update":
+                        self.events.extend(message.get("events", []))
+
             ws.on("framesent", sent)
+            ws.on("framereceived", received)
 
         page.on("websocket", socket)
         return page
@@ -122,8 +157,26 @@ class Person:
             path = self.shots / f"{name}-{size}.png"
             self.page.screenshot(path=str(path), full_page=True)
             out.append(path)
+            keep = os.environ.get("BRISCOLA_SCREENSHOTS")
+            if keep:
+                Path(keep).mkdir(parents=True, exist_ok=True)
+                shutil.copy(path, Path(keep) / path.name)
         self.page.set_viewport_size(PHONE)
         return out
+
+    def axe(self, where: str) -> list[dict[str, Any]]:
+        """Run axe-core on the page as it is now; fail, naming each serious or critical
+        violation (its id, impact and the nodes' selectors), if there is any. Returns every
+        violation found (the lesser ones too)."""
+        script = need_axe()
+        if not self.page.evaluate("typeof window.axe === 'object'"):
+            self.page.add_script_tag(path=str(script))
+        found: list[dict[str, Any]] = self.page.evaluate(
+            "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        )
+        severe = [v for v in found if v["impact"] in SEVERE]
+        assert not severe, f"axe-core on {where}:\n{axe_report(severe)}"
+        return found
 
     def no_horizontal_scroll(self) -> None:
         width = self.page.evaluate("document.documentElement.scrollWidth")

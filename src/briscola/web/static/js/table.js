@@ -425,7 +425,7 @@ export class TablePage {
   }
 
   buildChat() {
-    const log = h("ol", { class: "chat-log", id: "chat-log", "aria-label": t("chat.title") });
+    const log = h("ol", { class: "chat-log", id: "chat-log", "aria-label": t("chat.title"), tabindex: "0" });
     const input = h("input", { id: "chat-input", "data-key": "chat-input", maxlength: "300", autocomplete: "off" });
     const form = h(
       "form",
@@ -581,7 +581,7 @@ export class TablePage {
     // The trick, the turned trump and the stock, the points, the last trick.
     const trick = h(
       "div",
-      { class: "trick", id: "trick", "aria-label": t("table.trick") },
+      { class: "trick", id: "trick", role: "group", "aria-label": t("table.trick") },
       (v.trick || []).map(([seat, card]) =>
         h("figure", { class: "played" }, cardEl(card, { extra: "enter" }), h("figcaption", { text: this.seatName(seat) })),
       ),
