@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import re
 import socket
@@ -216,3 +215,120 @@ async def test_seat_and_start_refusals_name_no_internal_id(people: Any) -> None:
     status, code, message = await refusal(ana, "POST", f"/api/tables/{token}/start")
     assert (status, code) == (409, "wrong_status")
     assert not INTERNAL_ID.search(message), message
+
+
+# -- flooding ---------------------------------------------------------------------------------
+
+
+FLOOD_SERVER = """
+import sys
+from pathlib import Path
+from briscola.server.run import serve
+from briscola.server.settings import ServerSettings
+serve(ServerSettings(data=Path(sys.argv[1]), flood=(100, 1.0)), port=0)
+"""
+
+
+@pytest.fixture(scope="module")
+def flood_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server process closing a connection refused more than 100 messages within one
+    second (``ServerSettings.flood``); its URL."""
+    data = tmp_path_factory.mktemp("flood")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", FLOOD_SERVER, str(data)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"serving at (http://\S+)", line)
+        assert found, line
+        yield found.group(1).rstrip("/")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+@pytest.fixture
+async def flooder(flood_server: str) -> AsyncIterator[Client]:
+    """Ana connected to a table of her own at the flood server, her snapshot received."""
+    ana = await Client(flood_server, "Ana").login()
+    table = await open_table(ana, "briscola-2", [])
+    await ana.connect(table["token"])
+    await ana.until(lambda f: f["type"] == "snapshot")
+    yield ana
+    await ana.aclose()
+
+
+async def pings(c: Client, n: int) -> list[str]:
+    """Send ``n`` pings at once; what each got (``pong`` or an error's code)."""
+    for _ in range(n):
+        await c.send({"type": "ping"})
+    got: list[str] = []
+    while len(got) < n:
+        frame = await c.receive()
+        if frame["type"] in ("pong", "error"):
+            got.append(frame.get("code", frame["type"]))
+    return got
+
+
+async def test_a_client_refused_now_and_then_stays_connected(flooder: Client) -> None:
+    refused = 0
+    for _ in range(4):  # 100 at once: 10 a second pass (30 at first), the rest refused
+        got = await pings(flooder, 100)
+        assert set(got) == {"pong", "flood"}
+        refused += got.count("flood")
+        await asyncio.sleep(1.2)  # the window passes: those refusals are forgotten
+    assert refused > 200  # more than a whole connection's life was allowed
+    assert await pings(flooder, 1) == ["pong"]
+
+
+async def test_a_sustained_flood_is_closed(flooder: Client) -> None:
+    import websockets
+
+    for _ in range(200):
+        await flooder.send({"type": "ping"})
+    codes = []
+    with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+        while True:
+            frame = await flooder.receive()
+            codes.append(frame.get("code", frame["type"]))
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert codes.count("flood") == 101  # closed at the 101st refusal within the second
+
+
+# -- an address the server cannot have ----------------------------------------------------------
+
+
+def serve_at(tmp_path: Path, *where: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "briscola", "serve", "--data", str(tmp_path), *where],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_serve_at_a_port_in_use_says_so_and_what_to_do(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve_at(tmp_path, "--port", str(port))
+    assert done.returncode == 2, done
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"port {port} is taken" in lines[0], done.stderr
+    assert "--port 0" in lines[0]
+
+
+def test_serve_at_an_address_this_machine_lacks_says_so(tmp_path: Path) -> None:
+    for host in ("203.0.113.7", "no-such-host.invalid"):  # TEST-NET-3; a reserved name
+        done = serve_at(tmp_path, "--host", host, "--port", "0")
+        assert done.returncode == 2, done
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and f"cannot listen at {host}" in lines[0], done.stderr
+        assert "--host" in lines[0]

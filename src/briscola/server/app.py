@@ -11,6 +11,7 @@ import contextlib
 import json
 import logging
 import time
+from collections import deque
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -80,6 +81,22 @@ class Bucket:
             self.level -= 1
             return True
         return False
+
+
+class Refusals:
+    """A connection's refusals for flooding over a sliding window: :meth:`add` says
+    whether more than ``limit`` of them fell within the last ``window`` seconds."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window
+        self.times: deque[float] = deque()
+
+    def add(self) -> bool:
+        now = time.monotonic()
+        self.times.append(now)
+        while self.times[0] <= now - self.window:
+            self.times.popleft()
+        return len(self.times) > self.limit
 
 
 def create_app(
@@ -442,7 +459,7 @@ def create_app(
         sending = asyncio.create_task(writer())
         messages = Bucket(rate=10, burst=30)
         chats = Bucket(rate=0.5, burst=5)
-        refused = 0
+        refused = Refusals(*settings.flood)
 
         def reply(model: Failure | Pong) -> None:
             conn.outbox.append(model.model_dump_json())
@@ -464,9 +481,8 @@ def create_app(
                     error("too_big", f"a message is at most {settings.max_frame} bytes")
                     continue
                 if not messages.take():
-                    refused += 1
                     error("flood", "too many messages: at most 10 a second; wait and send again")
-                    if refused > 200:
+                    if refused.add():
                         sending.cancel()  # the replies still queued go first, then the close
                         with contextlib.suppress(asyncio.CancelledError, Exception):
                             await sending
