@@ -77,6 +77,9 @@ async def drawn_table(ana: Client, bea: Client) -> tuple[str, list[int]]:
         for c in (ana, bea):
             await c.connect(token)
             await c.until(lambda f: f["type"] == "snapshot")
+        for c in (ana, bea):  # said at the seats they chose
+            await c.send({"type": "chat", "text": "ciao"})
+            await c.until(lambda f, c=c: f["type"] == "chat" and f["nickname"] == c.nickname)
         await ana.call("POST", f"/api/tables/{token}/start")
         frame = await ana.until(lambda f: f.get("view") is not None)
         seating: list[int] = frame["view"]["match"]["seating"]
@@ -118,6 +121,13 @@ async def test_the_partner_draw_seats_each_person_where_it_says(
     assert shown["seats"][drawn["Bea"]]["player"] == bea.player
     bots = [i for i, s in enumerate(shown["seats"]) if s["kind"] == "bot"]
     assert bots == sorted([seating.index(2), seating.index(3)])
+
+    # Someone coming in after the draw is told the lines as said at the seats now.
+    await bea.close()
+    await bea.connect(token)
+    for _ in range(2):
+        line = await bea.until(lambda f: f["type"] == "chat")
+        assert line["seat"] == drawn[line["nickname"]], line
 
     # Only at the drawn seat: someone moved acting for the seat they chose is refused.
     moved = ana if drawn["Ana"] != 0 else bea

@@ -231,9 +231,17 @@ class LiveTable:
                 raise Refused("wrong_status", "this table has started already", 409) from None
             for conn in self.connections:
                 conn.seat = self.seat_of(conn.player)
+            if match.drawn is not None:  # the lines said before the draw: their new seats
+                moved = match.seating.index
+                self.chat_lines = deque(
+                    (c if c.seat is None else c.model_copy(update={"seat": moved(c.seat)})
+                     for c in self.chat_lines),
+                    maxlen=self.chat_lines.maxlen,
+                )  # fmt: skip
             self.host = Table(match, {})
             self.stored_hands = len(new)
             self.revealed = len(match.finished)
+            self.bots.clear()  # by the seats as they are now
             self._make_bots()
             for seat, s in enumerate(self.info.seats):
                 if s.player is not None and not self.connected(seat):
