@@ -285,7 +285,8 @@ def create_app(
     )
     async def leave_seat(token: str, seat: int, player: Me, tables: TablesDep) -> TableOut:
         """Leave your seat (the host may also clear any seat of a waiting table). At a
-        table in play, a computer player takes your seat for the rest of the match."""
+        table in play, a computer player takes your seat for the rest of the match (which stays
+        in your history)."""
         live = await tables.leave(token, seat, player.id)
         return live.table_out(player.id)
 
@@ -379,7 +380,8 @@ def create_app(
 
     @app.get("/api/history", response_model=list[MatchOut], tags=["records"], responses=errors(401))
     async def history(player: Me, tables: TablesDep) -> list[MatchOut]:
-        """Your finished matches, the newest first, each with the path of its record."""
+        """Your finished matches (those you left before their end too), the newest first,
+        each with the path of its record."""
         out = []
         for m in await tables.storage.history(player.id):
             info = await tables.storage.get_table(m.table_id)
