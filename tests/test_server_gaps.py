@@ -343,3 +343,14 @@ def test_serve_at_an_address_this_machine_lacks_says_so(tmp_path: Path) -> None:
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and f"cannot listen at {host}" in lines[0], done.stderr
         assert "--host" in lines[0]
+
+
+def test_the_replies_a_client_does_not_read_never_pile_up() -> None:
+    from briscola.server.live import OUTBOX, Connection
+
+    conn = Connection(player=None, seat=None)
+    kept = [conn.reply(f"reply {i}") for i in range(OUTBOX + 50)]
+    assert kept == [True] * OUTBOX + [False] * 50
+    assert conn.outbox == [f"reply {i}" for i in range(OUTBOX)]
+    conn.outbox.clear()  # the writer took them: new replies are kept again
+    assert conn.reply("again") and conn.outbox == ["again"]

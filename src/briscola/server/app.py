@@ -464,7 +464,7 @@ def create_app(
         refused = Refusals(*settings.flood)
 
         def reply(model: Failure | Pong) -> None:
-            conn.outbox.append(model.model_dump_json())
+            conn.reply(model.model_dump_json())
             sub.wake()
 
         def error(code: str, message: str, ref: str | None = None) -> None:

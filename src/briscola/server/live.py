@@ -84,6 +84,19 @@ class Connection:
     outbox: list[str] = field(default_factory=list)
     """Replies to this connection alone (errors, pongs), sent after what is new."""
 
+    def reply(self, text: str) -> bool:
+        """Queue a reply; whether it was kept. A client that reads nothing while it sends
+        (its socket full, the writer waiting) has at most :data:`OUTBOX` replies kept:
+        the others are dropped, so that its replies never pile up."""
+        if len(self.outbox) >= OUTBOX:
+            return False
+        self.outbox.append(text)
+        return True
+
+
+OUTBOX = 256
+"""The most replies kept for a connection that does not read them."""
+
 
 @dataclass
 class _Entry:
