@@ -208,7 +208,7 @@ async def _long_chiamata(
             if frame["type"] == "error":
                 errors.append(frame)
 
-    drains = [asyncio.create_task(drain(c)) for c in (*others, watcher)]
+    drains[:] = [asyncio.create_task(drain(c)) for c in (*others, watcher)]  # the caller's
     target = since + 1000
     rng = random.Random(2)
     turn = 0
@@ -224,8 +224,9 @@ async def _long_chiamata(
         assert frame["type"] != "error", frame
     assert not errors, errors[:3]
     reading = drains.pop()  # the watcher's: it is read below
-    reading.cancel()
-    await asyncio.gather(reading, return_exceptions=True)
+    while not reading.done():  # Python 3.11's wait_for may swallow a cancel as a frame comes
+        reading.cancel()
+        await asyncio.wait([reading], timeout=0.1)
     if watcher.version < ana.version:
         await watcher.until(lambda f: watcher.version == ana.version, timeout=10)
     assert ana.table is not None and ana.table["status"] == "playing"

@@ -447,6 +447,40 @@ async def test_finished_matches_and_history(store: Storage) -> None:
         await store.finished_match(999)
 
 
+async def test_who_left_mid_match_is_among_its_players(store: Storage) -> None:
+    ana, bo, cy = [await store.create_player(n) for n in ("Ana", "Bo", "Cy")]
+    table = await store.create_table(
+        "briscola-2", {}, [Seat(ana.id), Seat(bo.id)], host=ana.id, public=False
+    )
+    match = Match(Rules.make("briscola-2"), random.Random(3), deals=Deals(3))
+    await store.start_table(table.id, match_start(match), dealt_hands(match))
+    await store.set_seat(table.id, 0, Seat(level="random"))  # Ana left; a stand-in finished
+    await play_stored(store, table.id, match, random.Random(1), None)
+    # Seats out of the table, or seated already, or a player there at the end, are not added.
+    left = {0: ana.id, 1: cy.id, 5: cy.id}
+    done = await store.finish_table(table.id, match.to_record(), left=left)
+    assert done.players == {0: ana.id, 1: bo.id}
+    assert [m.table_id for m in await store.history(ana.id)] == [table.id]
+    assert await store.history(cy.id) == []
+
+
+async def test_a_start_may_seat_the_players_anew(store: Storage) -> None:
+    ana, bo = await store.create_player("Ana"), await store.create_player("Bo")
+    seats = [Seat(ana.id), Seat(bo.id), Seat(level="random"), Seat(level="strong")]
+    rules = Rules.make("briscola-4", {"partners": "drawn"})
+    table = await store.create_table(
+        "briscola-4", rules.overrides(), seats, host=ana.id, public=False
+    )
+    match = Match(rules, random.Random(5))
+    drawn = [seats[chose] for chose in match.seating]
+    started = await store.start_table(table.id, match_start(match), dealt_hands(match), seats=drawn)
+    assert list(started.seats) == drawn == list((await store.get_table(table.id)).seats)
+    other = await store.create_table("briscola-4", {}, seats, host=ana.id, public=False)
+    with pytest.raises(StorageError, match="has 4 seats, got 2"):
+        await store.start_table(other.id, match_start(match), [], seats=seats[:2])
+    assert (await store.get_table(other.id)).status == "waiting"  # nothing changed
+
+
 # -- deadlines and chat --------------------------------------------------------------------
 
 

@@ -1114,7 +1114,7 @@ def serve(
 
     Prints the URL once it listens."""
     try:
-        from briscola.server.run import DatabaseError
+        from briscola.server.run import AddressError, DatabaseError
         from briscola.server.run import serve as run_server
         from briscola.server.settings import ServerSettings
     except ImportError as e:
@@ -1143,7 +1143,7 @@ def serve(
     )
     try:
         run_server(settings, host=host, port=port, log_level=log_level)
-    except DatabaseError as e:
+    except (AddressError, DatabaseError) as e:
         raise fail(str(e)) from None
     except OSError as e:
         raise fail(f"cannot serve at {host}:{port}: {e.strerror or e}") from None

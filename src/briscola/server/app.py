@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -85,6 +86,22 @@ class Bucket:
             self.level -= 1
             return True
         return False
+
+
+class Refusals:
+    """A connection's refusals for flooding over a sliding window: :meth:`add` says
+    whether more than ``limit`` of them fell within the last ``window`` seconds."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window
+        self.times: deque[float] = deque()
+
+    def add(self) -> bool:
+        now = time.monotonic()
+        self.times.append(now)
+        while self.times[0] <= now - self.window:
+            self.times.popleft()
+        return len(self.times) > self.limit
 
 
 def create_app(
@@ -329,7 +346,8 @@ def create_app(
     )
     async def leave_seat(token: str, seat: int, player: Me, tables: TablesDep) -> TableOut:
         """Leave your seat (the host may also clear any seat of a waiting table). At a
-        table in play, a computer player takes your seat for the rest of the match."""
+        table in play, a computer player takes your seat for the rest of the match (which stays
+        in your history)."""
         live = await tables.leave(token, seat, player.id)
         return live.table_out(player.id)
 
@@ -441,7 +459,8 @@ def create_app(
 
     @app.get("/api/history", response_model=list[MatchOut], tags=["records"], responses=errors(401))
     async def history(player: Me, tables: TablesDep) -> list[MatchOut]:
-        """Your finished matches, the newest first, each with the path of its record."""
+        """Your finished matches (those you left before their end too), the newest first,
+        each with the path of its record."""
         out = []
         for m in await tables.storage.history(player.id):
             info = await tables.storage.get_table(m.table_id)
@@ -545,10 +564,10 @@ def create_app(
         sending = asyncio.create_task(writer())
         messages = Bucket(rate=10, burst=30)
         chats = Bucket(rate=0.5, burst=5)
-        refused = 0
+        refused = Refusals(*settings.flood)
 
         def reply(model: Failure | Pong) -> None:
-            conn.outbox.append(model.model_dump_json())
+            conn.reply(model.model_dump_json())
             sub.wake()
 
         def error(code: str, message: str, ref: str | None = None) -> None:
@@ -567,9 +586,8 @@ def create_app(
                     error("too_big", f"a message is at most {settings.max_frame} bytes")
                     continue
                 if not messages.take():
-                    refused += 1
                     error("flood", "too many messages: at most 10 a second; wait and send again")
-                    if refused > 200:
+                    if refused.add():
                         sending.cancel()  # the replies still queued go first, then the close
                         with contextlib.suppress(asyncio.CancelledError, Exception):
                             await sending

@@ -84,6 +84,19 @@ class Connection:
     outbox: list[str] = field(default_factory=list)
     """Replies to this connection alone (errors, pongs), sent after what is new."""
 
+    def reply(self, text: str) -> bool:
+        """Queue a reply; whether it was kept. A client that reads nothing while it sends
+        (its socket full, the writer waiting) has at most :data:`OUTBOX` replies kept:
+        the others are dropped, so that its replies never pile up."""
+        if len(self.outbox) >= OUTBOX:
+            return False
+        self.outbox.append(text)
+        return True
+
+
+OUTBOX = 256
+"""The most replies kept for a connection that does not read them."""
+
 
 @dataclass
 class _Entry:
@@ -218,13 +231,30 @@ class LiveTable:
             match = Match(self.rules, rng, rng.randrange(self.rules.players), deals=deals)
             self.deals = deals
             new = self._new_hands(match)
+            # Under partners=drawn everyone sits where the draw says: seating[seat] is the
+            # seat they chose (the engine's "player"), stored with the start.
+            seats = None
+            if match.drawn is not None:
+                seats = [info.seats[chose] for chose in match.seating]
             try:
-                self.info = await self.storage.start_table(info.id, match_start(match), new)
-            except StorageError as e:
-                raise Refused("wrong_status", str(e), 409) from None
+                self.info = await self.storage.start_table(
+                    info.id, match_start(match), new, seats=seats
+                )
+            except StorageError:
+                raise Refused("wrong_status", "this table has started already", 409) from None
+            for conn in self.connections:
+                conn.seat = self.seat_of(conn.player)
+            if match.drawn is not None:  # the lines said before the draw: their new seats
+                moved = match.seating.index
+                self.chat_lines = deque(
+                    (c if c.seat is None else c.model_copy(update={"seat": moved(c.seat)})
+                     for c in self.chat_lines),
+                    maxlen=self.chat_lines.maxlen,
+                )  # fmt: skip
             self.host = Table(match, {})
             self.stored_hands = len(new)
             self.revealed = len(match.finished)
+            self.bots.clear()  # by the seats as they are now
             self._make_bots()
             for seat, s in enumerate(self.info.seats):
                 if s.player is not None and not self.connected(seat):
@@ -337,7 +367,7 @@ class LiveTable:
         assert self.deals is not None and self.match is not None
         record = self.deals.match_record(self.match)
         try:
-            await self.storage.finish_table(self.info.id, record)
+            await self.storage.finish_table(self.info.id, record, left=self.left)
         except StorageError as e:
             log.warning("table %s: %s", self.token, e)
         self.info = await self.storage.get_table(self.info.id)
@@ -380,6 +410,15 @@ class LiveTable:
             due = datetime.now(UTC) + timedelta(seconds=clock)
             await self.storage.set_deadline(self.info.id, wanted[0], "move", due, wanted[1])
         self.move_deadline = wanted
+
+    @property
+    def left(self) -> dict[int, int]:
+        """The people who left the match in play, by the seat they played (a computer
+        player took it over): the match is in their history too."""
+        kept = self.info.settings.get("left")
+        if not isinstance(kept, dict):
+            return {}
+        return {int(k): v for k, v in kept.items() if k.isdigit() and isinstance(v, int)}
 
     @property
     def clock(self) -> float | None:

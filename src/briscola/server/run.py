@@ -15,6 +15,7 @@ CPU time a move.
 from __future__ import annotations
 
 import asyncio
+import errno
 import gc
 import importlib.util
 import socket
@@ -50,11 +51,12 @@ def serve(
     )
     server = uvicorn.Server(config)
     say = announce or (lambda url: print(f"briscola is serving at {url}", flush=True))
+    listening = listen(host, port)
 
     async def run() -> None:
         await check_database(settings.url)
         collecting = asyncio.create_task(collector(settings.collect_every))
-        task = asyncio.create_task(server.serve())
+        task = asyncio.create_task(server.serve(sockets=[listening]))
         while not server.started:
             if task.done():
                 break
@@ -71,14 +73,57 @@ def serve(
         finally:
             collecting.cancel()
 
-    with asyncio.Runner(loop_factory=loop_factory()) as runner:
-        runner.run(run())
+    try:
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:
+            runner.run(run())
+    finally:
+        listening.close()
     if not server.started:
         sys.exit(1)
 
 
 class DatabaseError(Exception):
     """The database cannot be opened: the message says which and why."""
+
+
+class AddressError(Exception):
+    """The server cannot listen at the address asked for: the message says why and what
+    to do."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` (as uvicorn binds one), for the server to
+    listen on: bound before anything else starts, so that a port in use or an address
+    this machine does not have is one clear error. :raises AddressError:."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family=family)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        raise AddressError(_why_not(host, port, e)) from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _why_not(host: str, port: int, e: OSError) -> str:
+    if e.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} is taken at {host} (another program listens there): stop it, or "
+            "choose another port (--port 0 picks a free one)"
+        )
+    if e.errno == errno.EACCES:
+        return (
+            f"port {port} is reserved for the system administrator: choose a port above 1023 "
+            "(--port 0 picks a free one)"
+        )
+    if isinstance(e, socket.gaierror) or e.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"cannot listen at {host}: this machine has no such address: give one of its own "
+            "with --host (127.0.0.1 for this machine alone, 0.0.0.0 for every network)"
+        )
+    return f"cannot listen at {host}:{port}: {e.strerror or e}"
 
 
 async def check_database(url: str) -> None:

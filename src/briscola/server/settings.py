@@ -36,6 +36,9 @@ class ServerSettings:
     recent: int = 256
     """How many of its last actions a table keeps in memory for clients catching up; a
     client further behind gets a snapshot of its view."""
+    flood: tuple[int, float] = (200, 30.0)
+    """A connection refused more than this many messages for flooding within this many
+    seconds is closed (close code 1008); one refused now and then stays."""
     chat_length: int = 300
     """The longest chat message, in characters."""
     tick: float = 0.25

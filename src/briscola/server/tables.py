@@ -163,14 +163,23 @@ class Tables:
                 raise Refused(
                     "seated", f"you already sit at seat {mine}: leave it first to change seats", 409
                 )
+            # The storage's messages name the table's id, which nobody at it knows.
             try:
                 await self.storage.take_seat(live.info.id, seat, player)
-            except WrongStatus as e:
-                raise Refused("wrong_status", str(e), 409) from None
-            except SeatTaken as e:
-                raise Refused("seat_taken", str(e), 409) from None
-            except StorageError as e:
-                raise Refused("bad_seat", str(e), 400) from None
+            except WrongStatus:
+                info = live.info = await self.storage.get_table(live.info.id)
+                raise Refused(
+                    "wrong_status", f"this table is {info.status}: its seats are set", 409
+                ) from None
+            except SeatTaken:
+                raise Refused(
+                    "seat_taken", f"seat {seat} is taken: choose an open one", 409
+                ) from None
+            except StorageError:
+                n = len(live.info.seats)
+                raise Refused(
+                    "bad_seat", f"there is no seat {seat}: the seats are 0 to {n - 1}", 404
+                ) from None
             await self.learn_names([player])
             await live.seats_changed()
         return live
@@ -188,6 +197,11 @@ class Tables:
             if info.status == "finished":
                 raise Refused("wrong_status", "the match is over: there is no seat to leave", 409)
             occupant = OPEN if info.status == "waiting" else Seat(level=live.stand_in_level)
+            if info.status == "playing" and mine:  # they played: the match is theirs too
+                left = {str(k): v for k, v in live.left.items()} | {str(seat): player}
+                live.info = await self.storage.set_settings(
+                    info.id, {**info.settings, "left": left}
+                )
             await self.storage.set_seat(info.id, seat, occupant)
             await live.storage.clear_deadlines(info.id, seat)
             if seat in live.stand_ins:
@@ -233,7 +247,9 @@ class Tables:
             existing = info.settings.get("rematch")
             if isinstance(existing, str):
                 return await self.get(existing)
-            settings = {k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins")}
+            settings = {
+                k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins", "left")
+            }
             new = await self.storage.create_table(
                 info.game,
                 info.rules,

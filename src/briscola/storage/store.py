@@ -439,10 +439,17 @@ class Storage:
     # -- the match: start, the log, the hands ------------------------------------------------
 
     async def start_table(
-        self, table_id: int, start: dict[str, Any], hands: Sequence[NewHand]
+        self,
+        table_id: int,
+        start: dict[str, Any],
+        hands: Sequence[NewHand],
+        *,
+        seats: Sequence[Seat] | None = None,
     ) -> TableInfo:
         """A waiting table starts playing: keep its match's start (:func:`match_start`)
-        and the hands dealt so far (:func:`dealt_hands`: the first, after any thrown in)."""
+        and the hands dealt so far (:func:`dealt_hands`: the first, after any thrown in);
+        ``seats``, when given, are who sits where from now on (the partner draw's seating),
+        stored in the same transaction."""
         async with self._begin() as conn:
             done = await conn.execute(
                 s.tables.update()
@@ -452,6 +459,19 @@ class Storage:
             if done.rowcount != 1:
                 info = await _table(conn, table_id)
                 raise WrongStatus(f"table {table_id} is {info.status}: it cannot start again")
+            if seats is not None:
+                info = await _table(conn, table_id)
+                if len(seats) != len(info.seats):
+                    raise StorageError(
+                        f"start_table: table {table_id} has {len(info.seats)} seats, "
+                        f"got {len(seats)}"
+                    )
+                for i, seat in enumerate(seats):
+                    await conn.execute(
+                        s.seats.update()
+                        .where(s.seats.c.table_id == table_id, s.seats.c.seat == i)
+                        .values(player=seat.player, level=seat.level)
+                    )
             await _add_hands(conn, table_id, 0, hands, self.clock())
             return await _table(conn, table_id)
 
@@ -596,9 +616,13 @@ class Storage:
         except BriscolaError as e:
             raise StorageError(f"table {table_id}: the stored match does not replay: {e}") from e
 
-    async def finish_table(self, table_id: int, record: dict[str, Any]) -> FinishedMatch:
+    async def finish_table(
+        self, table_id: int, record: dict[str, Any], *, left: dict[int, int] | None = None
+    ) -> FinishedMatch:
         """The table's match is over: keep its match record (``Match.to_record()``) with the
-        people seated, and mark the table finished."""
+        people who played it, and mark the table finished. They are the people seated at
+        the end and those of ``left`` (seat to player id: someone who left mid-match, whose
+        seat a computer player took over), each at most once."""
         now = self.clock()
         async with self._begin() as conn:
             done = await conn.execute(
@@ -612,6 +636,9 @@ class Storage:
             people = {
                 i: seat.player for i, seat in enumerate(info.seats) if seat.player is not None
             }
+            for i, player in sorted((left or {}).items()):
+                if 0 <= i < len(info.seats) and i not in people and player not in people.values():
+                    people[i] = player
             await conn.execute(
                 s.finished.insert().values(table_id=table_id, game=info.game, record=record, at=now)
             )

@@ -1,0 +1,356 @@
+"""The server's known gaps, closed: the partner draw seats people where it says, a player
+who left mid-match keeps the match in their history, the errors a person reads name no
+database id, a long session refused now and then for flooding stays connected (a real
+flood is still closed), and `briscola serve` at a port in use or an address it cannot
+have says so in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from serverkit import Client, ServerProcess, open_table, play_randomly
+
+INTERNAL_ID = re.compile(r"table \d")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    data = tmp_path_factory.mktemp("gaps") / "data"
+    with ServerProcess(data, None) as srv:
+        yield srv
+
+
+@pytest.fixture
+async def people(server: ServerProcess) -> AsyncIterator[Callable[..., Any]]:
+    made: list[Client] = []
+
+    async def person(name: str) -> Client:
+        c = await Client(server.url, name).login()
+        made.append(c)
+        return c
+
+    yield person
+    for c in made:
+        await c.aclose()
+
+
+async def refusal(c: Client, method: str, path: str, **kw: Any) -> tuple[int, str, str]:
+    r = await c.http.request(method, path, **kw)
+    assert r.status_code >= 400, r.text
+    error = r.json()["error"]
+    return r.status_code, error["code"], error["message"]
+
+
+# -- partners=drawn ----------------------------------------------------------------------------
+
+
+async def drawn_table(ana: Client, bea: Client) -> tuple[str, list[int]]:
+    """A started briscola-4 table under partners=drawn, Ana having chosen seat 0 and Bea
+    seat 1, two computer players at 2 and 3, whose draw moved Ana or Bea (a draw leaves
+    both where they chose once in 12: another table then); its token and seating."""
+    seats = [
+        {"kind": "me"},
+        {"kind": "open"},
+        {"kind": "bot", "level": "random"},
+        {"kind": "bot", "level": "random"},
+    ]
+    for _ in range(40):
+        table = await open_table(
+            ana, "briscola-4", seats, {"partners": "drawn", "match": "one-hand"}
+        )
+        token = table["token"]
+        await bea.call("POST", f"/api/tables/{token}/seats/1")
+        for c in (ana, bea):
+            await c.connect(token)
+            await c.until(lambda f: f["type"] == "snapshot")
+        for c in (ana, bea):  # said at the seats they chose
+            await c.send({"type": "chat", "text": "ciao"})
+            await c.until(lambda f, c=c: f["type"] == "chat" and f["nickname"] == c.nickname)
+        await ana.call("POST", f"/api/tables/{token}/start")
+        frame = await ana.until(lambda f: f.get("view") is not None)
+        seating: list[int] = frame["view"]["match"]["seating"]
+        if seating.index(0) != 0 or seating.index(1) != 1:
+            await bea.until(lambda f: f.get("view") is not None)
+            return token, seating
+        for c in (ana, bea):
+            await c.close()
+    raise AssertionError("40 draws left both people where they chose")
+
+
+async def test_the_partner_draw_seats_each_person_where_it_says(
+    server: ServerProcess, people: Any
+) -> None:
+    ana, bea = await people("Ana"), await people("Bea")
+    token, seating = await drawn_table(ana, bea)
+    chose = {ana.nickname: 0, bea.nickname: 1}
+    drawn = {c.nickname: seating.index(chose[c.nickname]) for c in (ana, bea)}
+
+    def check(c: Client) -> None:
+        """Everything ``c`` was told puts them at their drawn seat."""
+        seat = drawn[c.nickname]
+        assert c.view is not None and c.table is not None
+        assert c.view["seat"] == seat, (c.nickname, c.view["seat"], seat)
+        assert c.view["match"]["seating"] == seating
+        assert c.table["you"]["seat"] == seat
+        assert c.table["seats"][seat]["player"] == c.player
+        for action in c.view["legal"]:
+            assert action.get("seat", seat) == seat
+
+    async def on_frame(c: Client, frame: dict[str, Any]) -> None:
+        if frame.get("view") is not None:
+            check(c)
+
+    for c in (ana, bea):
+        check(c)
+    shown = await ana.call("GET", f"/api/tables/{token}")
+    assert shown["seats"][drawn["Ana"]]["player"] == ana.player
+    assert shown["seats"][drawn["Bea"]]["player"] == bea.player
+    bots = [i for i, s in enumerate(shown["seats"]) if s["kind"] == "bot"]
+    assert bots == sorted([seating.index(2), seating.index(3)])
+
+    # Someone coming in after the draw is told the lines as said at the seats now.
+    await bea.close()
+    await bea.connect(token)
+    for _ in range(2):
+        line = await bea.until(lambda f: f["type"] == "chat")
+        assert line["seat"] == drawn[line["nickname"]], line
+
+    # Only at the drawn seat: someone moved acting for the seat they chose is refused.
+    moved = ana if drawn["Ana"] != 0 else bea
+    other = bea if moved is ana else ana
+    end = time.monotonic() + 30
+    while not moved.my_turn():  # the other plays on meanwhile (the computer players too)
+        assert time.monotonic() < end, "the moved person's turn did not come"
+        if other.my_turn():
+            assert other.view is not None
+            await other.act(other.view["legal"][0])
+            await other.until(lambda f: f["type"] == "update")
+        with contextlib.suppress(TimeoutError):
+            await moved.receive(0.2)
+    assert moved.view is not None
+    action = {**moved.view["legal"][0], "seat": chose[moved.nickname]}
+    await moved.act(action)
+    error = await moved.until(lambda f: f["type"] == "error")
+    assert error["code"] == "not_your_seat", error
+
+    # A restart keeps the seats, and each reconnects to the view of their drawn seat.
+    server.stop()
+    server.start()
+    for c in (ana, bea):
+        await c.reconnect(token)
+        await c.until(lambda f: f.get("view") is not None)
+        check(c)
+
+    rng = random.Random(7)
+    await asyncio.gather(*(play_randomly(c, rng, on_frame=on_frame) for c in (ana, bea)))
+    record = await ana.call("GET", f"/api/tables/{token}/record")
+    assert record["seating"] == seating
+    for c in (ana, bea):
+        history = await c.call("GET", "/api/history")
+        assert history[0]["token"] == token
+        assert history[0]["seat"] == drawn[c.nickname]
+        assert history[0]["players"][str(drawn["Ana"])] == "Ana"
+        assert history[0]["players"][str(drawn["Bea"])] == "Bea"
+
+
+# -- a player who leaves mid-match --------------------------------------------------------------
+
+
+async def test_a_player_who_left_mid_match_finds_it_in_their_history(
+    server: ServerProcess, people: Any
+) -> None:
+    ana, bea = await people("Ana"), await people("Bea")
+    table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
+    token = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    for c in (ana, bea):
+        await c.connect(token)
+        await c.until(lambda f: f["type"] == "snapshot")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    for c in (ana, bea):
+        await c.until(lambda f: f.get("view") is not None)
+    mover = ana if ana.my_turn() else bea
+    assert mover.view is not None
+    await mover.act(mover.view["legal"][0])
+    await mover.until(lambda f: f["type"] == "update")
+    # Ana leaves: a computer player takes her seat; a restart forgets nothing of it.
+    left = await ana.call("DELETE", f"/api/tables/{token}/seats/0")
+    assert left["seats"][0]["kind"] == "bot"
+    await ana.close()
+    server.stop()
+    server.start()
+    await bea.reconnect(token)
+    await bea.until(lambda f: f.get("view") is not None)
+    await play_randomly(bea, random.Random(3))
+    for c, seat in ((ana, 0), (bea, 1)):
+        history = await c.call("GET", "/api/history")
+        assert [m["token"] for m in history] == [token], c.nickname
+        assert history[0]["seat"] == seat
+        assert history[0]["players"] == {"0": "Ana", "1": "Bea"}
+    # The rematch seats the computer player that finished Ana's seat, not Ana.
+    again = await bea.call("POST", f"/api/tables/{token}/rematch")
+    assert again["seats"][0]["kind"] == "bot"
+
+
+# -- what a person reads names no database id ---------------------------------------------------
+
+
+async def test_seat_and_start_refusals_name_no_internal_id(people: Any) -> None:
+    ana, bea, cid = await people("Ana"), await people("Bea"), await people("Cid")
+    table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
+    token = table["token"]
+    status, code, message = await refusal(bea, "POST", f"/api/tables/{token}/seats/0")
+    assert (status, code) == (409, "seat_taken")
+    assert not INTERNAL_ID.search(message) and "seat 0" in message, message
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await bea.call("DELETE", f"/api/tables/{token}/seats/1")  # a computer player sits there
+    status, code, message = await refusal(cid, "POST", f"/api/tables/{token}/seats/1")
+    assert (status, code) == (409, "wrong_status")
+    assert not INTERNAL_ID.search(message) and "this table is playing" in message, message
+    status, code, message = await refusal(ana, "POST", f"/api/tables/{token}/start")
+    assert (status, code) == (409, "wrong_status")
+    assert not INTERNAL_ID.search(message), message
+
+
+# -- flooding ---------------------------------------------------------------------------------
+
+
+FLOOD_SERVER = """
+import sys
+from pathlib import Path
+from briscola.server.run import serve
+from briscola.server.settings import ServerSettings
+serve(ServerSettings(data=Path(sys.argv[1]), flood=(100, 1.0)), port=0)
+"""
+
+
+@pytest.fixture(scope="module")
+def flood_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server process closing a connection refused more than 100 messages within one
+    second (``ServerSettings.flood``); its URL."""
+    data = tmp_path_factory.mktemp("flood")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", FLOOD_SERVER, str(data)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"serving at (http://\S+)", line)
+        assert found, line
+        yield found.group(1).rstrip("/")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+@pytest.fixture
+async def flooder(flood_server: str) -> AsyncIterator[Client]:
+    """Ana connected to a table of her own at the flood server, her snapshot received."""
+    ana = await Client(flood_server, "Ana").login()
+    table = await open_table(ana, "briscola-2", [])
+    await ana.connect(table["token"])
+    await ana.until(lambda f: f["type"] == "snapshot")
+    yield ana
+    await ana.aclose()
+
+
+async def pings(c: Client, n: int) -> list[str]:
+    """Send ``n`` pings at once; what each got (``pong`` or an error's code)."""
+    for _ in range(n):
+        await c.send({"type": "ping"})
+    got: list[str] = []
+    while len(got) < n:
+        frame = await c.receive()
+        if frame["type"] in ("pong", "error"):
+            got.append(frame.get("code", frame["type"]))
+    return got
+
+
+async def test_a_client_refused_now_and_then_stays_connected(flooder: Client) -> None:
+    refused = 0
+    for _ in range(4):  # 100 at once: 10 a second pass (30 at first), the rest refused
+        got = await pings(flooder, 100)
+        assert set(got) == {"pong", "flood"}
+        refused += got.count("flood")
+        await asyncio.sleep(1.2)  # the window passes: those refusals are forgotten
+    assert refused > 200  # more than a whole connection's life was allowed
+    assert await pings(flooder, 1) == ["pong"]
+
+
+async def test_a_sustained_flood_is_closed(flooder: Client) -> None:
+    import websockets
+
+    with contextlib.suppress(websockets.exceptions.ConnectionClosed):  # closed meanwhile
+        for _ in range(200):
+            await flooder.send({"type": "ping"})
+    codes = []
+    with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+        while True:
+            frame = await flooder.receive()
+            codes.append(frame.get("code", frame["type"]))
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert codes.count("flood") == 101  # closed at the 101st refusal within the second
+
+
+# -- an address the server cannot have ----------------------------------------------------------
+
+
+def serve_at(tmp_path: Path, *where: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "briscola", "serve", "--data", str(tmp_path), *where],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_serve_at_a_port_in_use_says_so_and_what_to_do(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve_at(tmp_path, "--port", str(port))
+    assert done.returncode == 2, done
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"port {port} is taken" in lines[0], done.stderr
+    assert "--port 0" in lines[0]
+
+
+def test_serve_at_an_address_this_machine_lacks_says_so(tmp_path: Path) -> None:
+    for host in ("203.0.113.7", "no-such-host.invalid"):  # TEST-NET-3; a reserved name
+        done = serve_at(tmp_path, "--host", host, "--port", "0")
+        assert done.returncode == 2, done
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and f"cannot listen at {host}" in lines[0], done.stderr
+        assert "--host" in lines[0]
+
+
+def test_the_replies_a_client_does_not_read_never_pile_up() -> None:
+    from briscola.server.live import OUTBOX, Connection
+
+    conn = Connection(player=None, seat=None)
+    kept = [conn.reply(f"reply {i}") for i in range(OUTBOX + 50)]
+    assert kept == [True] * OUTBOX + [False] * 50
+    assert conn.outbox == [f"reply {i}" for i in range(OUTBOX)]
+    conn.outbox.clear()  # the writer took them: new replies are kept again
+    assert conn.reply("again") and conn.outbox == ["again"]
