@@ -19,7 +19,7 @@ def start_against_computers(ana: Person, game: str, one_hand: bool = False) -> N
     ana.page.select_option("#setup-game", game)
     ana.page.wait_for_selector(f"#setup-game option[value='{game}']:checked", state="attached")
     if one_hand:
-        ana.page.select_option("#rule-match", label="one-hand")
+        ana.page.select_option("#rule-match", "one-hand")
     seats = ana.page.locator("#setup .seats select")
     for i in range(seats.count()):
         seats.nth(i).select_option("bot:beginner")

@@ -179,6 +179,12 @@ def test_rules_page_in_the_language_from_setup_to_table(
     token = token_of(ana.page.url)
     table = get(ana, f"/api/tables/{token}")
     assert table["overrides"] == {"last_trick": "hidden", "trump_exchange": "two"}
+    # the waiting room names the house rules in the language, not by their keys
+    words = get(ana, "/api/words?lang=it")["rules"]
+    hidden = next(c for c in words["last_trick"]["choices"] if c["value"] == "hidden")
+    waiting = ana.page.locator("main").inner_text()
+    assert f"{words['last_trick']['title']}: {hidden['label']}" in waiting
+    assert "last trick: hidden" not in waiting
     ana.page.click("#rules-button")
     ana.page.wait_for_selector("#rules-text li[data-rule=trump_exchange]")
     answer = get(ana, f"/api/tables/{token}/rules-text?lang=it&trump_word=trionfo")

@@ -49,6 +49,24 @@ export function gameWords() {
   return words && words.lang === prefs.lang ? words : null;
 }
 
+/** A house rule and its value in the chosen language ("Ultima presa: non si può
+ * guardare", "Partita: punti da raggiungere: 121"); the raw name and value while the
+ * words load. */
+export function ruleInWords(name, value) {
+  const rule = words && words.lang === prefs.lang ? words.rules[name] : null;
+  if (!rule) return `${name.replace(/_/g, " ")}: ${value}`;
+  const choice = rule.choices.find((c) => c.value === String(value));
+  let label = choice ? choice.label : null;
+  if (!label) {
+    for (const [pattern, text] of Object.entries(rule.patterns)) {
+      const [head] = pattern.split(":");
+      const m = String(value).match(/^([a-z-]+):(\d+)$/);
+      if (m && m[1] === head) label = text.replace("{n}", m[2]);
+    }
+  }
+  return `${rule.title}: ${label ?? value}`;
+}
+
 /** The string `key` in the chosen language, its `{name}` places filled from `params`
  * (`{trump}` is the player's word for trump unless given). */
 export function t(key, params = {}) {

@@ -46,15 +46,19 @@ function header() {
     h(
       "nav",
       { class: "bar", "aria-label": t("nav.label") },
-      h("a", {
-        href: "/",
-        class: "brand",
-        onclick: (e) => {
-          e.preventDefault();
-          navigate("/");
-        },
-        text: t("app.title"),
-      }),
+      h(
+        "h1",
+        { class: "brand-title" },
+        h("a", {
+          href: "/",
+          class: "brand",
+          onclick: (e) => {
+            e.preventDefault();
+            navigate("/");
+          },
+          text: t("app.title"),
+        }),
+      ),
       h("button", {
         type: "button",
         id: "prefs-button",

@@ -8,7 +8,7 @@ import { backEl, cardEl, cardName, isCarico, setDeck, slotEl, suitName } from ".
 import { pointsChart } from "./chart.js";
 import { verifyHand } from "./fair.js";
 import { nicknameForm } from "./home.js";
-import { t } from "./i18n.js";
+import { ruleInWords, t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { rulesPanel, tableRules } from "./rules.js";
 
@@ -522,7 +522,7 @@ export class TablePage {
     fill(
       this.parts.waiting,
       h("h2", { text: t("wait.title") }),
-      h("p", { text: overrides.length ? t("wait.rules", { rules: overrides.map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ") }) : t("wait.default_rules") }),
+      h("p", { text: overrides.length ? t("wait.rules", { rules: overrides.map(([k, v]) => ruleInWords(k, v)).join(", ") }) : t("wait.default_rules") }),
       h("div", { class: "invite" }, h("label", { for: "invite-link", text: t("wait.link") }), h("div", { class: "row" }, linkInput, copy)),
       h("ul", { class: "list seats-list" }, rows),
       error,
