@@ -29,6 +29,10 @@ def test_a_chiamata_hand_through_the_generic_actions(people: Callable[[str], Per
         if actions.count():
             labels = actions.all_inner_texts()
             assert all(labels) and not any(x.startswith("{") for x in labels), labels
+            # a bid names its rank as the deck says it ("Bid cavallo"), not by the
+            # notation's letter ("Bid Q"); a bid in points by its number
+            bids = [x.removeprefix("Bid ") for x in labels if x.startswith("Bid ")]
+            assert all(len(b) > 1 or b.isdigit() for b in bids), bids
             actions.last.click()  # a pass, or the last card to call
             ana.page.wait_for_function(
                 f"() => document.querySelectorAll('#actions .action').length !== {len(labels)}"

@@ -4,7 +4,7 @@
 
 import { api, games, whoAmI } from "./api.js";
 import { announce, fill, focusedKey, h, refocus } from "./dom.js";
-import { backEl, cardEl, cardName, isCarico, setDeck, slotEl, suitName } from "./cards.js";
+import { backEl, cardEl, cardName, isCarico, rankName, setDeck, slotEl, suitName } from "./cards.js";
 import { pointsChart } from "./chart.js";
 import { verifyHand } from "./fair.js";
 import { nicknameForm } from "./home.js";
@@ -213,7 +213,7 @@ export class TablePage {
         announce(t("live.called", { who: this.seatName(e.seat), card: cardName(e.card) }));
         break;
       case "bid_made":
-        announce(t("live.bid", { who: this.seatName(e.seat), bid: String(e.bid) }));
+        announce(t("live.bid", { who: this.seatName(e.seat), bid: bidName(e.bid) }));
         break;
       case "talk":
         announce(t("live.talk", { who: this.seatName(e.seat), what: String(e.what) }));
@@ -314,7 +314,7 @@ export class TablePage {
     if ("order" in a) return t("act.order", { what: a.order, to: this.seatName(a.to) });
     if ("look" in a) return t("act.look", { who: this.seatName(a.look) });
     if ("talk" in a) return t("act.talk_done");
-    if ("bid" in a) return a.bid === "pass" ? t("act.pass") : t("act.bid", { bid: String(a.bid) });
+    if ("bid" in a) return a.bid === "pass" ? t("act.pass") : t("act.bid", { bid: bidName(a.bid) });
     if ("call" in a) return t("act.call", { card: cardName(a.call) });
     return JSON.stringify(a);
   }
@@ -638,7 +638,7 @@ export class TablePage {
           "div",
           { class: "auction", id: "auction" },
           h("h2", { text: t("table.auction") }),
-          h("ul", {}, (a.bids || []).map((b) => h("li", { text: `${this.seatName(b.seat)}: ${b.bid === "pass" ? t("act.pass") : b.bid}` }))),
+          h("ul", {}, (a.bids || []).map((b) => h("li", { text: `${this.seatName(b.seat)}: ${b.bid === "pass" ? t("act.pass") : bidName(b.bid)}` }))),
           a.caller !== null && a.caller !== undefined ? h("p", { text: t("table.caller", { who: this.seatName(a.caller), bid: String(a.high) }) }) : null,
           a.called ? h("p", { text: t("table.called", { card: cardName(a.called) }) }) : null,
           a.partner !== null && a.partner !== undefined ? h("p", { text: t("table.partner", { who: this.seatName(a.partner) }) }) : null,
@@ -789,4 +789,10 @@ function beep(freq) {
   } catch {
     // no sound here
   }
+}
+
+/** A chiamata bid as players say it: a rank by its name in the deck's style ("cavallo"),
+ * a bid in points (after a 2) by its number. */
+function bidName(bid) {
+  return typeof bid === "string" ? rankName(bid) : String(bid);
 }
