@@ -41,7 +41,11 @@ def test_a_signal_reaches_the_partner_and_not_an_opponent(
                 p.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
         ana.page.wait_for_timeout(100)
     assert signal.count(), "Ana was never offered a signal"
-    what = signal.first.inner_text().removeprefix("Signal: ")
+    offered = [x.removeprefix("Signal: ") for x in signal.all_inner_texts()]
+    # said in words, never by the protocol's names (low-trumps, play-carico, ace ...)
+    raw = {"ace", "three", "king", "queen", "jack", "low-trumps", "no-trumps", "carico"}
+    assert not raw & set(offered) and not any("-" in x for x in offered), offered
+    what = offered[0]
     signal.first.click()
     bea.page.wait_for_selector(f"#talk li:has-text('Ana: signals {what}')")
     ana.page.wait_for_selector(f"#talk li:has-text('you: signals {what}')")

@@ -216,7 +216,7 @@ export class TablePage {
         announce(t("live.bid", { who: this.seatName(e.seat), bid: bidName(e.bid) }));
         break;
       case "talk":
-        announce(t("live.talk", { who: this.seatName(e.seat), what: String(e.what) }));
+        announce(t("live.talk", { who: this.seatName(e.seat), what: talkWord(e.kind, String(e.what)) }));
         break;
       default:
         break;
@@ -309,9 +309,9 @@ export class TablePage {
   actionLabel(a) {
     if ("play" in a) return t("act.play", { card: cardName(a.play) });
     if ("exchange" in a) return t("act.exchange", { card: cardName(a.exchange), turned: cardName(this.view.turned) });
-    if ("signal" in a) return t("act.signal", { what: a.signal });
-    if ("ask" in a) return t("act.ask", { what: a.ask, to: this.seatName(a.to) });
-    if ("order" in a) return t("act.order", { what: a.order, to: this.seatName(a.to) });
+    if ("signal" in a) return t("act.signal", { what: talkWord("signal", a.signal) });
+    if ("ask" in a) return t("act.ask", { what: talkWord("ask", a.ask), to: this.seatName(a.to) });
+    if ("order" in a) return t("act.order", { what: talkWord("order", a.order), to: this.seatName(a.to) });
     if ("look" in a) return t("act.look", { who: this.seatName(a.look) });
     if ("talk" in a) return t("act.talk_done");
     if ("bid" in a) return a.bid === "pass" ? t("act.pass") : t("act.bid", { bid: bidName(a.bid) });
@@ -657,9 +657,9 @@ export class TablePage {
             v.talk.map((x) =>
               h("li", {
                 text:
-                  `${this.seatName(x.seat)}: ${t(`talk.${x.kind}`)} ${x.what}` +
+                  `${this.seatName(x.seat)}: ${t(`talk.${x.kind}`)} ${talkWord(x.kind, x.what)}` +
                   (x.to !== undefined ? ` → ${this.seatName(x.to)}` : "") +
-                  (x.answer !== undefined ? ` (${x.answer})` : "") +
+                  (x.answer !== undefined ? ` (${answerWords(x.answer)})` : "") +
                   (x.spotted && x.spotted.length ? ` · ${t("table.spotted")}` : ""),
               }),
             ),
@@ -795,4 +795,28 @@ function beep(freq) {
  * a bid in points (after a 2) by its number. */
 function bidName(bid) {
   return typeof bid === "string" ? rankName(bid) : String(bid);
+}
+
+const HONOURS = { ace: "A", three: "3", king: "K", queen: "Q", jack: "J" };
+
+/** A signal, question or order in the language: the honours by their rank's name in the
+ * deck's style ("cavallo di briscola"); a word the strings lack (a look, a rais's
+ * "done") as it came. */
+function talkWord(kind, what) {
+  if (kind === "signal" && HONOURS[what]) return t("talkword.signal.honour", { rank: rankName(HONOURS[what]) });
+  const key = `talkword.${kind}.${what}`;
+  const said = t(key);
+  return said === key ? what : said;
+}
+
+/** A question's answer in the language ("briscoline vestite": both kinds of trumps). */
+function answerWords(answer) {
+  return answer
+    .split(" ")
+    .map((w) => {
+      const key = `talkword.answer.${w}`;
+      const said = t(key);
+      return said === key ? w : said;
+    })
+    .join(" + ");
 }
