@@ -20,7 +20,8 @@ new MutationObserver((records) => {
       if (!(n instanceof Element)) continue;
       for (const el of [n, ...n.querySelectorAll(".taken, .drawn, .enter")]) {
         for (const c of ["taken", "drawn", "enter"]) {
-          if (el.classList.contains(c)) window.__motion.push({ cls: c, card: el.dataset.card || null });
+          if (!el.classList.contains(c)) continue;
+          window.__motion.push({ cls: c, card: el.dataset.card || null });
         }
       }
     }
@@ -67,7 +68,7 @@ def test_a_card_is_playable_while_the_trick_taken_slides_away(
 ) -> None:
     ana = people("Ana")
     start(ana)
-    for trick in range(3):
+    for _ in range(3):
         ana.page.wait_for_selector('#hand .card[aria-disabled="false"]')
         play_one(ana)
         # the trick is taken (by Ana, who leads, or by the computer, who leads at once):
