@@ -718,7 +718,7 @@ export class TablePage {
     const done = () => copy.remove();
     copy.addEventListener("animationend", done);
     copy.addEventListener("animationcancel", done);
-    setTimeout(done, 2000); // no animation event (a hidden tab): gone all the same
+    setTimeout(done, 5000); // no animation event (a hidden tab): gone all the same
     document.body.append(copy);
   }
 
