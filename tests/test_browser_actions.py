@@ -1,21 +1,62 @@
 """Every legal action the view lists is offered, so nothing is unplayable: at a chiamata
 table against four computer players, the auction's bids and passes (and the call, when
-the person wins the auction) are buttons, and the hand is played through to its end."""
+the person wins the auction) are buttons, and the hand is played through to its end. The
+partner stays unknown on the page until the called card falls (but to the partner), and
+the page says who it is right then."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from browserkit import Person
+
+EN = json.loads(
+    (Path(__file__).parent.parent / "src/briscola/web/static/i18n/en.json").read_text("utf-8")
+)
+
+# Every message the page's socket receives, and what the page shows after each (the
+# auction's partner line, the live region, the end screen's points): ``at`` is how many
+# messages had come then, so a change is tied to the message that made it.
+RECORD = """
+window.__msgs = [];
+window.__seen = [];
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (e) => window.__msgs.push(JSON.parse(e.data)));
+  }
+};
+new MutationObserver(() => {
+  const text = (sel) => {
+    const el = document.querySelector(sel);
+    return el ? el.textContent : null;
+  };
+  const now = { at: window.__msgs.length, auction: text("#auction") !== null,
+    partner: text("#partner"), live: text("#live"), points: text("#hand-points") };
+  const last = window.__seen[window.__seen.length - 1];
+  if (!last || JSON.stringify({ ...last, at: 0 }) !== JSON.stringify({ ...now, at: 0 })) {
+    window.__seen.push(now);
+  }
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
 
 
 def test_a_chiamata_hand_through_the_generic_actions(people: Callable[[str], Person]) -> None:
     ana = people("Ana")
+    ana.context.add_init_script(RECORD)
     ana.login()
     ana.page.select_option("#quick-game", "chiamata")
     ana.page.click("#play-now")
     ana.page.wait_for_selector("#hand .card")
     assert ana.page.locator("#others .opponent").count() == 4
+    names = {
+        int(str(o.get_attribute("data-seat"))): o.locator(".name").inner_text()
+        for o in ana.page.locator("#others .opponent").all()
+    }
     acted = cards = 0
     saw_auction = False
     for _ in range(200):
@@ -47,3 +88,52 @@ def test_a_chiamata_hand_through_the_generic_actions(people: Callable[[str], Per
     assert saw_auction and acted >= 1
     assert cards == 8  # the whole hand: 40 cards, 8 each
     assert ana.page.locator("#hand-points tbody tr").count() == 2  # caller's side, the others
+    partner_shown_when_the_called_card_falls(ana, names)
+
+
+def partner_shown_when_the_called_card_falls(p: Person, names: dict[int, str]) -> None:
+    """Before the ``partner_revealed`` event the page names no partner (but to the partner,
+    who knows from the call); the render of that event's message names the partner (or
+    says the caller is alone; the end screen's sides, when the hand ended with it), and the
+    live region says it."""
+    msgs: list[dict[str, Any]] = p.page.evaluate("window.__msgs")
+    seen: list[dict[str, Any]] = p.page.evaluate("window.__seen")
+    revealed = [e for e in p.events if e["type"] == "partner_revealed"]
+    assert len(revealed) == 1, revealed
+    event = revealed[0]
+    at = next(i + 1 for i, m in enumerate(msgs) if m["type"] == "update" and event in m["events"])
+    called_at = next(
+        i + 1
+        for i, m in enumerate(msgs)
+        if m["type"] == "update" and any(e["type"] == "card_called" for e in m["events"])
+    )
+    me = next(m["view"]["seat"] for m in msgs if m.get("view"))
+    caller, partner = event["caller"], event["partner"]
+
+    def name(seat: int) -> str:
+        return str(EN["table.you"]) if seat == me else names[seat]
+
+    if partner == caller:
+        line = live = EN["finish.alone"]
+    else:
+        line = (
+            EN["finish.you_partner"]
+            if partner == me
+            else EN["table.partner"].replace("{who}", name(partner))
+        )
+        live = (
+            EN["live.partner"].replace("{caller}", name(caller)).replace("{partner}", name(partner))
+        )
+    for s in seen:
+        if s["at"] >= at or not s["auction"]:
+            continue
+        if partner == me and s["at"] >= called_at:
+            assert s["partner"] == line, s  # the partner knows it from the call
+        else:
+            assert s["partner"] is None, s  # nobody else does
+    then = [s for s in seen if s["at"] <= at][-1]  # the page once that message was in
+    if any(e["type"] == "hand_over" for e in msgs[at - 1]["events"]):
+        assert name(partner) in str(then["points"]), then  # the sides on the end screen
+    else:
+        assert then["partner"] == line, then
+    assert any(live in str(s["live"]) for s in seen if s["at"] >= at), live

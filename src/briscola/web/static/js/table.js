@@ -37,6 +37,7 @@ export class TablePage {
     this.screen = null;
     this.timer = null;
     this.lastAnnouncedTurn = null;
+    this.motion = still(); // what the last update moved, for the animations of its render
   }
 
   async open() {
@@ -162,6 +163,7 @@ export class TablePage {
 
   update(m) {
     const before = this.view;
+    this.motion = still();
     for (const e of m.events) this.event(e, before || m.view);
     this.version = m.version;
     this.view = m.view;
@@ -182,11 +184,13 @@ export class TablePage {
         this.fairEvent(e);
         break;
       case "card_played":
+        this.motion.played.add(e.card);
         announce(t("live.played", { who: this.seatName(e.seat), card: cardName(e.card) }));
         if (prefs.sound) beep(440);
         break;
       case "trick_won":
         this.log.tricks.push({ winner: e.winner, cards: e.cards, seats: e.seats, points: e.points });
+        this.motion.taken = e;
         announce(t("live.took", { who: this.seatName(e.winner), points: e.points }));
         break;
       case "hand_over":
@@ -203,11 +207,18 @@ export class TablePage {
       case "hand_started":
         this.log = { hand: e.number, tricks: [] };
         break;
+      case "card_drawn":
+        if (e.card && view && e.seat === view.seat) this.motion.drawn.add(e.card);
+        break;
       case "trump_turned":
         if (this.log.hand) (this.fair[this.log.hand] ||= {}).turned = e.card;
         break;
       case "partner_revealed":
-        announce(t("live.partner", { caller: this.seatName(e.caller), partner: this.seatName(e.partner) }));
+        announce(
+          e.partner === e.caller
+            ? t("finish.alone")
+            : t("live.partner", { caller: this.seatName(e.caller), partner: this.seatName(e.partner) }),
+        );
         break;
       case "card_called":
         announce(t("live.called", { who: this.seatName(e.seat), card: cardName(e.card) }));
@@ -550,6 +561,7 @@ export class TablePage {
       return;
     }
     const legal = this.legal();
+    const mo = this.takeMotion();
     const plays = new Set(legal.filter((a) => "play" in a).map((a) => a.play));
     // Everyone else at the table: name, cards in hand (face down, or shown), presence.
     const others = [];
@@ -583,7 +595,7 @@ export class TablePage {
       "div",
       { class: "trick", id: "trick", role: "group", "aria-label": t("table.trick") },
       (v.trick || []).map(([seat, card]) =>
-        h("figure", { class: "played" }, cardEl(card, { extra: "enter" }), h("figcaption", { text: this.seatName(seat) })),
+        h("figure", { class: "played" }, cardEl(card, { extra: mo.played.has(card) ? "enter" : null }), h("figcaption", { text: this.seatName(seat) })),
       ),
       (v.trick || []).length ? null : slotEl(t("words.empty_trick")),
     );
@@ -615,7 +627,9 @@ export class TablePage {
     const hand = h(
       "div",
       { class: "hand", id: "hand", role: "group", "aria-label": t("table.your_hand") },
-      (v.hand || []).map((c) => cardEl(c, { onClick: (card) => this.act({ seat: v.seat, play: card }), enabled: plays.has(c) })),
+      (v.hand || []).map((c) =>
+        cardEl(c, { onClick: (card) => this.act({ seat: v.seat, play: card }), enabled: plays.has(c), extra: mo.drawn.has(c) ? "drawn" : null }),
+      ),
     );
     const others2 = legal.filter((a) => !("play" in a));
     const actions = others2.length
@@ -629,6 +643,8 @@ export class TablePage {
       : null;
     const heading = h("h2", { class: "sr-only", text: t("table.your_hand") });
     fill(this.parts.mine, heading, v.seat === null ? h("p", { text: t("table.watching") }) : hand, actions);
+    if (mo.taken) this.flyTaken(mo.taken, trick);
+    if (mo.drawn.size) fromStock(hand.querySelectorAll(".card.drawn"), stock);
     // What was said and signalled; the auction.
     const side = [];
     if (v.auction) {
@@ -641,7 +657,7 @@ export class TablePage {
           h("ul", {}, (a.bids || []).map((b) => h("li", { text: `${this.seatName(b.seat)}: ${b.bid === "pass" ? t("act.pass") : bidName(b.bid)}` }))),
           a.caller !== null && a.caller !== undefined ? h("p", { text: t("table.caller", { who: this.seatName(a.caller), bid: String(a.high) }) }) : null,
           a.called ? h("p", { text: t("table.called", { card: cardName(a.called) }) }) : null,
-          a.partner !== null && a.partner !== undefined ? h("p", { text: t("table.partner", { who: this.seatName(a.partner) }) }) : null,
+          a.partner !== null && a.partner !== undefined ? h("p", { class: "partner", id: "partner", text: this.partnerText(a) }) : null,
         ),
       );
     }
@@ -668,6 +684,42 @@ export class TablePage {
       );
     }
     fill(this.parts.side, side);
+  }
+
+  /** Who the caller's partner is, as far as this seat knows (the view says it once the
+   * called card is played, and to the partner from the call): alone, you, or that seat. */
+  partnerText(a) {
+    if (a.partner === a.caller) return t("finish.alone");
+    if (this.view && a.partner === this.view.seat) return t("finish.you_partner");
+    return t("table.partner", { who: this.seatName(a.partner) });
+  }
+
+  // -- animations: decoration on what is already drawn, never a wait ---------------------
+
+  /** What the last update moved, once (nothing under reduced motion). */
+  takeMotion() {
+    const mo = this.motion;
+    this.motion = still();
+    return matchMedia("(prefers-reduced-motion: reduce)").matches ? still() : mo;
+  }
+
+  /** The trick just taken, as a short-lived copy over the table that slides toward the
+   * taker's side and fades; it takes no clicks and is gone when its animation ends. */
+  flyTaken(e, trick) {
+    const from = trick.getBoundingClientRect();
+    const mine = this.view && e.winner === this.view.seat;
+    const target = mine ? this.parts.mine : this.parts.others.querySelector(`[data-seat="${e.winner}"]`);
+    const to = (target || trick).getBoundingClientRect();
+    const copy = h("div", { class: "taken", "aria-hidden": "true" }, e.cards.map((c) => cardEl(c)));
+    for (const el of copy.querySelectorAll("[data-card]")) el.removeAttribute("data-card");
+    Object.assign(copy.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
+    copy.style.setProperty("--dx", `${to.left + to.width / 2 - (from.left + from.width / 2)}px`);
+    copy.style.setProperty("--dy", `${to.top + to.height / 2 - (from.top + from.height / 2)}px`);
+    const done = () => copy.remove();
+    copy.addEventListener("animationend", done);
+    copy.addEventListener("animationcancel", done);
+    setTimeout(done, 5000); // no animation event (a hidden tab): gone all the same
+    document.body.append(copy);
   }
 
   // -- the end of a hand, and of the match -------------------------------------------------
@@ -772,6 +824,21 @@ export class TablePage {
       result,
     );
     return box;
+  }
+}
+
+/** Nothing moved. */
+function still() {
+  return { played: new Set(), drawn: new Set(), taken: null };
+}
+
+/** Cards just drawn slide in from the stock: each starts where the stock is. */
+function fromStock(cards, stock) {
+  const s = stock.getBoundingClientRect();
+  for (const el of cards) {
+    const r = el.getBoundingClientRect();
+    el.style.setProperty("--from-x", `${s.left + s.width / 2 - (r.left + r.width / 2)}px`);
+    el.style.setProperty("--from-y", `${s.top + s.height / 2 - (r.top + r.height / 2)}px`);
   }
 }
 
