@@ -53,6 +53,7 @@ def test_a_chiamata_hand_through_the_generic_actions(people: Callable[[str], Per
     ana.page.click("#play-now")
     ana.page.wait_for_selector("#hand .card")
     assert ana.page.locator("#others .opponent").count() == 4
+    assert ana.page.locator("#stock-size").count() == 0  # every card dealt: no stock shown
     names = {
         int(str(o.get_attribute("data-seat"))): o.locator(".name").inner_text()
         for o in ana.page.locator("#others .opponent").all()

@@ -604,8 +604,9 @@ export class TablePage {
       { class: "stock" },
       v.turned ? h("figure", { class: "turned" }, cardEl(v.turned), h("figcaption", { text: t("table.trump_card", { suit: suitName(v.trump) }) })) : v.trump ? h("p", { text: t("table.trump_suit", { suit: suitName(v.trump) }) }) : null,
       v.stock_top ? h("figure", {}, cardEl(v.stock_top), h("figcaption", { text: t("table.stock_top") })) : null,
-      v.stock_size ? backEl(t("table.stock", { n: v.stock_size })) : slotEl(t("table.stock", { n: 0 })),
-      h("p", { class: "stock-size", id: "stock-size", text: t("table.stock", { n: v.stock_size }) }),
+      // no stock place in a hand that has none (chiamata deals every card) or no more
+      v.stock_size ? backEl(t("table.stock", { n: v.stock_size })) : null,
+      v.stock_size || v.turned ? h("p", { class: "stock-size", id: "stock-size", text: t("table.stock", { n: v.stock_size }) }) : null,
     );
     const points = v.points
       ? h("p", { class: "points", id: "points" }, v.sides.map((_, i) => `${this.sideName(i, v.sides)}: ${v.points[i]}`).join(" · "))
