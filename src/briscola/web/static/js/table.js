@@ -227,7 +227,7 @@ export class TablePage {
         announce(t("live.bid", { who: this.seatName(e.seat), bid: bidName(e.bid) }));
         break;
       case "talk":
-        announce(t("live.talk", { who: this.seatName(e.seat), what: talkWord(e.kind, String(e.what)) }));
+        announce(t("live.talk", { who: this.seatName(e.seat), what: `${t(`talk.${e.kind}`)} ${talkWord(e.kind, String(e.what))}`.trim() }));
         break;
       default:
         break;
@@ -868,9 +868,10 @@ function bidName(bid) {
 const HONOURS = { ace: "A", three: "3", king: "K", queen: "Q", jack: "J" };
 
 /** A signal, question or order in the language: the honours by their rank's name in the
- * deck's style ("cavallo di briscola"); a word the strings lack (a look, a rais's
- * "done") as it came. */
+ * deck's style ("cavallo di briscola"); a rais's look and end of talk need no word (the
+ * seat looked at follows); a word the strings lack as it came. */
 function talkWord(kind, what) {
+  if (kind === "done" || kind === "look") return ""; // "has finished"; "looks" → the seat shown after
   if (kind === "signal" && HONOURS[what]) return t("talkword.signal.honour", { rank: rankName(HONOURS[what]) });
   const key = `talkword.${kind}.${what}`;
   const said = t(key);
