@@ -159,9 +159,13 @@ class ThrownIn(NamedTuple):
 
 
 class HandOver(NamedTuple):
+    """The hand is over: ``points`` by side, the seats of ``sides`` in the same order (in
+    chiamata the sides are known only once the partner is revealed), ``winners``."""
+
     points: tuple[int, ...]
     winners: tuple[int, ...]
     audience: Audience = None
+    sides: tuple[tuple[int, ...], ...] = ()
 
 
 Event = (

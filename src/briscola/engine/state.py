@@ -576,7 +576,7 @@ class GameState:
     def _finish(self, events: list[Event]) -> None:
         self.phase = OVER
         self.turn = -1
-        events.append(HandOver(tuple(self.points), self.winners()))
+        events.append(HandOver(tuple(self.points), self.winners(), sides=self.sides))
 
     def winners(self) -> tuple[int, ...]:
         """The seats of the side that won the finished hand, or ``()`` (unfinished, or tied)."""

@@ -194,7 +194,7 @@ export class TablePage {
         announce(t("live.took", { who: this.seatName(e.winner), points: e.points }));
         break;
       case "hand_over":
-        this.ended = this.handSummary(e.points, e.winners, view);
+        this.ended = this.handSummary(e.points, e.winners, view, e.sides);
         this.showEnd = true;
         break;
       case "hand_scored":
@@ -234,9 +234,10 @@ export class TablePage {
     }
   }
 
-  handSummary(points, winners, view) {
+  handSummary(points, winners, view, handSides = null) {
     const v = view || this.view;
-    const sides = v ? v.sides : [];
+    // the hand's own sides, which the points are by (chiamata's known only at the reveal)
+    const sides = handSides && handSides.length ? handSides : v ? v.sides : [];
     const series = sides.map(() => []);
     const carichi = sides.map(() => []);
     const totals = sides.map(() => 0);
