@@ -9,9 +9,17 @@ under CI (``CI`` set) they fail: CI never passes without PostgreSQL.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +44,7 @@ from briscola.storage import (
     dealt_hands,
     match_start,
 )
+from briscola.storage import store as store_module
 from briscola.storage.schema import actions, metadata
 from serverkit import database
 
@@ -131,6 +140,158 @@ async def test_two_opens_at_once_both_succeed(url: str) -> None:
     finally:
         for s in stores:
             await s.close()
+
+
+def _sqlite_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"
+
+
+def _writer(path: Path) -> sqlite3.Connection:
+    """Another program's connection to the database at ``path`` (SQLite's defaults: a
+    rollback journal on a new database), usable from a timer's thread."""
+    return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+
+
+async def test_open_waits_for_a_fresh_database_another_program_is_writing(
+    tmp_path: Path,
+) -> None:
+    """Turning a database to the write-ahead log needs its write lock, and SQLite does not
+    wait for that lock (the busy timeout does not apply to it): the first opening of a
+    database that another connection is writing waits until it is done, then succeeds."""
+    path = tmp_path / "briscola.db"
+    other = _writer(path)
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("CREATE TABLE notes (text TEXT)")
+    release = threading.Timer(1.0, other.execute, ("COMMIT",))
+    release.start()
+    try:
+        store = await Storage.open(_sqlite_url(path))
+    finally:
+        release.join()
+        other.close()
+    try:
+        ana = await store.create_player("Ana")
+        assert await store.get_player(ana.id) == ana
+        async with store.engine.connect() as conn:
+            mode = (await conn.execute(sa.text("PRAGMA journal_mode"))).scalar()
+        assert mode == "wal"
+    finally:
+        await store.close()
+
+
+async def test_open_waits_out_a_lock_held_longer_than_the_busy_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holding the write lock (its migration, a long write) for longer than
+    a connection's busy timeout: the migration step tries again until the lock is free."""
+    path = tmp_path / "briscola.db"
+    await (await Storage.open(_sqlite_url(path))).close()
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.1)
+    other = _writer(path)
+    other.execute("BEGIN IMMEDIATE")
+    release = threading.Timer(1.0, other.execute, ("COMMIT",))
+    release.start()
+    try:
+        store = await Storage.open(_sqlite_url(path))
+    finally:
+        release.join()
+        other.close()
+    await store.close()
+
+
+async def test_open_gives_up_on_a_database_locked_for_too_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "briscola.db"
+    await (await Storage.open(_sqlite_url(path))).close()
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.1)
+    other = _writer(path)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        with pytest.raises(
+            StorageError, match=r"locked for more than 0\.5 s.*another program"
+        ) as e:
+            await Storage.open(_sqlite_url(path), patience=0.5)
+        assert time.monotonic() - started < 5
+        assert str(path) in str(e.value)
+    finally:
+        other.rollback()
+        other.close()
+
+
+# Opens the same fresh databases (one a round, every round at the same moment as the other
+# processes) from several tasks at once; prints the errors of each round as JSON.
+OPENER = """
+import asyncio, json, sys, time
+from briscola.storage import Storage
+
+async def opens(url, tasks, name):
+    found = await asyncio.gather(
+        *(Storage.open(url) for _ in range(tasks)), return_exceptions=True
+    )
+    errors = [f"{type(e).__name__}: {e}" for e in found if isinstance(e, BaseException)]
+    for i, store in enumerate(s for s in found if isinstance(s, Storage)):
+        try:
+            await store.create_player(f"{name}-{i}")
+        except Exception as e:
+            errors.append(f"{type(e).__name__}: {e}")
+        await store.close()
+    return errors
+
+folder, rounds, tasks, step, name = sys.argv[1:]
+print("ready", flush=True)
+start = float(sys.stdin.readline())
+out = []
+for i in range(int(rounds)):
+    time.sleep(max(0.0, start + i * float(step) - time.time()))
+    out.append(asyncio.run(opens(f"sqlite+aiosqlite:///{folder}/{i}.db", int(tasks), name)))
+print(json.dumps(out), flush=True)
+"""
+
+
+async def test_a_fresh_database_opened_by_several_processes_and_tasks_at_once(
+    tmp_path: Path,
+) -> None:
+    """Servers and migrations starting together: three processes, each opening the same
+    fresh database from four tasks at once, round after round; every opening succeeds and
+    each database keeps every player made in it."""
+    import briscola
+
+    rounds, processes, tasks = 6, 3, 4
+    src = str(Path(briscola.__file__).parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])}
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", OPENER, str(tmp_path), str(rounds), str(tasks), "0.4", f"p{k}"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for k in range(processes)
+    ]
+    try:
+        for child in children:
+            assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        start = time.time() + 0.2
+        outputs = [child.communicate(f"{start}\n", timeout=120)[0] for child in children]
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+    errors = [e for out in outputs for each in json.loads(out) for e in each]
+    assert errors == []
+    for i in range(rounds):
+        store = await Storage.open(_sqlite_url(tmp_path / f"{i}.db"))
+        try:
+            async with store.engine.connect() as conn:
+                names = (await conn.execute(sa.text("SELECT nickname FROM players"))).scalars()
+                assert sorted(names) == sorted(
+                    f"p{k}-{t}" for k in range(processes) for t in range(tasks)
+                )
+        finally:
+            await store.close()
 
 
 async def test_unknown_database_url_is_refused() -> None:

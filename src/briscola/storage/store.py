@@ -7,15 +7,17 @@ import contextlib
 import json
 import logging
 import os
+import random
 import secrets
 import sqlite3
 import threading
-from collections.abc import AsyncIterator, Callable, Sequence
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from alembic import command
@@ -37,6 +39,13 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 WRITE = "briscola_write"
 """The execution option of a write transaction (SQLite: BEGIN IMMEDIATE)."""
 STATUSES = ("waiting", "playing", "finished")
+BUSY_TIMEOUT = 30.0
+"""SQLite: how many seconds a connection waits for another connection's lock (its busy
+timeout, on every connection) before its statement fails with "database is locked"."""
+PATIENCE = 60.0
+"""SQLite: how many seconds :meth:`Storage.open` keeps trying its steps that need the
+write lock (the write-ahead log, the migrations) while another process holds it."""
+T = TypeVar("T")
 
 
 class StorageError(Exception):
@@ -215,7 +224,7 @@ class Storage:
         if self._sqlite and engine.url.database not in (None, "", ":memory:"):
             sync = sa.create_engine(
                 engine.url.set(drivername="sqlite+pysqlite"),
-                connect_args={"timeout": 30, "check_same_thread": False},
+                connect_args={"timeout": BUSY_TIMEOUT, "check_same_thread": False},
             )
             _sqlite_transactions(sync)
             self._sync = sync.execution_options(**{WRITE: True})
@@ -242,13 +251,33 @@ class Storage:
     # -- opening ---------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, url: str, *, clock: Callable[[], datetime] = _now) -> Storage:
+    async def open(
+        cls, url: str, *, clock: Callable[[], datetime] = _now, patience: float = PATIENCE
+    ) -> Storage:
         """Connect to the database at ``url`` (``sqlite+aiosqlite:///DIR/briscola.db``,
         ``postgresql+asyncpg://user@host/db``) and create or upgrade its schema to the
-        newest migration; opening an up-to-date database again changes nothing."""
+        newest migration; opening an up-to-date database again changes nothing.
+
+        Several processes (servers, a migration) may open one database at once. On
+        SQLite the steps that need the write lock (turning a new database to the
+        write-ahead log, the migrations) are tried again while another process holds it,
+        for up to ``patience`` seconds; then :class:`StorageError` says so. On
+        PostgreSQL the migrations of two processes take turns."""
+        deadline = time.monotonic() + patience
+        database: str | None = None
         if url.startswith("sqlite"):
-            _check_sqlite_file(sa.make_url(url).database)
-            engine = create_async_engine(url, connect_args={"timeout": 30})
+            database = sa.make_url(url).database
+            _check_sqlite_file(database)
+            if database not in (None, "", ":memory:"):
+                path = str(database)
+                await _when_unlocked(
+                    lambda: asyncio.to_thread(_use_wal, path),
+                    path,
+                    "turning it to the write-ahead log",
+                    patience,
+                    deadline,
+                )
+            engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT})
             _sqlite_transactions(engine.sync_engine)
         elif url.startswith("postgresql"):
             # No ping before each use (a round trip a transaction): a connection the
@@ -260,11 +289,12 @@ class Storage:
                 "sqlite+aiosqlite:///DIR/briscola.db or postgresql+asyncpg://..."
             )
         try:
-            async with engine.execution_options(**{WRITE: True}).begin() as conn:
-                if engine.dialect.name == "postgresql":
-                    # Two servers starting at once migrate one after the other.
-                    await conn.execute(sa.text("SELECT pg_advisory_xact_lock(7291403)"))
-                await conn.run_sync(_upgrade)
+            if engine.dialect.name == "sqlite":
+                await _when_unlocked(
+                    lambda: _migrate(engine), str(database), "migrating it", patience, deadline
+                )
+            else:
+                await _migrate(engine)
         except BaseException:
             await engine.dispose()
             raise
@@ -751,11 +781,90 @@ class Storage:
 # -- helpers ---------------------------------------------------------------------------------
 
 
+async def _migrate(engine: AsyncEngine) -> None:
+    """Create or upgrade the schema to the newest migration, in one write transaction
+    (on SQLite: BEGIN IMMEDIATE, waiting up to the busy timeout for the write lock)."""
+    async with engine.execution_options(**{WRITE: True}).begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # Two servers starting at once migrate one after the other.
+            await conn.execute(sa.text("SELECT pg_advisory_xact_lock(7291403)"))
+        await conn.run_sync(_upgrade)
+
+
 def _upgrade(connection: sa.Connection) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
+
+
+def _locked(error: BaseException) -> bool:
+    """Whether ``error`` (the driver's, or SQLAlchemy's around it) is SQLite's "database is
+    locked": another connection holds the lock the statement needed."""
+    if isinstance(error, sa.exc.DBAPIError):
+        error = error.orig  # type: ignore[assignment]
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "database is locked" in str(error)
+
+
+async def _when_unlocked(
+    step: Callable[[], Awaitable[T]], path: str, what: str, patience: float, deadline: float
+) -> T:
+    """Run ``step``, and again while it fails on SQLite's "database is locked" (another
+    process holds the write lock), pausing longer each time (10 ms doubling to 1 s, give
+    or take a random half so that processes waiting together do not retry in step),
+    until ``deadline`` (:func:`time.monotonic`); then :class:`StorageError`."""
+    pause = 0.01
+    while True:
+        try:
+            return await step()
+        except (sqlite3.OperationalError, sa.exc.OperationalError) as e:
+            if not _locked(e):
+                raise
+            wait = pause * random.uniform(0.5, 1.5)
+            if time.monotonic() + wait > deadline:
+                raise StorageError(
+                    f"storage: the database {path} stayed locked for more than {patience:g} s "
+                    f"while {what}: another program holds its write lock (another server "
+                    "starting, a migration, an sqlite3 shell): let it finish or stop it, "
+                    "then start again"
+                ) from e
+            log.info("storage: the database %s is locked (%s): trying again", path, what)
+        await asyncio.sleep(wait)
+        pause = min(pause * 2, 1.0)
+
+
+def _sqlite_connect(path: str) -> sqlite3.Connection:
+    """A plain connection to the SQLite database at ``path`` (no transaction handling of
+    the driver's), which waits up to :data:`BUSY_TIMEOUT` for another's lock."""
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    connection.execute(f"PRAGMA busy_timeout = {round(BUSY_TIMEOUT * 1000)}")
+    return connection
+
+
+def _use_wal(path: str) -> None:
+    """Turn the SQLite database at ``path`` to the write-ahead log, once for all its
+    connections (the mode is kept in the file; on a database in it already this changes
+    nothing). The change needs the write lock and, unlike other statements, does not wait
+    for it (SQLite's busy timeout does not apply: two connections changing the mode of a
+    new database at once, one fails): it raises "database is locked" while another
+    connection writes, and :meth:`Storage.open` tries it again (:func:`_when_unlocked`)."""
+    connection = _sqlite_connect(path)
+    try:
+        mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    finally:
+        connection.close()
+    if mode != "wal":
+        log.warning(
+            "storage: the database %s cannot use the write-ahead log (its file system does "
+            "not allow it: journal mode %s): readers and writers wait for each other",
+            path,
+            mode,
+        )
 
 
 def _sqlite_transactions(engine: sa.Engine) -> None:
@@ -764,6 +873,10 @@ def _sqlite_transactions(engine: sa.Engine) -> None:
     that two writers queue instead of failing on a lock upgrade; a read begins with a
     plain BEGIN and never waits, on its snapshot of the write-ahead log. Foreign keys on.
     (SQLAlchemy's documented recipe: the driver's own transaction handling turned off.)
+    Each connection waits up to :data:`BUSY_TIMEOUT` for another's lock. The write-ahead
+    log itself is set once, in the database file, by :meth:`Storage.open` (:func:`_use_wal`):
+    setting it on each new connection would fail, not wait, when another connection of a
+    new database writes.
 
     ``synchronous = NORMAL`` with the write-ahead log: a commit is written to the log
     before it returns, but the log is synced to the disk at checkpoints, not at every
@@ -776,8 +889,8 @@ def _sqlite_transactions(engine: sa.Engine) -> None:
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {round(BUSY_TIMEOUT * 1000)}")
         cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.execute("PRAGMA wal_autocheckpoint = 0")  # the Checkpointer's work
         cursor.close()
@@ -803,7 +916,7 @@ class Checkpointer(threading.Thread):
         self._halt = threading.Event()
 
     def run(self) -> None:
-        connection = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        connection = _sqlite_connect(self.path)
         try:
             while not self._halt.wait(self.every):
                 try:
