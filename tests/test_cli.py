@@ -217,3 +217,31 @@ def test_demo_narrates_partner_talk(game: str, rule: list[str], expect: str) -> 
     result = runner.invoke(app, ["demo", "--game", game, "--seed", "1", *rule])
     assert result.exit_code == 0, result.output
     assert expect in result.stdout
+
+
+def test_serve_makes_its_data_folder_its_owners_alone(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The data folder (the database, the signing secret) is made 0700 under a normal
+    shell's umask: made so, not tightened afterwards (no warning)."""
+    import logging
+    import os
+    import socket
+    import stat
+
+    monkeypatch.delenv("BRISCOLA_SECRET", raising=False)
+    data = tmp_path / "briscola-data"
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    old = os.umask(0o022)
+    try:
+        with caplog.at_level(logging.WARNING):
+            port = str(taken.getsockname()[1])
+            result = runner.invoke(app, ["serve", "--data", str(data), "--port", port])
+    finally:
+        os.umask(old)
+        taken.close()
+    assert result.exit_code != 0 and f"port {port} is taken" in result.output
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import sqlite3
+import stat
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -292,6 +294,65 @@ async def test_a_fresh_database_opened_by_several_processes_and_tasks_at_once(
                 )
         finally:
             await store.close()
+
+
+# -- data at rest --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def shell_umask() -> Iterator[None]:
+    """The umask of a normal shell (0o022: new files readable by everyone)."""
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def _modes(folder: Path) -> dict[str, int]:
+    return {p.name: stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()}
+
+
+@pytest.mark.usefixtures("shell_umask")
+async def test_a_new_database_and_its_log_are_their_owners_alone(tmp_path: Path) -> None:
+    """The database holds the deals of the hands in play: its file, its write-ahead log
+    and the log's index are readable and writable by their owner alone."""
+    store = await Storage.open(_sqlite_url(tmp_path / "briscola.db"))
+    try:
+        table_id, match = await playing_table(store, "briscola-2", {})
+        await play_stored(store, table_id, match, random.Random(1), 4)
+        assert _modes(tmp_path) == {
+            "briscola.db": 0o600,
+            "briscola.db-wal": 0o600,
+            "briscola.db-shm": 0o600,
+        }
+    finally:
+        await store.close()
+
+
+@pytest.mark.usefixtures("shell_umask")
+async def test_a_database_open_to_others_is_made_private_with_one_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "briscola.db"
+    await (await Storage.open(_sqlite_url(path))).close()
+    other = sqlite3.connect(path)  # keeps the log and its index while it is open
+    try:
+        other.execute("CREATE TABLE notes (text TEXT)")
+        other.commit()
+        for name, mode in [("briscola.db", 0o644), ("briscola.db-wal", 0o664)]:
+            os.chmod(tmp_path / name, mode)
+        os.chmod(tmp_path / "briscola.db-shm", 0o666)
+        with caplog.at_level(logging.WARNING, "briscola.storage"):
+            await (await Storage.open(_sqlite_url(path))).close()
+            assert set(_modes(tmp_path).values()) == {0o600}
+            warned = [r for r in caplog.records if r.levelno == logging.WARNING]
+            assert len(warned) == 1, warned
+            for name in ("briscola.db (was 0644)", "briscola.db-wal", "briscola.db-shm"):
+                assert name in warned[0].getMessage()
+            caplog.clear()
+            await (await Storage.open(_sqlite_url(path))).close()
+            assert [r for r in caplog.records if r.levelno == logging.WARNING] == []
+    finally:
+        other.close()
 
 
 async def test_unknown_database_url_is_refused() -> None:

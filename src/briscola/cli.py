@@ -1131,7 +1131,7 @@ def serve(
             "(or sqlite+aiosqlite:///path/briscola.db)"
         )
     try:
-        data.mkdir(parents=True, exist_ok=True)
+        data.mkdir(mode=0o700, parents=True, exist_ok=True)  # private: ServerSettings.data_folder
     except OSError as e:
         raise fail(f"--data {data}: cannot make the folder: {e.strerror}") from None
     settings = ServerSettings(

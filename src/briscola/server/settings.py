@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+log = logging.getLogger("briscola.server")
 
 
 @dataclass(frozen=True)
@@ -14,7 +18,8 @@ class ServerSettings:
 
     ``data`` is the folder of the SQLite database (unless ``database_url`` names another
     database) and of the secret that signs the session cookies (unless ``secret`` is
-    given): a restarted server keeps its players' sessions."""
+    given): a restarted server keeps its players' sessions. It is its owner's alone
+    (:meth:`data_folder`)."""
 
     data: Path = Path("briscola-data")
     database_url: str | None = None
@@ -49,25 +54,60 @@ class ServerSettings:
 
     @property
     def url(self) -> str:
-        """The database URL in use."""
+        """The database URL in use. The default, SQLite in ``data``, makes the folder
+        first when it is missing (:meth:`data_folder`)."""
         if self.database_url:
             return self.database_url
-        return f"sqlite+aiosqlite:///{self.data.resolve() / 'briscola.db'}"
+        return f"sqlite+aiosqlite:///{self.data_folder().resolve() / 'briscola.db'}"
+
+    def data_folder(self) -> Path:
+        """The folder ``data``, made when missing (with its parents) and kept private:
+        readable, writable and searchable by its owner alone (0700), for it holds the
+        database (the deals of the hands in play) and the signing secret. A folder open
+        to other users is tightened to its owner's bits, with a warning."""
+        self.data.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _private(self.data, "the data folder")
+        return self.data
 
     def signing_secret(self) -> str:
         """The secret that signs session cookies: ``secret``, else ``BRISCOLA_SECRET``, else
-        the one kept in ``data/secret`` (made on first use, readable by its owner only)."""
+        the one kept in ``data/secret`` (made on first use, readable by its owner only;
+        one found open to other users is tightened, with a warning)."""
         if self.secret:
             return self.secret
         if env := os.environ.get("BRISCOLA_SECRET"):
             return env
-        self.data.mkdir(parents=True, exist_ok=True)
-        path = self.data / "secret"
+        path = self.data_folder() / "secret"
         try:
-            return path.read_text().strip()
+            value = path.read_text().strip()
         except FileNotFoundError:
             value = secrets.token_urlsafe(32)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w") as f:
                 f.write(value + "\n")
             return value
+        _private(path, "the signing secret")
+        return value
+
+
+def _private(path: Path, what: str) -> None:
+    """Take away every permission other users have on ``path`` (its group's and the
+    world's), with a warning when there were some."""
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if not mode & 0o077:
+        return
+    try:
+        os.chmod(path, mode & ~0o077)
+    except OSError as e:
+        raise OSError(
+            f"{what} {path} is open to other users (mode {mode:04o}) and cannot be made "
+            f"private: {e.strerror}: run the server as its owner, or take the others' "
+            f"permissions away (chmod go= {path})"
+        ) from None
+    log.warning(
+        "%s %s was open to other users (mode %04o): now its owner's alone (%04o)",
+        what,
+        path,
+        mode,
+        mode & ~0o077,
+    )

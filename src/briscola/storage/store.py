@@ -10,6 +10,7 @@ import os
 import random
 import secrets
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -933,7 +934,8 @@ class Checkpointer(threading.Thread):
 
 def _check_sqlite_file(database: str | None) -> None:
     """The SQLite file can be made or written: its folder exists and is writable (the
-    driver's own failure comes from a worker thread, and says less)."""
+    driver's own failure comes from a worker thread, and says less); then it is made
+    private (:func:`_private_sqlite_file`)."""
     if database in (None, "", ":memory:"):
         return
     path = Path(database)
@@ -943,6 +945,54 @@ def _check_sqlite_file(database: str | None) -> None:
         raise StorageError(f"storage: the database {path} cannot be read and written")
     if not path.exists() and not os.access(path.parent, os.W_OK):
         raise StorageError(f"storage: the folder {path.parent} is not writable: no database there")
+    _private_sqlite_file(path)
+
+
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside a database: its write-ahead log and that log's index (a
+rollback journal, in another journal mode)."""
+
+
+def _private_sqlite_file(path: Path) -> None:
+    """The SQLite database at ``path`` is readable and writable by its owner alone (0600),
+    and so are the files beside it (:data:`SQLITE_COMPANIONS`): it holds the deals of the
+    hands in play, which are secrets. SQLite would make a new database with the process's
+    umask (0644 in a normal shell) and its -wal and -shm files with the database's mode,
+    so a new database is made here first, empty and 0600. Files open to other users are
+    tightened to their owner's bits, with one warning naming them."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass  # an existing database (or another process made it just now)
+    else:
+        try:
+            os.fchmod(fd, 0o600)  # whatever the umask
+        finally:
+            os.close(fd)
+    tightened = []
+    for each in (path, *(path.with_name(path.name + end) for end in SQLITE_COMPANIONS)):
+        try:
+            mode = stat.S_IMODE(each.stat().st_mode)
+        except FileNotFoundError:
+            continue
+        if not mode & 0o077:
+            continue
+        try:
+            os.chmod(each, mode & ~0o077)
+        except OSError as e:
+            raise StorageError(
+                f"storage: the database file {each} is open to other users (mode {mode:04o}) "
+                f"and cannot be made private: {e.strerror}: run the server as the file's "
+                f"owner, or make it its owner's alone (chmod 600 {each})"
+            ) from None
+        tightened.append(f"{each.name} (was {mode:04o})")
+    if tightened:
+        log.warning(
+            "storage: %s in %s were open to other users: now readable and writable by "
+            "their owner alone (0600)",
+            ", ".join(tightened),
+            path.parent,
+        )
 
 
 def _status(status: str) -> str:
