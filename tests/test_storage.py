@@ -9,6 +9,7 @@ under CI (``CI`` set) they fail: CI never passes without PostgreSQL.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import os
@@ -29,6 +30,7 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from briscola.engine import Match, Rules
 from briscola.engine.deal import Deal, shuffled_deal
@@ -37,6 +39,7 @@ from briscola.storage import (
     OPEN,
     NewHand,
     NotFound,
+    Player,
     Seat,
     SeatTaken,
     StaleVersion,
@@ -45,6 +48,7 @@ from briscola.storage import (
     WrongStatus,
     dealt_hands,
     match_start,
+    schema,
 )
 from briscola.storage import store as store_module
 from briscola.storage.schema import actions, metadata
@@ -118,7 +122,7 @@ async def test_open_creates_the_schema_of_the_metadata(url: str) -> None:
 
             assert await conn.run_sync(differences) == []
             head = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).all()
-            assert head == [("0002",)]
+            assert head == [("0003",)]
     finally:
         await store.close()
 
@@ -132,6 +136,68 @@ async def test_open_twice_is_harmless_and_keeps_the_data(url: str) -> None:
         assert await again.get_player(ana.id) == ana
     finally:
         await again.close()
+
+
+async def test_an_upgrade_from_0002_keeps_the_data(url: str) -> None:
+    """A database made at migration 0002, with a player and a table in it, upgraded to
+    the newest: the player and the table are as they were, and sessions work for them."""
+    engine = create_async_engine(url)
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(store_module._upgrade, "0002")
+            ana = (
+                await conn.execute(
+                    schema.players.insert()
+                    .values(nickname="Ana", created=T0)
+                    .returning(schema.players.c.id)
+                )
+            ).scalar_one()
+            table_id = (
+                await conn.execute(
+                    schema.tables.insert()
+                    .values(
+                        token="invite",
+                        public=False,
+                        game="briscola-2",
+                        rules={"match": "best-of-3"},
+                        host=ana,
+                        status="waiting",
+                        version=0,
+                        settings={"clock": 30},
+                        created=T0,
+                        updated=T0,
+                    )
+                    .returning(schema.tables.c.id)
+                )
+            ).scalar_one()
+            await conn.execute(
+                schema.seats.insert(),
+                [
+                    {"table_id": table_id, "seat": 0, "player": ana, "level": None},
+                    {"table_id": table_id, "seat": 1, "player": None, "level": "beginner"},
+                ],
+            )
+    finally:
+        await engine.dispose()
+    store = await Storage.open(url)
+    try:
+        async with store.engine.connect() as conn:
+            head = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).all()
+        assert head == [("0003",)]
+        assert await store.get_player(ana) == Player(ana, "Ana", T0)
+        table = await store.get_table(table_id)
+        assert (table.token, table.host, table.rules, table.settings, table.created) == (
+            "invite",
+            ana,
+            {"match": "best-of-3"},
+            {"clock": 30},
+            T0,
+        )
+        assert table.seats == (Seat(ana), Seat(level="beginner"))
+        await store.create_session(ana, token_hash(1))
+        assert (await store.session_player(token_hash(1), timedelta(days=1))).id == ana
+    finally:
+        await store.close()
 
 
 async def test_two_opens_at_once_both_succeed(url: str) -> None:
@@ -638,6 +704,192 @@ async def test_a_log_that_does_not_replay_is_reported(store: Storage) -> None:
     waiting = await store.create_table("briscola-2", {}, [OPEN] * 2, host=None, public=True)
     with pytest.raises(WrongStatus, match="no match yet"):
         await store.load_match(waiting.id)
+
+
+# -- sessions ------------------------------------------------------------------------------
+
+
+def token_hash(n: int) -> str:
+    """The SHA-256 hex digest of a session's token, as the server keeps it."""
+    return hashlib.sha256(f"token-{n}".encode()).hexdigest()
+
+
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self, now: datetime = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+async def clocked(url: str) -> AsyncIterator[tuple[Storage, Clock]]:
+    clock = Clock()
+    opened = await Storage.open(url, clock=clock)
+    yield opened, clock
+    await opened.close()
+
+
+async def stored_seen(store: Storage, token: str) -> datetime | None:
+    """The session's ``seen`` time as stored (``None``: no such session)."""
+    async with store.engine.connect() as conn:
+        q = sa.select(schema.sessions.c.seen).where(schema.sessions.c.token_hash == token)
+        seen: datetime | None = (await conn.execute(q)).scalar()
+        return seen
+
+
+DAY = timedelta(days=1)
+
+
+async def test_a_session_finds_its_player_until_it_ends(store: Storage) -> None:
+    ana, bo = await store.create_player("Ana"), await store.create_player("Bo")
+    for n, player in [(1, ana), (2, ana), (3, bo)]:
+        await store.create_session(player.id, token_hash(n))
+    assert await store.session_player(token_hash(1), DAY) == ana
+    assert await store.session_player(token_hash(3), DAY) == bo
+    with pytest.raises(NotFound, match="no session by that token: sign in again"):
+        await store.session_player(token_hash(9), DAY)
+    await store.end_session(token_hash(1))
+    await store.end_session(token_hash(1))  # already gone: no error
+    await store.end_session(token_hash(9))
+    with pytest.raises(NotFound):
+        await store.session_player(token_hash(1), DAY)
+    assert await store.session_player(token_hash(2), DAY) == ana
+    await store.create_session(ana.id, token_hash(4))
+    await store.end_sessions(ana.id)  # every one of Ana's, none of Bo's
+    for n in (2, 4):
+        with pytest.raises(NotFound):
+            await store.session_player(token_hash(n), DAY)
+    assert await store.session_player(token_hash(3), DAY) == bo
+    await store.end_sessions(ana.id)  # none left: no error
+
+
+async def test_a_session_keeps_only_the_hash_of_a_token(store: Storage) -> None:
+    ana = await store.create_player("Ana")
+    with pytest.raises(NotFound, match="no player 999"):
+        await store.create_session(999, token_hash(1))
+    for not_a_hash in ("a-random-token-in-a-cookie", token_hash(1).upper(), token_hash(1)[:63]):
+        with pytest.raises(StorageError, match="SHA-256 hex digest of its token"):
+            await store.create_session(ana.id, not_a_hash)
+        with pytest.raises(StorageError, match="SHA-256"):
+            await store.session_player(not_a_hash, DAY)
+    await store.create_session(ana.id, token_hash(1))
+    with pytest.raises(StorageError, match="exists already: make a new random token"):
+        await store.create_session(ana.id, token_hash(1))
+    assert await store.session_player(token_hash(1), DAY) == ana
+    with pytest.raises(StorageError, match="idle time must be positive"):
+        await store.session_player(token_hash(1), timedelta(0))
+    async with store.engine.connect() as conn:
+        rows = (await conn.execute(sa.select(schema.sessions))).all()
+    assert [(r.token_hash, r.player) for r in rows] == [(token_hash(1), ana.id)]
+    assert rows[0].seen == rows[0].created and rows[0].created.tzinfo is not None
+
+
+async def test_a_session_unused_longer_than_idle_expires(
+    clocked: tuple[Storage, Clock],
+) -> None:
+    store, clock = clocked
+    ana = await store.create_player("Ana")
+    await store.create_session(ana.id, token_hash(1))
+    clock.now = T0 + timedelta(hours=23)
+    assert await store.session_player(token_hash(1), DAY) == ana  # seen again: a day more
+    clock.now = T0 + timedelta(hours=46)
+    assert await store.session_player(token_hash(1), DAY) == ana
+    clock.now = T0 + timedelta(hours=46) + DAY  # exactly idle: still live
+    assert await store.session_player(token_hash(1), DAY) == ana
+    clock.now += DAY + timedelta(seconds=1)
+    with pytest.raises(NotFound, match="expired"):
+        await store.session_player(token_hash(1), DAY)
+    assert await stored_seen(store, token_hash(1)) is None  # deleted
+    with pytest.raises(NotFound, match="no session"):
+        await store.session_player(token_hash(1), timedelta(days=400))
+
+
+@pytest.mark.parametrize(
+    ("idle", "step"),
+    [(DAY, timedelta(minutes=24)), (timedelta(days=400), timedelta(hours=1))],
+    ids=["a sixtieth of a day", "at most an hour"],
+)
+async def test_a_session_is_seen_again_in_steps(
+    clocked: tuple[Storage, Clock], idle: timedelta, step: timedelta
+) -> None:
+    """Using a session writes its ``seen`` time only once it is a step old (a sixtieth of
+    the idle time, at most an hour), so that each request does not cost a write."""
+    store, clock = clocked
+    ana = await store.create_player("Ana")
+    await store.create_session(ana.id, token_hash(1))
+    for at in (timedelta(minutes=1), step - timedelta(seconds=1), step):
+        clock.now = T0 + at
+        assert await store.session_player(token_hash(1), idle) == ana
+        assert await stored_seen(store, token_hash(1)) == T0, at
+    clock.now = T0 + step + timedelta(seconds=1)
+    await store.session_player(token_hash(1), idle)
+    assert await stored_seen(store, token_hash(1)) == clock.now
+
+
+async def test_idle_sessions_are_dropped(clocked: tuple[Storage, Clock]) -> None:
+    store, clock = clocked
+    ana = await store.create_player("Ana")
+    for n, hours in enumerate([0, 10, 30, 50]):
+        clock.now = T0 + timedelta(hours=hours)
+        await store.create_session(ana.id, token_hash(n))
+    clock.now = T0 + timedelta(hours=50) + DAY  # the one of hour 30 is 44 hours old
+    assert await store.drop_idle_sessions(timedelta(hours=44)) == 2
+    assert await store.drop_idle_sessions(timedelta(hours=44)) == 0
+    assert await stored_seen(store, token_hash(2)) == T0 + timedelta(hours=30)
+    assert await store.session_player(token_hash(3), DAY) == ana
+    for n in (0, 1):
+        with pytest.raises(NotFound):
+            await store.session_player(token_hash(n), timedelta(days=400))
+
+
+async def test_a_player_is_renamed(store: Storage) -> None:
+    ana = await store.create_player("Ana")
+    await store.create_session(ana.id, token_hash(1))
+    renamed = await store.rename_player(ana.id, "  Anna ")
+    assert renamed == Player(ana.id, "Anna", ana.created)
+    assert await store.get_player(ana.id) == renamed
+    assert await store.session_player(token_hash(1), DAY) == renamed
+    for bad in ("", "   ", "x" * 41):
+        with pytest.raises(StorageError, match="1 to 40 characters"):
+            await store.rename_player(ana.id, bad)
+    assert (await store.get_player(ana.id)).nickname == "Anna"
+    with pytest.raises(NotFound, match="no player 999"):
+        await store.rename_player(999, "Bo")
+
+
+async def test_count_public_open(clocked: tuple[Storage, Clock]) -> None:
+    """The public tables a person hosts that are open: playing, or waiting and changed
+    since the time given; not private ones, finished ones, or someone else's."""
+    store, clock = clocked
+    ana, bo = await store.create_player("Ana"), await store.create_player("Bo")
+
+    async def table(host: int, *, public: bool = True, at: timedelta) -> int:
+        clock.now = T0 + at
+        made = await store.create_table("briscola-2", {}, [OPEN, OPEN], host=host, public=public)
+        return made.id
+
+    await table(ana.id, at=timedelta(hours=5))  # waiting, changed lately
+    await table(ana.id, at=timedelta(hours=4))  # waiting, changed at the cut: counts
+    await table(ana.id, at=timedelta(hours=1))  # waiting, left alone
+    await table(ana.id, public=False, at=timedelta(hours=5))
+    await table(bo.id, at=timedelta(hours=5))
+    playing = await table(ana.id, at=timedelta(hours=1))
+    match = Match(Rules.make("briscola-2"), random.Random(1), deals=Deals(1))
+    await store.start_table(playing, match_start(match), dealt_hands(match))
+    finished = await table(ana.id, at=timedelta(hours=1))
+    match = Match(Rules.make("briscola-2"), random.Random(2), deals=Deals(2))
+    await store.start_table(finished, match_start(match), dealt_hands(match))
+    await store.finish_table(finished, match.to_record())
+    since = T0 + timedelta(hours=4)
+    assert await store.count_public_open(ana.id, since) == 3
+    assert await store.count_public_open(bo.id, since) == 1
+    assert await store.count_public_open(ana.id, T0) == 4
+    assert await store.count_public_open(999, since) == 0
+    with pytest.raises(StorageError, match="timezone"):
+        await store.count_public_open(ana.id, datetime(2026, 12, 1))
 
 
 # -- finished matches and history ----------------------------------------------------------

@@ -25,6 +25,12 @@ committed to, before it is played.
 
 A rematch is a new table (with the same seats): a table holds one match.
 
+**Sessions.** A person's signed-in session is a row (:meth:`Storage.create_session`),
+found by the SHA-256 hex digest of the random token in its cookie, so that the database
+never holds a usable token. :meth:`Storage.session_player` finds its player while it is
+live, and deletes it once it has gone unused longer than the idle time given; it ends
+with :meth:`Storage.end_session`, or with all of the player's (:meth:`Storage.end_sessions`).
+
 >>> import asyncio, random, tempfile
 >>> from briscola.engine import Match, Rules
 >>> async def demo(folder: str) -> bool:

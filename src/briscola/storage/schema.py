@@ -48,6 +48,19 @@ players = sa.Table(
     sa.Column("created", UTCDateTime, nullable=False),
 )
 
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=False, index=True),
+    sa.Column("created", UTCDateTime, nullable=False),
+    sa.Column("seen", UTCDateTime, nullable=False),
+)
+"""A person's signed-in session: ``token_hash`` is the SHA-256 hex digest of the random
+token in its cookie (the database never holds a usable token); ``seen`` is when it was
+last used, to the step of :meth:`Storage.session_player`."""
+
 tables = sa.Table(
     "tables",
     metadata,

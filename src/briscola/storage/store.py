@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import random
+import re
 import secrets
 import sqlite3
 import stat
@@ -16,7 +17,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -46,6 +47,8 @@ timeout, on every connection) before its statement fails with "database is locke
 PATIENCE = 60.0
 """SQLite: how many seconds :meth:`Storage.open` keeps trying its steps that need the
 write lock (the write-ahead log, the migrations) while another process holds it."""
+SEEN_STEP = timedelta(hours=1)
+"""The longest step of a session's ``seen`` time (:meth:`Storage.session_player`)."""
 T = TypeVar("T")
 
 
@@ -312,11 +315,7 @@ class Storage:
     # -- players ---------------------------------------------------------------------------
 
     async def create_player(self, nickname: str) -> Player:
-        nickname = nickname.strip()
-        if not 1 <= len(nickname) <= 40:
-            raise StorageError(
-                f"a nickname has 1 to 40 characters, got {len(nickname)}: choose another"
-            )
+        nickname = _nickname(nickname)
         now = self.clock()
         async with self._begin() as conn:
             pid = (
@@ -336,6 +335,112 @@ class Storage:
         if row is None:
             raise NotFound(f"there is no player {player_id}")
         return Player(row.id, row.nickname, row.created)
+
+    async def rename_player(self, player_id: int, nickname: str) -> Player:
+        """Give the player a new nickname (1 to 40 characters, as :meth:`create_player`'s)."""
+        nickname = _nickname(nickname)
+        async with self._begin() as conn:
+            row = (
+                await conn.execute(
+                    s.players.update()
+                    .where(s.players.c.id == player_id)
+                    .values(nickname=nickname)
+                    .returning(s.players.c.id, s.players.c.nickname, s.players.c.created)
+                )
+            ).first()
+        if row is None:
+            raise NotFound(f"there is no player {player_id}")
+        return Player(row.id, row.nickname, row.created)
+
+    # -- sessions --------------------------------------------------------------------------
+
+    async def create_session(self, player: int, token_hash: str) -> None:
+        """Keep a new session of ``player``, found later by ``token_hash``: the SHA-256 hex
+        digest of the random token in its cookie (never the token itself).
+
+        :raises NotFound: when there is no such player."""
+        _check_token_hash(token_hash)
+        now = self.clock()
+        try:
+            async with self._begin() as conn:
+                found = await conn.execute(
+                    sa.select(s.players.c.id).where(s.players.c.id == player)
+                )
+                if found.first() is None:
+                    raise NotFound(f"there is no player {player}: no session for them")
+                await conn.execute(
+                    s.sessions.insert().values(
+                        token_hash=token_hash, player=player, created=now, seen=now
+                    )
+                )
+        except IntegrityError:
+            raise StorageError(
+                "create_session: a session with that token exists already: make a new "
+                "random token for each session"
+            ) from None
+
+    async def session_player(self, token_hash: str, idle: timedelta) -> Player:
+        """The player of the live session found by ``token_hash``. A session last seen
+        longer than ``idle`` ago has expired: it is deleted. Otherwise it is seen now,
+        written only when the stored time is older than a step (a sixtieth of ``idle``,
+        at most :data:`SEEN_STEP`), so that most requests cost no write.
+
+        :raises NotFound: when there is no such session, or it has expired."""
+        _check_token_hash(token_hash)
+        _check_idle(idle)
+        now = self.clock()
+        q = (
+            sa.select(
+                s.sessions.c.id,
+                s.sessions.c.seen,
+                s.players.c.id.label("player_id"),
+                s.players.c.nickname,
+                s.players.c.created,
+            )
+            .join(s.players, s.players.c.id == s.sessions.c.player)
+            .where(s.sessions.c.token_hash == token_hash)
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        if row is None:
+            raise NotFound("there is no session by that token: sign in again")
+        if row.seen < now - idle:
+            async with self._begin() as conn:
+                await conn.execute(
+                    s.sessions.delete().where(
+                        s.sessions.c.id == row.id, s.sessions.c.seen < now - idle
+                    )
+                )
+            raise NotFound("the session has expired (unused for too long): sign in again")
+        step = min(idle / 60, SEEN_STEP)
+        if row.seen < now - step:
+            async with self._begin() as conn:
+                await conn.execute(
+                    s.sessions.update()
+                    .where(s.sessions.c.id == row.id, s.sessions.c.seen < now - step)
+                    .values(seen=now)
+                )
+        return Player(row.player_id, row.nickname, row.created)
+
+    async def end_session(self, token_hash: str) -> None:
+        """End the session found by ``token_hash`` (signing out); one already gone is
+        no error."""
+        _check_token_hash(token_hash)
+        async with self._begin() as conn:
+            await conn.execute(s.sessions.delete().where(s.sessions.c.token_hash == token_hash))
+
+    async def end_sessions(self, player: int) -> None:
+        """End every session of ``player`` (signing out everywhere)."""
+        async with self._begin() as conn:
+            await conn.execute(s.sessions.delete().where(s.sessions.c.player == player))
+
+    async def drop_idle_sessions(self, idle: timedelta) -> int:
+        """Delete every session last seen longer than ``idle`` ago; how many went."""
+        _check_idle(idle)
+        now = self.clock()
+        async with self._begin() as conn:
+            done = await conn.execute(s.sessions.delete().where(s.sessions.c.seen < now - idle))
+            return done.rowcount
 
     # -- tables ----------------------------------------------------------------------------
 
@@ -401,6 +506,26 @@ class Storage:
             if tid is None:
                 raise NotFound("there is no table with that invite: check the link")
             return await _table(conn, tid)
+
+    async def count_public_open(self, host: int, since: datetime) -> int:
+        """How many public tables ``host`` hosts that are open: playing, or waiting and
+        updated at or after ``since`` (a waiting table left alone longer is not counted)."""
+        if since.tzinfo is None:
+            raise StorageError(
+                f"count_public_open: the time must carry its timezone, got {since!r}"
+            )
+        t = s.tables.c
+        q = (
+            sa.select(sa.func.count())
+            .select_from(s.tables)
+            .where(
+                t.host == host,
+                t.public.is_(True),
+                sa.or_(t.status == "playing", sa.and_(t.status == "waiting", t.updated >= since)),
+            )
+        )
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(q)).scalar_one())
 
     async def list_tables(
         self, *, public: bool | None = True, status: str | None = None
@@ -792,11 +917,12 @@ async def _migrate(engine: AsyncEngine) -> None:
         await conn.run_sync(_upgrade)
 
 
-def _upgrade(connection: sa.Connection) -> None:
+def _upgrade(connection: sa.Connection, revision: str = "head") -> None:
+    """Run the migrations on ``connection`` up to ``revision`` (the newest by default)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
-    command.upgrade(config, "head")
+    command.upgrade(config, revision)
 
 
 def _locked(error: BaseException) -> bool:
@@ -993,6 +1119,31 @@ def _private_sqlite_file(path: Path) -> None:
             ", ".join(tightened),
             path.parent,
         )
+
+
+def _nickname(nickname: str) -> str:
+    """``nickname`` without the spaces around it, which leaves 1 to 40 characters."""
+    nickname = nickname.strip()
+    if not 1 <= len(nickname) <= 40:
+        raise StorageError(
+            f"a nickname has 1 to 40 characters, got {len(nickname)}: choose another"
+        )
+    return nickname
+
+
+def _check_token_hash(token_hash: str) -> None:
+    """A session is kept by its token's SHA-256 hex digest: refuse anything else (a token
+    itself, kept by mistake, would be usable by whoever reads the database)."""
+    if not re.fullmatch(r"[0-9a-f]{64}", token_hash):
+        raise StorageError(
+            "a session is kept by the SHA-256 hex digest of its token (64 lowercase hex "
+            "digits), never by the token: give hashlib.sha256(token.encode()).hexdigest()"
+        )
+
+
+def _check_idle(idle: timedelta) -> None:
+    if idle <= timedelta(0):
+        raise StorageError(f"a session's idle time must be positive, got {idle}")
 
 
 def _status(status: str) -> str:
