@@ -379,7 +379,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 check=True, capture_output=True, text=True,
             )  # fmt: skip
             url = out.stdout.strip().splitlines()[-1]
-        proc, base = start_server(tmp / "data", url, args.server_arg, args.profile)
+        # every client is this one address: the limits per person and address are off
+        extra = ["--limits", "off", *args.server_arg]
+        proc, base = start_server(tmp / "data", url, extra, args.profile)
         cfg = {"think": args.think, "duration": args.duration, "moves": args.moves}
         cfg["seed"], cfg["match"] = args.seed, args.match
         ctx = mp.get_context("spawn")

@@ -119,6 +119,16 @@ class Person:
 
         page = self.context.new_page()
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # the server's Content-Security-Policy refusing anything of the client's own is a
+        # bug too (an inline style or script, a source of another host)
+        page.on(
+            "console",
+            lambda m: (
+                self.errors.append(m.text)
+                if m.type == "error" and "Content Security Policy" in m.text
+                else None
+            ),
+        )
 
         def socket(ws: Any) -> None:
             def sent(payload: Any) -> None:

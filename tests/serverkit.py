@@ -44,12 +44,16 @@ class ServerProcess:
         *args: str,
         grace: float = 60.0,
         bot_delay: float = 0.0,
+        limits: bool = False,
     ) -> None:
+        """``limits``: the server's limits per person and per address are on (off by
+        default: a test plays many people from this one address)."""
         self.data = data
         self.database_url = database_url
         self.args = list(args)
         self.grace = grace
         self.bot_delay = bot_delay
+        self.limits = limits
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0
@@ -61,7 +65,8 @@ class ServerProcess:
         cmd = [
             sys.executable, "-m", "briscola", "serve", "--data", str(self.data),
             "--port", str(self.port),
-            "--grace", str(self.grace), "--bot-delay", str(self.bot_delay), *self.args,
+            "--grace", str(self.grace), "--bot-delay", str(self.bot_delay),
+            "--limits", "on" if self.limits else "off", *self.args,
         ]  # fmt: skip
         if self.database_url:
             cmd += ["--database-url", self.database_url]

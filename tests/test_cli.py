@@ -220,16 +220,15 @@ def test_demo_narrates_partner_talk(game: str, rule: list[str], expect: str) -> 
 
 
 def test_serve_makes_its_data_folder_its_owners_alone(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The data folder (the database, the signing secret) is made 0700 under a normal
-    shell's umask: made so, not tightened afterwards (no warning)."""
+    """The data folder (the database) is made 0700 under a normal shell's umask: made so,
+    not tightened afterwards (no warning)."""
     import logging
     import os
     import socket
     import stat
 
-    monkeypatch.delenv("BRISCOLA_SECRET", raising=False)
     data = tmp_path / "briscola-data"
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))

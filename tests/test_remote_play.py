@@ -129,7 +129,7 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     assert [h["moves"] for h in hands] == [moves]  # the server's record of the hand
     assert [c.ok for c in check_record(hands[0])] == [True]  # with its commitment and salt
     assert "you say: hello <b> & all" in out_a
-    assert "Ana says: hello <b> & all" in out_b  # sent escaped, shown as typed
+    assert "Ana says: hello <b> & all" in out_b  # shown as typed
 
 
 async def test_a_client_seated_before_the_start_is_sent_its_view_at_the_start(

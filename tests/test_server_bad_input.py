@@ -221,7 +221,15 @@ async def test_bad_requests_get_errors_and_change_nothing(server: ServerProcess)
         ]:
             status = 422 if code == "bad_request" else 400
             await expect(nobody, "POST", "/api/session", status, code, json=body)
-        await expect(nobody, "POST", "/api/session", 422, "bad_request", content=b"{nope")
+        typed = {"Content-Type": "application/json"}
+        await expect(
+            nobody, "POST", "/api/session", 422, "bad_request", content=b"{nope", headers=typed
+        )
+        for kind in (None, "text/plain", "application/x-www-form-urlencoded"):  # not JSON
+            await expect(
+                nobody, "POST", "/api/session", 415, "bad_content_type",
+                content=b'{"nickname": "Eve"}', headers={"Content-Type": kind} if kind else {},
+            )  # fmt: skip
         await expect(nobody, "POST", "/api/tables", 401, "no_session", json={"game": "briscola-2"})
         for body, code in [
             ({"game": "tressette"}, "bad_game"),
@@ -317,7 +325,9 @@ async def test_a_request_body_too_big_is_refused_before_it_is_read(server: Serve
                 yield b" " * 10_000
 
         try:
-            r = await ana.http.post("/api/session", content=chunks())
+            r = await ana.http.post(
+                "/api/session", content=chunks(), headers={"content-type": "application/json"}
+            )
         except httpx.TransportError:
             pass  # answered 413 and closed while the client was still sending: refused too
         else:

@@ -1108,12 +1108,38 @@ def serve(
             min=0, metavar="SECONDS", help="The shortest per-move clock a table may have."
         ),
     ] = 5.0,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Behind a reverse proxy, the address people open (https://cards.example.org): "
+            "pages of that origin alone may act, and over https the session cookie is Secure.",
+        ),
+    ] = None,
+    session_days: Annotated[
+        float,
+        typer.Option(
+            min=1e-6,
+            max=3650,
+            metavar="DAYS",
+            help="How long a session lasts unused before its nickname must be chosen again.",
+        ),
+    ] = 90.0,
+    limits: Annotated[
+        str,
+        typer.Option(
+            metavar="on|off",
+            help="Limits per person and per address (sessions and tables made, public tables "
+            "and connections open at once); off for benchmarks and tests only.",
+        ),
+    ] = "on",
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "warning",
 ) -> None:
     """Serve online tables: the REST API, its page at /docs, and each table's WebSocket.
 
     Prints the URL once it listens."""
     try:
+        from briscola.server.limits import OFF, Limits
         from briscola.server.run import AddressError, DatabaseError
         from briscola.server.run import serve as run_server
         from briscola.server.settings import ServerSettings
@@ -1121,6 +1147,15 @@ def serve(
         raise fail(MISSING_EXTRA.format(what=f"serving needs {e.name}", extra="server")) from None
     if log_level not in ("debug", "info", "warning", "error"):
         raise fail(f"--log-level is debug, info, warning or error, not {log_level!r}")
+    if limits not in ("on", "off"):
+        raise fail(f"--limits is on or off, not {limits!r}")
+    if public_url is not None:
+        from briscola.server.guard import origin_of
+
+        try:
+            origin_of(public_url)
+        except ValueError as e:
+            raise fail(f"--public-url: {e}") from None
     if data.exists() and not data.is_dir():
         raise fail(f"--data {data}: it is a file; name a folder (it is made if missing)")
     if database_url and not database_url.startswith(
@@ -1140,6 +1175,9 @@ def serve(
         grace=grace,
         bot_delay=bot_delay,
         min_clock=min_clock,
+        public_url=public_url,
+        session_idle=session_days * 24 * 3600,
+        limits=OFF if limits == "off" else Limits(),
     )
     try:
         run_server(settings, host=host, port=port, log_level=log_level)

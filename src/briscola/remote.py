@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import getpass
-import html
 import json
 import queue
 import re
@@ -254,7 +253,7 @@ class RemoteTable:
         elif kind == "table":
             lines += self._table(frame["table"])
         elif kind == "chat":
-            text = html.unescape(str(frame.get("text", "")))
+            text = str(frame.get("text", ""))
             if frame.get("seat") is not None and frame["seat"] == self.seat:
                 lines.append(f"you say: {text}")
             else:

@@ -1,9 +1,14 @@
 """The FastAPI application: sessions, the lobby, tables, records and history over REST
 (their OpenAPI page at ``/docs``), and each table's WebSocket (docs/protocol.md).
 
-A session is a signed cookie holding a player's id, made by ``POST /api/session`` with a
-nickname. Every error is JSON, ``{"error": {"code": ..., "message": ...}}``, with the
-HTTP status that fits.
+A session is a record the server keeps, named by a random token in an HTTP-only cookie
+(the database holds its SHA-256 alone): ``POST /api/session`` with a nickname makes one,
+``DELETE /api/session`` ends it at once, and one unused for ``session_idle`` ends by
+itself. :class:`~briscola.server.guard.Guard` stands in front of every route (the origin
+of each state-changing request and handshake, the type of each body, the pages' security
+headers), and :mod:`~briscola.server.limits` bounds what one person or address may ask.
+Every error is JSON, ``{"error": {"code": ..., "message": ...}}``, with the HTTP status
+that fits.
 """
 
 import asyncio
@@ -11,9 +16,12 @@ import contextlib
 import hashlib
 import json
 import logging
+import math
+import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,12 +29,13 @@ from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSo
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import ValidationError
 
 import briscola
 from briscola import __version__
 from briscola.server.broadcast import Broadcaster, InProcess
+from briscola.server.guard import Guard
+from briscola.server.limits import Buckets, Counts
 from briscola.server.live import Connection, LiveTable, Refused
 from briscola.server.messages import (
     CLIENT,
@@ -55,12 +64,15 @@ COOKIE = "briscola_session"
 ERRORS: dict[int, str] = {
     400: "Refused, nothing changed: the error's `code` says why (docs/protocol.md lists them).",
     401: "No session: choose a nickname first (`POST /api/session`); code `no_session`.",
-    403: "Not yours to do: only the host (`not_host`), or only a seated player (`not_yours`).",
+    403: "Not yours to do: only the host (`not_host`), or only a seated player (`not_yours`); "
+    "or a page of another origin (`bad_origin`: docs/protocol.md, 'Who may call').",
     404: "No such table (`not_found`), seat (`bad_seat`), finished hand (`not_finished`) or game "
     "(`bad_game`).",
     409: "Not now: the table's status or its seats forbid it (`wrong_status`, `seats_open`, "
     "`seat_taken`, `seated`).",
     422: "A body or parameter of the wrong form; code `bad_request`, the message names the field.",
+    429: "Too many (`too_many`): past a limit per person or per address; `Retry-After` says "
+    "in how many seconds to try again.",
 }
 
 
@@ -110,7 +122,17 @@ def create_app(
     """The server's application; its lifespan opens the storage, takes up the tables in
     play and watches their deadlines."""
     settings = settings or ServerSettings()
-    signer = URLSafeSerializer(settings.signing_secret(), salt="briscola-session")
+    limits = settings.limits
+    idle = timedelta(seconds=settings.session_idle)
+    new_sessions = Buckets(limits.sessions_per_address)
+    new_tables = Buckets(limits.tables_per_person)
+    new_tables_here = Buckets(limits.tables_per_address)
+    public_here: dict[str, list[str]] = {}
+    """The public tables opened from each address (their tokens), to count those open."""
+    sockets_of = Counts(limits.connections_per_person)
+    sockets_here = Counts(limits.connections_per_address)
+    session_sockets: dict[str, set[WebSocket]] = {}
+    """Each session's open WebSockets (by its token's hash), closed when it ends."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -132,7 +154,8 @@ def create_app(
         version=__version__,
         summary="Online tables of the Briscola family: the REST part (the WebSocket of a "
         "table is in docs/protocol.md).",
-        description="Choose a nickname (`POST /api/session`: the session is a signed cookie), "
+        description="Choose a nickname (`POST /api/session`: the session is a cookie the "
+        "server can end), "
         "open a table or find one in the lobby, take a seat, start; then play over the table's "
         "WebSocket, `/api/tables/{token}/ws`. Every error is "
         '`{"error": {"code": ..., "message": ...}}`. The whole protocol, with an example of '
@@ -140,13 +163,18 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
+    app.add_middleware(Guard, public_url=settings.public_url)
 
-    def fail(status: int, code: str, message: str) -> JSONResponse:
-        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    def fail(
+        status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> JSONResponse:
+        return JSONResponse(
+            {"error": {"code": code, "message": message}}, status_code=status, headers=headers
+        )
 
     @app.exception_handler(Refused)
     async def refused(request: Request, e: Refused) -> JSONResponse:
-        return fail(e.status, e.code, e.message)
+        return fail(e.status, e.code, e.message, e.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, e: RequestValidationError) -> JSONResponse:
@@ -156,27 +184,49 @@ def create_app(
         tables: Tables = request.app.state.tables
         return tables
 
-    async def who(request: Request) -> Player | None:
-        return await player_of(request.app.state.tables, request.cookies.get(COOKIE))
+    def keep_cookie(response: Response, token: str) -> None:
+        response.set_cookie(
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="lax",
+            secure=settings.secure_cookie,
+            max_age=math.ceil(settings.session_idle),
+            path="/",
+        )
 
-    async def player_of(tables: Tables, cookie: str | None) -> Player | None:
-        if not cookie:
+    async def who(request: Request, response: Response) -> Player | None:
+        token = request.cookies.get(COOKIE)
+        player = await player_of(request.app.state.tables, token)
+        if player is not None and token:
+            keep_cookie(response, token)  # each use starts the idle count again
+        return player
+
+    async def player_of(tables: Tables, token: str | None) -> Player | None:
+        if not token or len(token) > 100:
             return None
         try:
-            pid = signer.loads(cookie)
-        except BadSignature:
-            return None
-        if not isinstance(pid, int):
-            return None
-        try:
-            player = await tables.storage.get_player(pid)
+            player = await tables.storage.session_player(digest(token), idle)
         except NotFound:
             return None
         tables.names[player.id] = player.nickname
         return player
 
-    async def me(request: Request) -> Player:
-        player = await who(request)
+    def address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else "?"
+
+    def limited(bucket: Buckets, key: object, what: str) -> None:
+        wait = bucket.take(key)
+        if wait:
+            raise Refused(
+                "too_many",
+                f"too many {what}: {bucket.rate.says(what)}; try again in {math.ceil(wait)} s",
+                429,
+                {"Retry-After": str(math.ceil(wait))},
+            )
+
+    async def me(request: Request, response: Response) -> Player:
+        player = await who(request, response)
         if player is None:
             raise Refused(
                 "no_session", 'choose a nickname first: POST /api/session {"nickname": ...}', 401
@@ -189,32 +239,77 @@ def create_app(
 
     # -- sessions --------------------------------------------------------------------------
 
-    @app.post(
-        "/api/session", response_model=PlayerOut, tags=["session"], responses=errors(400, 422)
-    )
-    async def new_session(body: SessionIn, response: Response, tables: TablesDep) -> PlayerOut:
-        """Choose a nickname (1 to 40 characters you can see): a new player, whose session
-        the cookie `briscola_session` keeps (signed, HTTP only, for 400 days). Send the cookie
-        with every later request, and with the WebSocket's opening request."""
+    def nickname_of(body: SessionIn) -> str:
         nickname = " ".join(body.nickname.split())
         if not nickname or not nickname.isprintable():
             raise Refused("bad_nickname", "a nickname is letters, digits and spaces you can see")
+        return nickname
+
+    @app.post(
+        "/api/session",
+        response_model=PlayerOut,
+        tags=["session"],
+        responses=errors(400, 409, 422, 429),
+    )
+    async def new_session(
+        body: SessionIn, request: Request, response: Response, tables: TablesDep, player: Maybe
+    ) -> PlayerOut:
+        """Choose a nickname (1 to 40 characters you can see): a new player, whose session
+        the cookie `briscola_session` keeps (HTTP only; it ends when unused for the
+        server's idle lifetime, 90 days by default, or at `DELETE /api/session`). Send the
+        cookie with every later request, and with the WebSocket's opening request. Signed
+        in already, you are refused (`signed_in`): rename (`PATCH`), or sign out first."""
+        nickname = nickname_of(body)
+        if player is not None:
+            raise Refused(
+                "signed_in",
+                f"you are signed in as {player.nickname}: to change your nickname, rename "
+                "(PATCH /api/session); to be someone else, sign out first (DELETE /api/session)",
+                409,
+            )
+        limited(new_sessions, address(request), "new sessions from your address")
         player = await tables.storage.create_player(nickname)
+        token = secrets.token_urlsafe(32)
+        await tables.storage.create_session(player.id, digest(token))
         tables.names[player.id] = player.nickname
-        response.set_cookie(
-            COOKIE,
-            signer.dumps(player.id),
-            httponly=True,
-            samesite="lax",
-            secure=settings.cookie_secure,
-            max_age=400 * 24 * 3600,
-        )
+        keep_cookie(response, token)
         return PlayerOut(id=player.id, nickname=player.nickname)
 
     @app.get("/api/session", response_model=PlayerOut, tags=["session"], responses=errors(401))
     async def get_session(player: Me) -> PlayerOut:
         """Who the session's cookie says you are."""
         return PlayerOut(id=player.id, nickname=player.nickname)
+
+    @app.patch(
+        "/api/session", response_model=PlayerOut, tags=["session"], responses=errors(400, 401, 422)
+    )
+    async def rename(body: SessionIn, player: Me, tables: TablesDep) -> PlayerOut:
+        """Change your nickname: you stay the same player, with your history and seats."""
+        renamed = await tables.storage.rename_player(player.id, nickname_of(body))
+        tables.names[renamed.id] = renamed.nickname
+        for token in list(tables.live):  # the tables loaded show the new name
+            live = tables.live[token]
+            if live.seat_of(renamed.id) is not None:
+                live.meta += 1
+                await tables.broadcaster.publish(token)
+        return PlayerOut(id=renamed.id, nickname=renamed.nickname)
+
+    @app.delete("/api/session", status_code=204, tags=["session"])
+    async def sign_out(request: Request, tables: TablesDep) -> Response:
+        """Sign out: the session ends at once (its cookie no longer works, and its open
+        WebSockets close with code 4401). Your player and history stay; a new nickname
+        makes a new player."""
+        token = request.cookies.get(COOKIE)
+        answer = Response(status_code=204)
+        answer.delete_cookie(
+            COOKIE, path="/", httponly=True, samesite="lax", secure=settings.secure_cookie
+        )
+        if token and len(token) <= 100:
+            await tables.storage.end_session(digest(token))
+            for ws in list(session_sockets.pop(digest(token), ())):
+                with contextlib.suppress(Exception):
+                    await ws.close(code=4401, reason="signed out")
+        return answer
 
     # -- games -----------------------------------------------------------------------------
 
@@ -304,18 +399,60 @@ def create_app(
         response_model=TableOut,
         status_code=201,
         tags=["tables"],
-        responses=errors(400, 401, 422),
+        responses=errors(400, 401, 422, 429),
     )
-    async def create_table(body: TableIn, player: Me, tables: TablesDep) -> TableOut:
+    async def create_table(
+        body: TableIn, request: Request, player: Me, tables: TablesDep
+    ) -> TableOut:
         """Open a table: you are its host. `game` is a key of `GET /api/games`, `rules` its
         house rules that differ from the defaults (`bad_rules` names a wrong one); `seats`,
         one for each seat, are `open`, `me` or `bot` with a `level` (`bad_seats`,
         `bad_level`), by default you at seat 0 and the others open; `clock` the seconds for
         each move (none by default); `stand_in` the level of the computer player that moves
         for a slow or absent player. Private tables (the default) are found only by their
-        link (`invite`)."""
+        link (`invite`). Opening too many tables too fast, or holding too many public ones
+        open at once, is refused with `429` (`too_many`, with `Retry-After`)."""
+        here = address(request)
+        if body.public:
+            await check_public(tables, player, here)
+        limited(new_tables, player.id, "new tables")
+        limited(new_tables_here, here, "new tables from your address")
         live = await tables.create(player.id, body)
+        if body.public:
+            public_here.setdefault(here, []).append(live.token)
         return live.table_out(player.id)
+
+    async def check_public(tables: Tables, player: Player, here: str) -> None:
+        """Refuse a public table past the person's or the address's tables open at once."""
+        day_ago = datetime.now(UTC) - timedelta(days=1)
+        mine = await tables.storage.count_public_open(player.id, day_ago)
+        if mine >= limits.public_per_person:
+            raise Refused(
+                "too_many",
+                f"you host {mine} public tables open already (at most "
+                f"{limits.public_per_person}): play or finish one, or make this one private",
+                429,
+                {"Retry-After": "60"},
+            )
+        still = []
+        for token in public_here.get(here, []):
+            try:
+                info = await tables.storage.table_by_token(token)
+            except NotFound:
+                continue
+            if info.status == "playing" or (info.status == "waiting" and info.updated >= day_ago):
+                still.append(token)
+        public_here[here] = still
+        if not still:
+            del public_here[here]
+        if len(still) >= limits.public_per_address:
+            raise Refused(
+                "too_many",
+                f"{len(still)} public tables opened from your address are open already (at "
+                f"most {limits.public_per_address}): finish one, or make this one private",
+                429,
+                {"Retry-After": "60"},
+            )
 
     @app.get(
         "/api/tables/{token}", response_model=TableOut, tags=["tables"], responses=errors(404, 422)
@@ -539,7 +676,45 @@ def create_app(
             )
             await websocket.close(code=4404)
             return
-        player = await player_of(tables, websocket.cookies.get(COOKIE))
+        cookie = websocket.cookies.get(COOKIE)
+        player = await player_of(tables, cookie)
+        here = address(websocket)
+        if not sockets_here.enter(here):
+            await refuse_socket(
+                websocket,
+                f"{limits.connections_per_address} connections are open from your address "
+                "already: close some (other tabs, other tables) and connect again",
+            )
+            return
+        try:
+            if player is not None and not sockets_of.enter(player.id):
+                await refuse_socket(
+                    websocket,
+                    f"you hold {limits.connections_per_person} connections open already: close "
+                    "some (other tabs, other tables) and connect again",
+                )
+                return
+            try:
+                await serve_connection(websocket, live, player, cookie, since)
+            finally:
+                if player is not None:
+                    sockets_of.leave(player.id)
+        finally:
+            sockets_here.leave(here)
+
+    async def refuse_socket(websocket: WebSocket, message: str) -> None:
+        await websocket.send_text(
+            Failure(version=0, code="too_many", message=message).model_dump_json()
+        )
+        await websocket.close(code=4429, reason="too many connections")
+
+    async def serve_connection(
+        websocket: WebSocket,
+        live: LiveTable,
+        player: Player | None,
+        cookie: str | None,
+        since: int | None,
+    ) -> None:
         conn = Connection(
             player.id if player else None, live.seat_of(player.id if player else None)
         )
@@ -549,7 +724,16 @@ def create_app(
         if since is not None and 0 < since < live.version:
             conn.version = since
             conn.meta = -1
-        await serve_socket(websocket, live, conn)
+        key = digest(cookie) if player is not None and cookie else None
+        if key is not None:
+            session_sockets.setdefault(key, set()).add(websocket)
+        try:
+            await serve_socket(websocket, live, conn)
+        finally:
+            if key is not None and (held := session_sockets.get(key)) is not None:
+                held.discard(websocket)
+                if not held:
+                    del session_sockets[key]
 
     async def serve_socket(websocket: WebSocket, live: LiveTable, conn: Connection) -> None:
         sub = live.tables.broadcaster.subscribe(live.token)
@@ -715,6 +899,11 @@ def describe(errors: Any) -> str:
         where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body",)) or "message"
         parts.append(f"{where}: {e.get('msg', 'invalid')}")
     return "; ".join(parts)
+
+
+def digest(token: str) -> str:
+    """The SHA-256 of a session's token, as the database keeps it (never the token)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def download(record: dict[str, Any], name: str) -> JSONResponse:

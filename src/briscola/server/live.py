@@ -15,7 +15,6 @@ a worker thread and act through the same :meth:`LiveTable.submit` as people.
 from __future__ import annotations
 
 import asyncio
-import html
 import itertools
 import logging
 import secrets
@@ -64,11 +63,15 @@ log = logging.getLogger("briscola.server")
 class Refused(Exception):
     """A command refused, nothing changed: ``code`` for programs, the message for people."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(
+        self, code: str, message: str, status: int = 400, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.headers = headers
+        """Headers of the HTTP answer (``Retry-After`` for a limit reached)."""
 
 
 @dataclass
@@ -512,23 +515,33 @@ class LiveTable:
         return next((i for i, s in enumerate(self.info.seats) if s.player == player), None)
 
     async def attach(self, conn: Connection) -> None:
-        self.connections.append(conn)
+        """Count ``conn`` among the table's connections. The others are told only when
+        what they see changed: a seat's person connected (none was), or back from a
+        stand-in; a spectator, or a second tab of a seat, changes nothing they see (the
+        new connection's own writer sends it its snapshot)."""
         seat = conn.seat
+        changed = seat is not None and not self.connected(seat)
+        self.connections.append(conn)
         if seat is not None:
-            if self.info.status == "playing":
+            if self.info.status == "playing" and changed:
                 await self.storage.clear_deadlines(self.info.id, seat, "away")
             if seat in self.stand_ins:
                 self.stand_ins.discard(seat)
                 await self.keep_stand_ins()
                 await self._set_clock()  # back at the seat: their clock runs again
-        self.meta += 1
-        await self.tables.broadcaster.publish(self.token)
+                changed = True
+        if changed:
+            self.meta += 1
+            await self.tables.broadcaster.publish(self.token)
 
     async def detach(self, conn: Connection) -> None:
+        """Forget ``conn``; the others are told when its seat has no connection left."""
         if conn in self.connections:
             self.connections.remove(conn)
         seat = conn.seat
-        if seat is not None and self.info.status == "playing" and not self.connected(seat):
+        if seat is None or self.connected(seat):
+            return
+        if self.info.status == "playing":
             await self.away(seat)
         self.meta += 1
         await self.tables.broadcaster.publish(self.token)
@@ -580,7 +593,7 @@ class LiveTable:
             id=mid,
             seat=self.seat_of(player),
             nickname=self.tables.names.get(player) if player is not None else None,
-            text=html.escape(text),
+            text=text,
             at=at.isoformat(),
         )
 

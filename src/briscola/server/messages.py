@@ -138,7 +138,8 @@ class ChatLine(BaseModel):
     seat: int | None
     nickname: str | None
     text: str
-    """HTML-escaped: show it as it is in a page; a plain-text client unescapes it."""
+    """As it was typed (control characters out): a page puts it in as text, never as
+    markup."""
     at: str
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 import os
-import secrets
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from briscola.server.limits import Limits
 
 log = logging.getLogger("briscola.server")
 
@@ -17,15 +18,13 @@ class ServerSettings:
     """How one server process runs.
 
     ``data`` is the folder of the SQLite database (unless ``database_url`` names another
-    database) and of the secret that signs the session cookies (unless ``secret`` is
-    given): a restarted server keeps its players' sessions. It is its owner's alone
-    (:meth:`data_folder`)."""
+    database), which keeps the players' sessions too: a restarted server keeps them. It
+    is its owner's alone (:meth:`data_folder`)."""
 
     data: Path = Path("briscola-data")
     database_url: str | None = None
     """``sqlite+aiosqlite:///...`` or ``postgresql+asyncpg://...``; default: SQLite in
     ``data``."""
-    secret: str | None = None
     grace: float = 60.0
     """Seconds a seated player may stay away from a table in play before a computer
     player stands in for them (until they come back)."""
@@ -50,7 +49,26 @@ class ServerSettings:
     """Seconds between two looks at the stored deadlines."""
     collect_every: float = 600.0
     """Seconds between two full passes of the garbage collector (``run.collector``)."""
-    cookie_secure: bool = False
+    public_url: str | None = None
+    """The address people open the server at, behind a reverse proxy
+    (``https://cards.example.org``): then pages of that origin alone may act here
+    (:mod:`briscola.server.guard`), and over https the session cookie is ``Secure``.
+    Unset, the server answers pages of the address each request was sent to."""
+    cookie_secure: bool | None = None
+    """Whether the session cookie is sent over https alone; by default, when
+    ``public_url`` is https."""
+    session_idle: float = 90 * 24 * 3600.0
+    """Seconds a session lasts unused: past them it ends, and its nickname must be chosen
+    again (each use starts the count again)."""
+    limits: Limits = field(default_factory=Limits)
+    """How much one person or address may ask (:class:`~briscola.server.limits.Limits`)."""
+
+    @property
+    def secure_cookie(self) -> bool:
+        """Whether the session cookie carries ``Secure``."""
+        if self.cookie_secure is not None:
+            return self.cookie_secure
+        return bool(self.public_url and self.public_url.strip().lower().startswith("https:"))
 
     @property
     def url(self) -> str:
@@ -63,31 +81,11 @@ class ServerSettings:
     def data_folder(self) -> Path:
         """The folder ``data``, made when missing (with its parents) and kept private:
         readable, writable and searchable by its owner alone (0700), for it holds the
-        database (the deals of the hands in play) and the signing secret. A folder open
+        database (the deals of the hands in play, the sessions). A folder open
         to other users is tightened to its owner's bits, with a warning."""
         self.data.mkdir(mode=0o700, parents=True, exist_ok=True)
         _private(self.data, "the data folder")
         return self.data
-
-    def signing_secret(self) -> str:
-        """The secret that signs session cookies: ``secret``, else ``BRISCOLA_SECRET``, else
-        the one kept in ``data/secret`` (made on first use, readable by its owner only;
-        one found open to other users is tightened, with a warning)."""
-        if self.secret:
-            return self.secret
-        if env := os.environ.get("BRISCOLA_SECRET"):
-            return env
-        path = self.data_folder() / "secret"
-        try:
-            value = path.read_text().strip()
-        except FileNotFoundError:
-            value = secrets.token_urlsafe(32)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w") as f:
-                f.write(value + "\n")
-            return value
-        _private(path, "the signing secret")
-        return value
 
 
 def _private(path: Path, what: str) -> None:

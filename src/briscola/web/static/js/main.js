@@ -3,7 +3,8 @@
 // history: "/history" your finished matches, "/history/TOKEN" one of them, and
 // "/history/TOKEN/N" its hand N replayed ("?trick=K": at trick K).
 
-import { h, fill } from "./dom.js";
+import { api, whoAmI } from "./api.js";
+import { announce, h, fill } from "./dom.js";
 import { setLanguage, t } from "./i18n.js";
 import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES } from "./prefs.js";
 import { showHome } from "./home.js";
@@ -138,7 +139,52 @@ function renderPrefs(panel) {
       }),
       h("span", { text: t("prefs.sound") }),
     ),
+    h("div", { id: "account" }),
     h("button", { type: "button", onclick: togglePrefs, text: t("prefs.close") }),
+  );
+  account(panel.querySelector("#account"));
+}
+
+/** The panel's part for the signed-in person: rename, or sign out (the session ends on
+ * the server at once). Nothing when nobody is signed in. */
+async function account(box) {
+  const me = await whoAmI().catch(() => null);
+  if (!me || !box.isConnected) return;
+  const input = h("input", { id: "account-nickname", name: "nickname", required: true, maxlength: "40", value: me.nickname });
+  const said = h("p", { class: "note", role: "status" });
+  const rename = async (e) => {
+    e.preventDefault();
+    try {
+      const renamed = await api("PATCH", "/api/session", { nickname: input.value });
+      input.value = renamed.nickname;
+      said.textContent = t("prefs.renamed", { name: renamed.nickname });
+      const hello = document.querySelector(".hello"); // the home screen's greeting
+      if (hello) hello.textContent = t("home.hello", { name: renamed.nickname });
+    } catch (err) {
+      said.textContent = err.message;
+    }
+  };
+  const signOut = async () => {
+    try {
+      await api("DELETE", "/api/session");
+    } catch (err) {
+      said.textContent = err.message;
+      return;
+    }
+    togglePrefs();
+    announce(t("prefs.signedout"));
+    navigate("/");
+  };
+  fill(
+    box,
+    h(
+      "form",
+      { class: "field", id: "account-form", onsubmit: rename },
+      h("label", { for: "account-nickname", text: t("prefs.account") }),
+      h("div", { class: "row" }, input, h("button", { type: "submit", text: t("prefs.rename") })),
+    ),
+    said,
+    h("button", { type: "button", id: "sign-out", onclick: signOut, text: t("prefs.signout") }),
   );
 }
 

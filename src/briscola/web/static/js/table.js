@@ -465,11 +465,8 @@ export class TablePage {
       this.chatLog,
       this.chat.map((c) => {
         const li = h("li", {}, h("b", { text: `${c.nickname || "?"}: ` }));
-        // The server escaped the text for a page: shown as the HTML it is, never as markup
-        // of ours (it holds entities only).
-        const span = h("span");
-        span.innerHTML = c.text;
-        li.append(span);
+        // The text as it was typed, put in as text: never read as markup.
+        li.append(h("span", { text: c.text }));
         return li;
       }),
     );
