@@ -178,6 +178,19 @@ def test_every_example_is_what_the_server_sends_or_takes() -> None:
     assert {("server", t) for t in SERVER_MESSAGES} <= seen, "an example of every server message"
 
 
+def test_the_rest_bodies_have_an_example_and_every_field_told() -> None:
+    """A client author writes a table's body and a seat's from the page alone: each has an
+    example (checked against its model above), and every field of it is named."""
+    tags = {tag for tag, _ in examples()}
+    rest = section("The REST part in brief")
+    for model in (messages.TableIn, messages.SeatChange):
+        assert model.__name__ in tags, f"an example of {model.__name__}"
+    for model in (messages.TableIn, messages.SeatIn, messages.SeatChange):
+        for name in model.model_fields:
+            assert f"`{name}`" in rest, f"{model.__name__}.{name} is not told"
+    assert "201" in rest, "creating a table answers 201"
+
+
 def test_the_revealed_deals_of_the_examples_hash_to_their_commitments() -> None:
     """The examples are real frames: each revealed deal and salt give its commitment, the
     one published when the hand was dealt."""

@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException
 
 import briscola
 from briscola import __version__
@@ -56,8 +57,8 @@ ERRORS: dict[int, str] = {
     400: "Refused, nothing changed: the error's `code` says why (docs/protocol.md lists them).",
     401: "No session: choose a nickname first (`POST /api/session`); code `no_session`.",
     403: "Not yours to do: only the host (`not_host`), or only a seated player (`not_yours`).",
-    404: "No such table (`not_found`), seat (`bad_seat`), finished hand (`not_finished`) or game "
-    "(`bad_game`).",
+    404: "No such table (`not_found`), seat (`bad_seat`), hand (`bad_hand`), finished hand "
+    "(`not_finished`) or game (`bad_game`).",
     409: "Not now: the table's status or its seats forbid it (`wrong_status`, `seats_open`, "
     "`seat_taken`, `seated`).",
     422: "A body or parameter of the wrong form; code `bad_request`, the message names the field.",
@@ -151,6 +152,32 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, e: RequestValidationError) -> JSONResponse:
         return fail(422, "bad_request", describe(e.errors()))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, e: HTTPException) -> JSONResponse:
+        """Starlette's and FastAPI's own refusals, in the body of every other error: no
+        such route, a method the route has not, a body that could not be read."""
+        answer = None
+        if e.status_code == 404:
+            answer = fail(
+                404, "no_route", f"there is no {request.url.path} on this server: the API's "
+                "routes are listed at /docs"
+            )  # fmt: skip
+        elif e.status_code == 405:
+            allowed = (e.headers or {}).get("Allow", "")
+            answer = fail(
+                405, "bad_method", f"{request.method} is not a method of {request.url.path}: "
+                f"use {allowed or 'another'}"
+            )  # fmt: skip
+        elif e.status_code == 400:  # FastAPI: a body it could not parse (nested too deeply...)
+            answer = fail(
+                422, "bad_request", "the body could not be read as JSON (not UTF-8, or nested "
+                "too deeply): send one JSON object"
+            )  # fmt: skip
+        if answer is None:
+            answer = fail(e.status_code, "bad_request", str(e.detail))
+        answer.headers.update(e.headers or {})
+        return answer
 
     def tables_of(request: Request) -> Tables:
         tables: Tables = request.app.state.tables
@@ -392,6 +419,20 @@ def create_app(
 
     # -- records ---------------------------------------------------------------------------
 
+    def check_hand(live: LiveTable, number: int) -> None:
+        """Refuse a hand number no hand of the table has or will have: below 1, or past the
+        last hand of a match that is over (``bad_hand``)."""
+        match = live.match
+        if number < 1:
+            raise Refused(
+                "bad_hand", f"there is no hand {number}: the first hand is 1", 404
+            )  # fmt: skip
+        if match is not None and match.over and number > len(match.finished):
+            raise Refused(
+                "bad_hand", f"there is no hand {number}: the match is over, and its hands "
+                f"are 1 to {len(match.finished)}", 404
+            )  # fmt: skip
+
     @app.get(
         "/api/tables/{token}/hands/{number}",
         tags=["records"],
@@ -407,6 +448,7 @@ def create_app(
         (docs/fairness.md)."""
         live = await tables.get(token)
         match = live.match
+        check_hand(live, number)
         # live.revealed counts the finished hands stored: a hand's salt is never told
         # before its last move is stored (a crash could lose that move, and the hand go on).
         if match is None or not 1 <= number <= live.revealed or live.deals is None:
@@ -430,6 +472,7 @@ def create_app(
         from briscola.web.replay import hand_replay
 
         live = await tables.get(token)
+        check_hand(live, number)
         if live.match is None or not 1 <= number <= live.revealed or live.deals is None:
             raise Refused("not_finished", f"hand {number} is not finished: no replay yet", 404)
         out = hand_replay(live.deals.hand_record(live.match.finished[number - 1]))

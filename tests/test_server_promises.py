@@ -1,0 +1,151 @@
+"""What docs/protocol.md promises a client author, through the real server: a table
+made as the page shows (201; the seating when `seats` is left out); the error body on
+every HTTP error; a hand there is not (`bad_hand`)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+
+from serverkit import Client, ServerProcess, open_table, play_randomly
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    with ServerProcess(tmp_path_factory.mktemp("promises") / "data") as srv:
+        yield srv
+
+
+@pytest.fixture
+async def people(server: ServerProcess) -> AsyncIterator[Callable[..., Any]]:
+    made: list[Client] = []
+
+    async def person(name: str) -> Client:
+        c = await Client(server.url, name).login()
+        made.append(c)
+        return c
+
+    yield person
+    for c in made:
+        await c.aclose()
+
+
+async def playing(ana: Client, bea: Client) -> str:
+    """A public briscola-2 table in play, Ana at seat 0 and Bea at seat 1, both connected
+    and sent their snapshot; its token."""
+    table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}], public=True)
+    token: str = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    for c in (ana, bea):
+        await c.connect(token)
+        await c.until(lambda f: f["type"] == "snapshot")
+    return token
+
+
+async def until_pong(c: Client) -> list[dict[str, Any]]:
+    """Ping, and every frame received up to its pong (replies come after what is new)."""
+    n = len(c.frames)
+    await c.send({"type": "ping"})
+    await c.until(lambda f: f["type"] == "pong", timeout=10)
+    return c.frames[n:-1]
+
+
+def ws_url(c: Client, token: str, query: str) -> str:
+    return c.base.replace("http://", "ws://") + f"/api/tables/{token}/ws?{query}"
+
+
+# -- creating a table -----------------------------------------------------------------------
+
+
+def doc_example(tag: str) -> Any:
+    found = re.search(rf"^```json {tag}\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.M | re.S)
+    assert found, f"docs/protocol.md: an example of {tag}"
+    return json.loads(found.group(1))
+
+
+async def test_a_table_is_made_and_its_seats_set_as_the_page_shows(people: Any) -> None:
+    """``POST /api/tables`` answers 201; left out, the seats are the host at 0 and the
+    others open; the page's examples of both bodies are taken as they are."""
+    ana = await people("Ana")
+    r = await ana.http.post("/api/tables", json={"game": "briscola-4"})
+    assert r.status_code == 201, r.text
+    seats = r.json()["seats"]
+    assert [s["kind"] for s in seats] == ["person", "open", "open", "open"]
+    assert seats[0]["player"] == ana.player and r.json()["you"]["seat"] == 0
+    body = doc_example("TableIn")
+    r = await ana.http.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    table = r.json()
+    kinds = {"me": "person", "open": "open", "bot": "bot"}
+    assert [s["kind"] for s in table["seats"]] == [kinds[s["kind"]] for s in body["seats"]]
+    assert table["overrides"] == body["rules"] and table["public"] == body["public"]
+    change = doc_example("SeatChange")
+    seat = next(i for i, s in enumerate(body["seats"]) if s["kind"] == "open")
+    path = f"/api/tables/{table['token']}/seats/{seat}"
+    r = await ana.http.put(path, json=change)
+    assert r.status_code == 200, r.text
+    assert r.json()["seats"][seat]["kind"] == change["kind"]
+    assert r.json()["seats"][seat]["level"] == change["level"]
+
+
+# -- HTTP errors ----------------------------------------------------------------------------
+
+
+async def test_every_http_error_has_the_documented_body(people: Any) -> None:
+    ana = await people("Ana")
+    deep = "[" * 30_000 + "]" * 30_000  # nested too deeply for any JSON reader
+    as_json = {"content-type": "application/json"}
+    cases: list[tuple[str, str, dict[str, Any], int, str]] = [
+        ("GET", "/api/no-such-route", {}, 404, "no_route"),
+        ("GET", "/no/such/page", {}, 404, "no_route"),
+        ("GET", "/static/no-such-file.js", {}, 404, "no_route"),
+        ("DELETE", "/api/tables", {}, 405, "bad_method"),
+        ("PUT", "/api/session", {"json": {"nickname": "x"}}, 405, "bad_method"),
+        ("POST", "/api/session", {"content": deep, "headers": as_json}, 422, "bad_request"),
+        ("POST", "/api/tables", {"content": b'{"game": "\xc3("}', "headers": as_json}, 422,
+         "bad_request"),  # not UTF-8
+    ]  # fmt: skip
+    for method, path, kw, status, code in cases:
+        r = await ana.http.request(method, path, **kw)
+        assert r.status_code == status, (method, path, r.status_code, r.text[:200])
+        assert r.headers["content-type"].startswith("application/json"), (method, path)
+        body = r.json()
+        assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}, body
+        assert body["error"]["code"] == code, (method, path, body)
+        assert " " in body["error"]["message"]
+        if status == 405:
+            assert r.headers.get("allow"), "a 405 says which methods the route has"
+
+
+async def test_a_hand_there_is_not_is_bad_hand_not_unfinished(people: Any) -> None:
+    ana = await people("Ana")
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+    table = await open_table(ana, "briscola-2", seats, {"match": "one-hand"})
+    base = f"/api/tables/{table['token']}/hands"
+
+    async def code(path: str) -> tuple[int, str]:
+        r = await ana.http.get(path)
+        return r.status_code, r.json()["error"]["code"] if r.status_code >= 400 else ""
+
+    for n in (0, -1):
+        for tail in ("", "/replay"):
+            assert await code(f"{base}/{n}{tail}") == (404, "bad_hand")
+    assert await code(f"{base}/1") == (404, "not_finished")  # the table waits
+    await ana.call("POST", f"/api/tables/{table['token']}/start")
+    await ana.connect(table["token"])
+    await play_randomly(ana, random.Random(5))
+    assert await code(f"{base}/1") == (200, "")
+    assert await code(f"{base}/2") == (404, "bad_hand")  # a one-hand match, over
+    assert await code(f"{base}/2/replay") == (404, "bad_hand")
