@@ -1,6 +1,8 @@
 """What docs/protocol.md promises a client author, through the real server: a table
 made as the page shows (201; the seating when `seats` is left out); the error body on
-every HTTP error; a hand there is not (`bad_hand`)."""
+every HTTP error; a hand there is not (`bad_hand`); reconnecting at the table's version
+(nothing new comes: no snapshot); a `since` that is no number (a snapshot, not a refused
+handshake)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+import websockets
 
 from serverkit import Client, ServerProcess, open_table, play_randomly
 
@@ -149,3 +152,41 @@ async def test_a_hand_there_is_not_is_bad_hand_not_unfinished(people: Any) -> No
     assert await code(f"{base}/1") == (200, "")
     assert await code(f"{base}/2") == (404, "bad_hand")  # a one-hand match, over
     assert await code(f"{base}/2/replay") == (404, "bad_hand")
+
+
+# -- reconnecting ---------------------------------------------------------------------------
+
+
+async def test_back_at_the_tables_version_nothing_new_comes_and_no_snapshot(
+    people: Any,
+) -> None:
+    """``?since=V`` or ``sync`` at the table's version: the view the client has is
+    current; it gets the table (a `table` message, on a new connection) and no snapshot."""
+    ana, bea = await people("Ana"), await people("Bea")
+    token = await playing(ana, bea)
+    mover = ana if ana.my_turn() else bea
+    await mover.act(mover.view["legal"][0])  # type: ignore[index]
+    await ana.until(lambda f: f["type"] == "update")
+    version, view = ana.version, ana.view
+    assert version == 1
+    await ana.close()
+    await ana.connect(token, since=version)
+    frames = await until_pong(ana)
+    assert [f["type"] for f in frames if f["type"] != "chat"] == ["table"], frames
+    assert frames[0]["table"]["you"]["seat"] == 0 and frames[0]["version"] == version
+    assert ana.view == view
+    await ana.send({"type": "sync", "since": version})
+    assert [f["type"] for f in await until_pong(ana)] == []
+
+
+@pytest.mark.parametrize("since", ["abc", "1.5", "", "-1", "1e3", "99999", "٣"])
+async def test_a_since_that_is_no_version_gets_a_snapshot(people: Any, since: str) -> None:
+    ana, bea = await people("Ana"), await people("Bea")
+    token = await playing(ana, bea)
+    cookie = {"Cookie": f"briscola_session={ana.http.cookies['briscola_session']}"}
+    async with websockets.connect(
+        ws_url(ana, token, f"since={since}"), additional_headers=cookie
+    ) as ws:
+        first = json.loads(await ws.recv())
+    assert first["type"] == "snapshot", first
+    assert first["view"]["seat"] == 0 and first["table"]["you"]["seat"] == 0

@@ -571,7 +571,7 @@ def create_app(
     # -- the table's WebSocket -------------------------------------------------------------
 
     @app.websocket("/api/tables/{token}/ws")
-    async def table_socket(websocket: WebSocket, token: str, since: int | None = None) -> None:
+    async def table_socket(websocket: WebSocket, token: str, since: str | None = None) -> None:
         tables: Tables = websocket.app.state.tables
         await websocket.accept()
         try:
@@ -586,11 +586,14 @@ def create_app(
         conn = Connection(
             player.id if player else None, live.seat_of(player.id if player else None)
         )
-        # A client behind the table gets what it missed; one at the table's version (or
-        # ahead of it, or new) a snapshot: every connection starts with its view. Version 0
-        # is the table waiting as well as the first hand dealt: from 0, a snapshot too.
-        if since is not None and 0 < since < live.version:
-            conn.version = since
+        # A client behind the table gets what it missed; one at the table's version nothing
+        # new (but the table); a new one, or one with a `since` the table has not reached
+        # or that is no version, a snapshot. Version 0 is the table waiting as well as the
+        # first hand dealt: from 0, the update begins with the start.
+        seen = version_of(since)
+        if seen is not None and seen <= live.version:
+            conn.version = seen
+            conn.from_start = seen == 0
             conn.meta = -1
         await serve_socket(websocket, live, conn)
 
@@ -668,7 +671,8 @@ def create_app(
                                 f"the table is at version {live.version}; you asked for what "
                                 f"came after {message.since}",
                             )
-                        conn.version = message.since or -1  # from 0: a snapshot
+                        conn.version = message.since
+                        conn.from_start = message.since == 0
                         sub.wake()
                     elif isinstance(message, Ping):
                         reply(Pong(version=live.version))
@@ -758,6 +762,14 @@ def describe(errors: Any) -> str:
         where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body",)) or "message"
         parts.append(f"{where}: {e.get('msg', 'invalid')}")
     return "; ".join(parts)
+
+
+def version_of(since: str | None) -> int | None:
+    """The version a socket's ``?since=`` names, or ``None`` when it names none (absent,
+    or not a whole number written in digits: ``abc``, ``-1``, ``1.5``)."""
+    if since is None or not (since.isascii() and since.isdigit()) or len(since) > 18:
+        return None
+    return int(since)
 
 
 def download(record: dict[str, Any], name: str) -> JSONResponse:

@@ -79,6 +79,10 @@ class Connection:
     seat: int | None
     version: int = -1
     """The table's version of the last view sent (-1: nothing sent yet)."""
+    from_start: bool = False
+    """Whether the client asked for what came after version 0 (``?since=0``, ``sync`` 0):
+    version 0 is the table waiting as well as the first hand before its first action, so
+    its update begins with the match's start."""
     meta: int = -1
     chat: int = 0
     outbox: list[str] = field(default_factory=list)
@@ -138,6 +142,10 @@ class LiveTable:
         self.revealed = 0
         """How many finished hands were revealed (their salts told)."""
         self.recent: deque[_Entry] = deque(maxlen=self.settings.recent)
+        self.opening: _Entry | None = None
+        """The match's start as an entry before version 1 (the first deal, its commitment),
+        kept while :attr:`recent` still holds version 1: an update from version 0 begins
+        with it."""
         self.meta = 0
         """Bumped at each change of what :meth:`table_out` shows."""
         self.chat_lines: deque[ChatLine] = deque(maxlen=100)
@@ -195,6 +203,7 @@ class LiveTable:
         self.host = Table(match, {})
         self.stored_hands = len(hands)
         self.revealed = len(match.finished)
+        self.opening = self._opening() if info.version == 0 else None
         self._make_bots()
         if match.over and info.status == "playing":
             await self._finish()
@@ -254,6 +263,7 @@ class LiveTable:
             self.host = Table(match, {})
             self.stored_hands = len(new)
             self.revealed = len(match.finished)
+            self.opening = self._opening()
             self.bots.clear()  # by the seats as they are now
             self._make_bots()
             for seat, s in enumerate(self.info.seats):
@@ -263,6 +273,12 @@ class LiveTable:
             for conn in self.connections:
                 conn.version = -1  # they were sent no view: a snapshot each, with theirs
             await self._after_action()
+
+    def _opening(self) -> _Entry:
+        """The match's start, before its first action: every event of the match so far (the
+        partner draw, the first deal) and the commitments of the hands dealt."""
+        assert self.match is not None
+        return _Entry(0, list(self.match.events), self.fairness())
 
     def _states(self, match: Match) -> list[GameState]:
         states = list(match.finished)
@@ -360,6 +376,8 @@ class LiveTable:
                 )
         self.stored_hands += len(new)
         self.recent.append(_Entry(version, step.events, extra))
+        if self.recent[0].version > 1:
+            self.opening = None  # an update from 0 could not be made any more
         if match.over:
             await self._finish()
 
@@ -648,6 +666,7 @@ class LiveTable:
 
     def snapshot(self, conn: Connection) -> str:
         conn.version = self.version
+        conn.from_start = False
         conn.meta = self.meta
         return Snapshot(
             version=self.version,
@@ -670,7 +689,7 @@ class LiveTable:
             conn.seat = seat
             out.append(self.snapshot(conn))
         else:
-            if conn.version < self.version:
+            if conn.version < self.version or (conn.from_start and self.host is not None):
                 out.append(self.catch_up(conn))
             if conn.meta != self.meta:
                 conn.meta = self.meta
@@ -687,18 +706,28 @@ class LiveTable:
         return out + replies
 
     def catch_up(self, conn: Connection) -> str:
+        """An update of every event after ``conn.version`` (from 0 asked by the client: the
+        match's start first), as its seat sees them, with its view; a snapshot when they
+        are not all kept."""
         since = conn.version
         missed = self.version - since  # the kept actions' versions run on, the last at the end
-        if not 0 < missed <= len(self.recent) or self.host is None:
+        if not 0 <= missed <= len(self.recent) or self.host is None:
             return self.snapshot(conn)
         entries = list(itertools.islice(self.recent, len(self.recent) - missed, None))
-        if entries[0].version != since + 1:
+        if entries and entries[0].version != since + 1:
+            return self.snapshot(conn)
+        if conn.from_start and since == 0:
+            if self.opening is None:
+                return self.snapshot(conn)
+            entries.insert(0, self.opening)
+        if not entries:
             return self.snapshot(conn)
         events: list[dict[str, Any]] = []
         for e in entries:
             events.extend(seat_events(e.events, conn.seat))
             events.extend(e.extra)
         conn.version = self.version
+        conn.from_start = False
         view = self.view_json(conn.seat)
         assert view is not None
         return Update(version=self.version, since=since, events=events, view=view).model_dump_json()

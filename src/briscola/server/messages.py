@@ -43,7 +43,8 @@ class Say(_Message):
 
 
 class Sync(_Message):
-    """Ask for what happened after ``since``: the events missed, or a snapshot."""
+    """Ask for what happened after ``since``: the events missed (from 0: the match's start
+    first), a snapshot when they are not all kept, nothing at the table's version."""
 
     type: Literal["sync"]
     since: StrictInt = Field(ge=0)
