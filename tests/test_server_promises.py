@@ -2,7 +2,7 @@
 made as the page shows (201; the seating when `seats` is left out); the error body on
 every HTTP error; a hand there is not (`bad_hand`); reconnecting at the table's version
 (nothing new comes: no snapshot); a `since` that is no number (a snapshot, not a refused
-handshake)."""
+handshake); a snapshot when your seat changes."""
 
 from __future__ import annotations
 
@@ -190,3 +190,26 @@ async def test_a_since_that_is_no_version_gets_a_snapshot(people: Any, since: st
         first = json.loads(await ws.recv())
     assert first["type"] == "snapshot", first
     assert first["view"]["seat"] == 0 and first["table"]["you"]["seat"] == 0
+
+
+# -- seats ----------------------------------------------------------------------------------
+
+
+async def test_a_seat_changed_while_connected_brings_a_snapshot(people: Any) -> None:
+    ana, bea = await people("Ana"), await people("Bea")
+    table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
+    token = table["token"]
+    await bea.connect(token)
+    await bea.until(lambda f: f["type"] == "snapshot")
+    await bea.call("POST", f"/api/tables/{token}/seats/1")  # she sits down
+    snapshots = [f for f in await until_pong(bea) if f["type"] == "snapshot"]
+    assert snapshots and snapshots[-1]["table"]["you"]["seat"] == 1
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await bea.until(lambda f: f["type"] == "snapshot" and f["view"] is not None)
+    assert bea.view is not None and bea.view["seat"] == 1
+    await bea.call("DELETE", f"/api/tables/{token}/seats/1")  # she leaves mid-match
+    snapshots = [f for f in await until_pong(bea) if f["type"] == "snapshot"]
+    assert snapshots, "leaving the seat mid-match: a snapshot with the spectator's view"
+    assert snapshots[-1]["view"]["seat"] is None and snapshots[-1]["view"]["hand"] == []
+    assert snapshots[-1]["table"]["you"]["seat"] is None
+    assert snapshots[-1]["table"]["seats"][1]["kind"] == "bot"

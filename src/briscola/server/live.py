@@ -580,7 +580,10 @@ class LiveTable:
         """The seats were changed in storage (someone sat down or left): show it."""
         self.info = await self.storage.get_table(self.info.id)
         for conn in self.connections:
-            conn.seat = self.seat_of(conn.player)
+            seat = self.seat_of(conn.player)
+            if seat != conn.seat:
+                conn.seat = seat
+                conn.version = -1  # a snapshot, with the view of the seat it has now
         self.meta += 1
         await self.tables.broadcaster.publish(self.token)
 
