@@ -2,7 +2,8 @@
 made as the page shows (201; the seating when `seats` is left out); the error body on
 every HTTP error; a hand there is not (`bad_hand`); reconnecting at the table's version
 (nothing new comes: no snapshot); a `since` that is no number (a snapshot, not a refused
-handshake); a snapshot when your seat changes."""
+handshake); a snapshot when your seat changes; an action sent again after its socket
+closed, taken once and answered."""
 
 from __future__ import annotations
 
@@ -213,3 +214,45 @@ async def test_a_seat_changed_while_connected_brings_a_snapshot(people: Any) -> 
     assert snapshots[-1]["view"]["seat"] is None and snapshots[-1]["view"]["hand"] == []
     assert snapshots[-1]["table"]["you"]["seat"] is None
     assert snapshots[-1]["table"]["seats"][1]["kind"] == "bot"
+
+
+# -- an action and a closing socket ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("wait", [True, False], ids=["known-taken", "unknown"])
+async def test_an_action_resent_after_its_socket_closed_is_taken_once(
+    people: Any, wait: bool
+) -> None:
+    """The mover acts and closes at once, not knowing whether the action arrived; back
+    with ``?since=``, it sends the same action with the same ``id`` again. One action is
+    taken, and the client is told: by the update, and for the copy the server had taken
+    already by an ``already_taken`` error with its ``id``."""
+    ana, bea = await people("Ana"), await people("Bea")
+    token = await playing(ana, bea)
+    first = ana if ana.my_turn() else bea
+    await first.act(first.view["legal"][0])  # type: ignore[index]
+    for c in (ana, bea):
+        await c.until(lambda f: f["type"] == "update")
+    mover, other = (ana, bea) if ana.my_turn() else (bea, ana)
+    version = mover.version
+    action = mover.view["legal"][0]  # type: ignore[index]
+    act = {"type": "act", "version": version, "action": action, "id": "move-1"}
+    await mover.send(act)
+    await mover.close()
+    if wait:  # the other seat saw it taken: the mover was never told
+        await other.until(lambda f: f["type"] == "update" and f["version"] == version + 1)
+    await mover.connect(token, since=version)
+    await mover.send(act)
+    got = await mover.until(lambda f: f["type"] == "update", timeout=10)
+    assert got["since"] == version and got["version"] == version + 1
+    played = [e for e in got["events"] if e["type"] == "card_played"]
+    assert played == [{"type": "card_played", "seat": action["seat"], "card": action["play"]}]
+    later = await until_pong(mover)
+    answers = [f for f in mover.frames if f["type"] == "error"]
+    assert all(f["code"] == "already_taken" and f["id"] == "move-1" for f in answers), answers
+    if wait:
+        assert len(answers) == 1 and " " in answers[0]["message"]
+    assert mover.version == version + 1 and not [f for f in later if f["type"] == "update"]
+    assert (await other.call("GET", f"/api/tables/{token}"))["version"] == version + 1
+    await until_pong(other)
+    assert other.version == version + 1

@@ -657,7 +657,7 @@ def create_app(
                             raise Refused(
                                 "spectator", "you are watching this table: take a seat to play"
                             )
-                        await live.submit(conn.seat, message.action, message.version)
+                        await live.submit(conn.seat, message.action, message.version, message.id)
                     elif isinstance(message, Say):
                         if not chats.take():
                             raise Refused("flood", "too many chat messages: wait a little")

@@ -101,6 +101,10 @@ class Connection:
 OUTBOX = 256
 """The most replies kept for a connection that does not read them."""
 
+TAKEN = 32
+"""How many of each seat's last actions taken the table remembers by their ``id``, so that
+an action sent again (after its socket closed) is not taken twice."""
+
 
 @dataclass
 class _Entry:
@@ -146,6 +150,8 @@ class LiveTable:
         """The match's start as an entry before version 1 (the first deal, its commitment),
         kept while :attr:`recent` still holds version 1: an update from version 0 begins
         with it."""
+        self.taken: dict[int, deque[tuple[str, int]]] = {}
+        """By seat, the ``id`` and version of its last actions taken (at most :data:`TAKEN`)."""
         self.meta = 0
         """Bumped at each change of what :meth:`table_out` shows."""
         self.chat_lines: deque[ChatLine] = deque(maxlen=100)
@@ -305,10 +311,20 @@ class LiveTable:
 
     # -- acting --------------------------------------------------------------------------
 
-    async def submit(self, seat: int, action_json: object, version: int) -> None:
+    async def submit(
+        self, seat: int, action_json: object, version: int, ref: str | None = None
+    ) -> None:
         """Apply ``action_json`` from ``seat`` at the table's ``version``, store it and tell
-        the connections; :class:`Refused` (nothing changed) when it cannot be."""
+        the connections; :class:`Refused` (nothing changed) when it cannot be. An action
+        whose ``ref`` (the client's ``id``) and ``version`` are those of one of the seat's
+        last actions taken is that action sent again: refused, ``already_taken``."""
         async with self.lock:
+            if ref is not None and (ref, version) in self.taken.get(seat, ()):
+                raise Refused(
+                    "already_taken",
+                    f"your action {ref!r} for version {version} was taken already (it made "
+                    f"version {version + 1}); it was not taken again",
+                )
             host = self.host
             if self.info.status != "playing" or host is None:
                 raise Refused("not_playing", f"the table is {self.info.status}: nothing to play")
@@ -340,6 +356,8 @@ class LiveTable:
                 await self._store(step)
             finally:
                 self.storing = False
+            if ref is not None:
+                self.taken.setdefault(seat, deque(maxlen=TAKEN)).append((ref, version))
             await self._after_action()
 
     async def _store(self, step: Step) -> None:

@@ -32,7 +32,9 @@ class Act(_Message):
     version: StrictInt
     action: dict[str, Any]
     id: StrictStr | None = Field(default=None, max_length=64)
-    """Any tag of yours, given back in the error should the action be refused."""
+    """Any tag of yours, given back in the error should the action be refused. An action
+    sent again with the ``id`` and ``version`` of one the seat had taken is not taken
+    twice: it is refused, ``already_taken``."""
 
 
 class Say(_Message):

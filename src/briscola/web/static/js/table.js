@@ -264,6 +264,7 @@ export class TablePage {
 
   refused(m) {
     if (this.pending && (!m.id || m.id === this.pending.id)) this.pending = null;
+    if (m.code === "already_taken") return; // the move sent again had been taken: its update says so
     this.notice = m.code === "stale" ? t("table.stale") : m.message;
   }
 
