@@ -191,6 +191,30 @@ def test_the_rest_bodies_have_an_example_and_every_field_told() -> None:
     assert "201" in rest, "creating a table answers 201"
 
 
+def test_the_views_fields_are_where_the_page_links() -> None:
+    """The page links the list of a view's fields by its anchor, and that list names every
+    field of every view the page shows."""
+    assert "(bots.md#the-view)" in doc()
+    bots = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    listed = bots[bots.index("\n## The view\n") :].split("\n## ")[1]
+    told = {n for line in listed.splitlines() if line.startswith("| `") for n in names(line)}
+    views = [data.get("view") for _, _, data in checked_examples() if isinstance(data, dict)]
+    keys = {k for view in views if view for k in view}
+    assert keys and sorted(keys - told) == []
+
+
+def test_no_page_calls_a_hands_move_number_the_tables_version() -> None:
+    """A view's ``hand_number`` and ``move_number`` count hands and the moves of one hand;
+    the table's version counts every action of the match (the examples: hand 2, move 0 at
+    version 40)."""
+    for page in ("protocol.md", "bots.md", "records.md"):
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        for part in re.split(r"\n\s*\n|\n- |\n\| ", text):
+            if "move_number" in part:
+                said = re.search(r"(\bare|\bis|:) the table's version", " ".join(part.split()))
+                assert not said, f"{page}: {part[:200]}"
+
+
 def test_the_revealed_deals_of_the_examples_hash_to_their_commitments() -> None:
     """The examples are real frames: each revealed deal and salt give its commitment, the
     one published when the hand was dealt."""

@@ -3,7 +3,7 @@ made as the page shows (201; the seating when `seats` is left out); the error bo
 every HTTP error; a hand there is not (`bad_hand`); reconnecting at the table's version
 (nothing new comes: no snapshot); a `since` that is no number (a snapshot, not a refused
 handshake); a snapshot when your seat changes; an action sent again after its socket
-closed, taken once and answered."""
+closed, taken once and answered; the frame limit as the page counts it (UTF-8 bytes)."""
 
 from __future__ import annotations
 
@@ -256,3 +256,28 @@ async def test_an_action_resent_after_its_socket_closed_is_taken_once(
     assert (await other.call("GET", f"/api/tables/{token}"))["version"] == version + 1
     await until_pong(other)
     assert other.version == version + 1
+
+
+# -- limits ---------------------------------------------------------------------------------
+
+
+def documented_frame_limit() -> int:
+    found = re.search(r"\*\*Frame size\*\*: a message is at most ([\d,]+) bytes", DOC.read_text())
+    assert found, "docs/protocol.md, Limits: the frame size in bytes"
+    return int(found.group(1).replace(",", ""))
+
+
+async def test_the_frame_limit_counts_the_bytes_the_page_says(people: Any) -> None:
+    """A message of exactly the limit in UTF-8 bytes is read (here: a chat line too long);
+    one byte more is ``too_big``, though it has far fewer characters than the limit."""
+    limit = documented_frame_limit()
+    ana, bea = await people("Ana"), await people("Bea")
+    await playing(ana, bea)
+    base = len(json.dumps({"type": "chat", "text": ""}).encode())
+    for size, code in ((limit, "too_long"), (limit + 1, "too_big")):
+        pairs, odd = divmod(size - base, 2)
+        text = json.dumps({"type": "chat", "text": "é" * pairs + "a" * odd}, ensure_ascii=False)
+        assert len(text.encode()) == size and len(text) < limit
+        await ana.ws.send(text)
+        frame = await ana.until(lambda f: f["type"] == "error", timeout=10)
+        assert frame["code"] == code, (size, frame)
