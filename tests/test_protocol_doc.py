@@ -178,6 +178,43 @@ def test_every_example_is_what_the_server_sends_or_takes() -> None:
     assert {("server", t) for t in SERVER_MESSAGES} <= seen, "an example of every server message"
 
 
+def test_the_rest_bodies_have_an_example_and_every_field_told() -> None:
+    """A client author writes a table's body and a seat's from the page alone: each has an
+    example (checked against its model above), and every field of it is named."""
+    tags = {tag for tag, _ in examples()}
+    rest = section("The REST part in brief")
+    for model in (messages.TableIn, messages.SeatChange):
+        assert model.__name__ in tags, f"an example of {model.__name__}"
+    for model in (messages.TableIn, messages.SeatIn, messages.SeatChange):
+        for name in model.model_fields:
+            assert f"`{name}`" in rest, f"{model.__name__}.{name} is not told"
+    assert "201" in rest, "creating a table answers 201"
+
+
+def test_the_views_fields_are_where_the_page_links() -> None:
+    """The page links the list of a view's fields by its anchor, and that list names every
+    field of every view the page shows."""
+    assert "(bots.md#the-view)" in doc()
+    bots = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    listed = bots[bots.index("\n## The view\n") :].split("\n## ")[1]
+    told = {n for line in listed.splitlines() if line.startswith("| `") for n in names(line)}
+    views = [data.get("view") for _, _, data in checked_examples() if isinstance(data, dict)]
+    keys = {k for view in views if view for k in view}
+    assert keys and sorted(keys - told) == []
+
+
+def test_no_page_calls_a_hands_move_number_the_tables_version() -> None:
+    """A view's ``hand_number`` and ``move_number`` count hands and the moves of one hand;
+    the table's version counts every action of the match (the examples: hand 2, move 0 at
+    version 40)."""
+    for page in ("protocol.md", "bots.md", "records.md"):
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        for part in re.split(r"\n\s*\n|\n- |\n\| ", text):
+            if "move_number" in part:
+                said = re.search(r"(\bare|\bis|:) the table's version", " ".join(part.split()))
+                assert not said, f"{page}: {part[:200]}"
+
+
 def test_the_revealed_deals_of_the_examples_hash_to_their_commitments() -> None:
     """The examples are real frames: each revealed deal and salt give its commitment, the
     one published when the hand was dealt."""

@@ -2,7 +2,8 @@
 last version it saw, gets the same view (and the same fair-shuffle commitments and
 reveals) as a connection of the same player that never left: after one event an
 ``update`` with that event, after 1,000 events (more than the table keeps, ``recent``) a
-``snapshot``. A client that saw the table waiting gets its view when the match starts."""
+``snapshot``. A client that saw the table waiting gets its view when the match starts, or
+(back from version 0) an update from the start."""
 
 from __future__ import annotations
 
@@ -81,31 +82,66 @@ async def test_a_client_connected_before_the_start_is_sent_its_view(
 
 
 @pytest.mark.parametrize("how", ["query", "sync"])
-async def test_a_client_back_from_the_waiting_table_is_sent_its_view(
-    server: ServerProcess, how: str
+@pytest.mark.parametrize("saw", ["waiting", "dealt"])
+async def test_back_from_version_0_an_update_from_the_start(
+    server: ServerProcess, how: str, saw: str
 ) -> None:
     """Version 0 is both the table waiting and the first hand dealt: a client back from
-    version 0 (``?since=0`` or ``sync`` since 0) gets a snapshot."""
-    ana = await Client(server.url, "Ana").login()
+    version 0 (``?since=0`` or ``sync`` since 0), whichever it saw, gets an update from 0
+    that begins with the start (the first deal as its seat sees it, the hand's
+    commitment), then every action since, and its view: the view and commitments of a
+    connection that never left."""
+    ana, stayed = await Client(server.url, "Ana").login(), Client(server.url, "Ana")
+    stayed.http.cookies = ana.http.cookies
     try:
-        seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+        seats = [{"kind": "me"}, {"kind": "open"}]
         table = await open_table(ana, "briscola-2", seats, {"match": "one-hand"})
         token = table["token"]
-        await ana.connect(token)
-        assert (await ana.receive())["view"] is None
-        await ana.close()
+        bea = await Client(server.url, "Bea").login()
+        await bea.call("POST", f"/api/tables/{token}/seats/1")
+        if saw == "waiting":
+            await ana.connect(token)
+            assert (await ana.receive())["view"] is None
+            await ana.close()
         await ana.call("POST", f"/api/tables/{token}/start")
+        if saw == "dealt":
+            await ana.connect(token)
+            assert (await ana.receive())["view"] is not None
+            await ana.close()
+        await stayed.connect(token)
+        await stayed.until(lambda f: f["type"] == "snapshot")
+        moves = 1 if saw == "dealt" else 0  # and one move after what Ana saw
+        if moves:
+            await bea.connect(token)
+            await bea.until(lambda f: f["type"] == "snapshot")
+            mover = stayed if stayed.my_turn() else bea
+            await mover.act(mover.view["legal"][0])  # type: ignore[index]
+            await stayed.until(lambda f: f["type"] == "update")
+        await bea.aclose()
+        n = len(ana.frames)
         if how == "query":
             await ana.connect(token, since=0)
         else:
             await ana.connect(token)
             await ana.until(lambda f: f["type"] == "snapshot")
+            n = len(ana.frames)
             await ana.send({"type": "sync", "since": 0})
         frame = await ana.until(lambda f: f["type"] in ("snapshot", "update"), timeout=10)
-        assert frame["type"] == "snapshot" and frame["view"] is not None
-        assert [e["hand"] for e in frame["fairness"]] == [1]
+        assert frame["type"] == "update" and frame["since"] == 0 and frame["version"] == moves
+        kinds = [e["type"] for e in frame["events"]]
+        start = ["hand_started", "dealt", "dealt", "trump_turned", "hand_committed"]
+        assert kinds == start + ["card_played"] * moves
+        mine = [e for e in frame["events"] if e["type"] == "dealt" and e["seat"] == 0]
+        assert len(mine[0]["cards"]) == 3 and set(frame["view"]["hand"]) <= set(mine[0]["cards"])
+        if how == "query":  # a connection with ?since= is sent the table after the update
+            await ana.until(lambda f: f["type"] == "table", timeout=10)
+        assert [f["type"] for f in ana.frames[n:]] == ["update", "table"][
+            : 2 if how == "query" else 1
+        ]
+        assert_same(ana, stayed)
     finally:
         await ana.aclose()
+        await stayed.aclose()
 
 
 async def test_back_after_one_event_an_update_and_the_same_view(server: ServerProcess) -> None:
@@ -132,7 +168,7 @@ async def test_back_after_one_event_an_update_and_the_same_view(server: ServerPr
             await mover.act(rng.choice(mover.view["legal"]))  # type: ignore[index]
             await settle(*(c for c in clients if c.ws is not None), version=version)
 
-        await move(1)  # from version 0, a client gets a snapshot (see above)
+        await move(1)  # from version 0, the update begins with the start (see above)
         for gap in range(1, 6):  # the people play; each round, the second ones drop
             since = ana2.version
             await ana2.close()

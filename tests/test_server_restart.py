@@ -157,8 +157,10 @@ async def test_a_kill_right_after_the_start_keeps_the_deal_and_its_commitment(
     for c, (version, view, fairness) in zip(people, before, strict=True):
         await c.reconnect(token)
         after = await c.until(lambda f: f.get("view") is not None)
-        assert after["type"] == "snapshot" and after["version"] == version == 0
-        assert after["view"] == view and after["fairness"] == fairness
+        assert after["type"] == "update"  # from version 0: the start, dealt again
+        assert after["since"] == after["version"] == version == 0
+        assert after["view"] == view
+        assert [e for e in after["events"] if e["type"] == "hand_committed"] == fairness
     drivers = [Driver(c, token, seed=i) for i, c in enumerate(people)]
     await asyncio.gather(*(d.run(60) for d in drivers))
     record = await check_finished(token, drivers)
@@ -183,8 +185,17 @@ async def test_a_kill_between_hands_keeps_the_next_deal_and_its_commitment(
         assert views[0] is not None and views[0]["hand_number"] == 2
         server.kill()
         server.start()
+        # The drivers come back at the table's version: nothing new, their views stay. A
+        # new connection of each is sent the same view, and the next hand's commitment.
+        for d, view in zip(drivers, views, strict=True):
+            probe = Client(server.url, d.client.nickname)
+            probe.http.cookies = d.client.http.cookies
+            await probe.connect(token)
+            snapshot = await probe.until(lambda f: f["type"] == "snapshot")
+            await probe.aclose()
+            assert snapshot["view"] == view and committed[0] in snapshot["fairness"]
         end = time.monotonic() + 30
-        while not all(d.session.reopened for d in drivers):
+        while not all(d.session.closed and d.client.ws is not None for d in drivers):
             assert time.monotonic() < end, "the clients did not come back"
             await asyncio.sleep(0.01)
         for d in drivers:
@@ -195,9 +206,9 @@ async def test_a_kill_between_hands_keeps_the_next_deal_and_its_commitment(
         for t in tasks:
             t.cancel()
     for d, view in zip(drivers, views, strict=True):
+        assert d.session.closed[0][1] == view  # the view each came back with
         after = d.session.reopened[0]
-        assert after["view"] == view
-        assert committed[0] in after["fairness"]
+        assert after["type"] == "update" and after["since"] == d.session.closed[0][0]
         events = [e for _, _, es in d.session.seen for e in es]
         revealed = [e for e in events if e["type"] == "hand_revealed" and e["hand"] == 2]
         assert [e["commitment"] for e in revealed] == [committed[0]["commitment"]]

@@ -227,7 +227,10 @@ async def test_a_player_back_at_their_turn_makes_their_move_on_their_clock(
         await bea.reconnect(token)
         back = time.monotonic()
         await bea.until(
-            lambda f: any(e.get("seat") == 1 for e in f.get("events", ())), timeout=clock + 4
+            lambda f: any(
+                e["type"] == "card_played" and e["seat"] == 1 for e in f.get("events", ())
+            ),
+            timeout=clock + 4,
         )
         assert time.monotonic() - back >= clock - 0.3  # her clock ran out; no stand-in move
     finally:

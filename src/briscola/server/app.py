@@ -30,6 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException
 
 import briscola
 from briscola import __version__
@@ -66,8 +67,8 @@ ERRORS: dict[int, str] = {
     401: "No session: choose a nickname first (`POST /api/session`); code `no_session`.",
     403: "Not yours to do: only the host (`not_host`), or only a seated player (`not_yours`); "
     "or a page of another origin (`bad_origin`: docs/protocol.md, 'Who may call').",
-    404: "No such table (`not_found`), seat (`bad_seat`), finished hand (`not_finished`) or game "
-    "(`bad_game`).",
+    404: "No such table (`not_found`), seat (`bad_seat`), hand (`bad_hand`), finished hand "
+    "(`not_finished`) or game (`bad_game`).",
     409: "Not now: the table's status or its seats forbid it (`wrong_status`, `seats_open`, "
     "`seat_taken`, `seated`).",
     422: "A body or parameter of the wrong form; code `bad_request`, the message names the field.",
@@ -179,6 +180,32 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, e: RequestValidationError) -> JSONResponse:
         return fail(422, "bad_request", describe(e.errors()))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, e: HTTPException) -> JSONResponse:
+        """Starlette's and FastAPI's own refusals, in the body of every other error: no
+        such route, a method the route has not, a body that could not be read."""
+        answer = None
+        if e.status_code == 404:
+            answer = fail(
+                404, "no_route", f"there is no {request.url.path} on this server: the API's "
+                "routes are listed at /docs"
+            )  # fmt: skip
+        elif e.status_code == 405:
+            allowed = (e.headers or {}).get("Allow", "")
+            answer = fail(
+                405, "bad_method", f"{request.method} is not a method of {request.url.path}: "
+                f"use {allowed or 'another'}"
+            )  # fmt: skip
+        elif e.status_code == 400:  # FastAPI: a body it could not parse (nested too deeply...)
+            answer = fail(
+                422, "bad_request", "the body could not be read as JSON (not UTF-8, or nested "
+                "too deeply): send one JSON object"
+            )  # fmt: skip
+        if answer is None:
+            answer = fail(e.status_code, "bad_request", str(e.detail))
+        answer.headers.update(e.headers or {})
+        return answer
 
     def tables_of(request: Request) -> Tables:
         tables: Tables = request.app.state.tables
@@ -529,6 +556,20 @@ def create_app(
 
     # -- records ---------------------------------------------------------------------------
 
+    def check_hand(live: LiveTable, number: int) -> None:
+        """Refuse a hand number no hand of the table has or will have: below 1, or past the
+        last hand of a match that is over (``bad_hand``)."""
+        match = live.match
+        if number < 1:
+            raise Refused(
+                "bad_hand", f"there is no hand {number}: the first hand is 1", 404
+            )  # fmt: skip
+        if match is not None and match.over and number > len(match.finished):
+            raise Refused(
+                "bad_hand", f"there is no hand {number}: the match is over, and its hands "
+                f"are 1 to {len(match.finished)}", 404
+            )  # fmt: skip
+
     @app.get(
         "/api/tables/{token}/hands/{number}",
         tags=["records"],
@@ -544,6 +585,7 @@ def create_app(
         (docs/fairness.md)."""
         live = await tables.get(token)
         match = live.match
+        check_hand(live, number)
         # live.revealed counts the finished hands stored: a hand's salt is never told
         # before its last move is stored (a crash could lose that move, and the hand go on).
         if match is None or not 1 <= number <= live.revealed or live.deals is None:
@@ -567,6 +609,7 @@ def create_app(
         from briscola.web.replay import hand_replay
 
         live = await tables.get(token)
+        check_hand(live, number)
         if live.match is None or not 1 <= number <= live.revealed or live.deals is None:
             raise Refused("not_finished", f"hand {number} is not finished: no replay yet", 404)
         out = hand_replay(live.deals.hand_record(live.match.finished[number - 1]))
@@ -665,7 +708,7 @@ def create_app(
     # -- the table's WebSocket -------------------------------------------------------------
 
     @app.websocket("/api/tables/{token}/ws")
-    async def table_socket(websocket: WebSocket, token: str, since: int | None = None) -> None:
+    async def table_socket(websocket: WebSocket, token: str, since: str | None = None) -> None:
         tables: Tables = websocket.app.state.tables
         await websocket.accept()
         try:
@@ -713,16 +756,19 @@ def create_app(
         live: LiveTable,
         player: Player | None,
         cookie: str | None,
-        since: int | None,
+        since: str | None,
     ) -> None:
         conn = Connection(
             player.id if player else None, live.seat_of(player.id if player else None)
         )
-        # A client behind the table gets what it missed; one at the table's version (or
-        # ahead of it, or new) a snapshot: every connection starts with its view. Version 0
-        # is the table waiting as well as the first hand dealt: from 0, a snapshot too.
-        if since is not None and 0 < since < live.version:
-            conn.version = since
+        # A client behind the table gets what it missed; one at the table's version nothing
+        # new (but the table); a new one, or one with a `since` the table has not reached
+        # or that is no version, a snapshot. Version 0 is the table waiting as well as the
+        # first hand dealt: from 0, the update begins with the start.
+        seen = version_of(since)
+        if seen is not None and seen <= live.version:
+            conn.version = seen
+            conn.from_start = seen == 0
             conn.meta = -1
         key = digest(cookie) if player is not None and cookie else None
         if key is not None:
@@ -795,7 +841,7 @@ def create_app(
                             raise Refused(
                                 "spectator", "you are watching this table: take a seat to play"
                             )
-                        await live.submit(conn.seat, message.action, message.version)
+                        await live.submit(conn.seat, message.action, message.version, message.id)
                     elif isinstance(message, Say):
                         if not chats.take():
                             raise Refused("flood", "too many chat messages: wait a little")
@@ -809,7 +855,8 @@ def create_app(
                                 f"the table is at version {live.version}; you asked for what "
                                 f"came after {message.since}",
                             )
-                        conn.version = message.since or -1  # from 0: a snapshot
+                        conn.version = message.since
+                        conn.from_start = message.since == 0
                         sub.wake()
                     elif isinstance(message, Ping):
                         reply(Pong(version=live.version))
@@ -904,6 +951,14 @@ def describe(errors: Any) -> str:
 def digest(token: str) -> str:
     """The SHA-256 of a session's token, as the database keeps it (never the token)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def version_of(since: str | None) -> int | None:
+    """The version a socket's ``?since=`` names, or ``None`` when it names none (absent,
+    or not a whole number written in digits: ``abc``, ``-1``, ``1.5``)."""
+    if since is None or not (since.isascii() and since.isdigit()) or len(since) > 18:
+        return None
+    return int(since)
 
 
 def download(record: dict[str, Any], name: str) -> JSONResponse:

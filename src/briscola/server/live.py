@@ -82,6 +82,10 @@ class Connection:
     seat: int | None
     version: int = -1
     """The table's version of the last view sent (-1: nothing sent yet)."""
+    from_start: bool = False
+    """Whether the client asked for what came after version 0 (``?since=0``, ``sync`` 0):
+    version 0 is the table waiting as well as the first hand before its first action, so
+    its update begins with the match's start."""
     meta: int = -1
     chat: int = 0
     outbox: list[str] = field(default_factory=list)
@@ -99,6 +103,10 @@ class Connection:
 
 OUTBOX = 256
 """The most replies kept for a connection that does not read them."""
+
+TAKEN = 32
+"""How many of each seat's last actions taken the table remembers by their ``id``, so that
+an action sent again (after its socket closed) is not taken twice."""
 
 
 @dataclass
@@ -141,6 +149,12 @@ class LiveTable:
         self.revealed = 0
         """How many finished hands were revealed (their salts told)."""
         self.recent: deque[_Entry] = deque(maxlen=self.settings.recent)
+        self.opening: _Entry | None = None
+        """The match's start as an entry before version 1 (the first deal, its commitment),
+        kept while :attr:`recent` still holds version 1: an update from version 0 begins
+        with it."""
+        self.taken: dict[int, deque[tuple[str, int]]] = {}
+        """By seat, the ``id`` and version of its last actions taken (at most :data:`TAKEN`)."""
         self.meta = 0
         """Bumped at each change of what :meth:`table_out` shows."""
         self.chat_lines: deque[ChatLine] = deque(maxlen=100)
@@ -198,6 +212,7 @@ class LiveTable:
         self.host = Table(match, {})
         self.stored_hands = len(hands)
         self.revealed = len(match.finished)
+        self.opening = self._opening() if info.version == 0 else None
         self._make_bots()
         if match.over and info.status == "playing":
             await self._finish()
@@ -257,6 +272,7 @@ class LiveTable:
             self.host = Table(match, {})
             self.stored_hands = len(new)
             self.revealed = len(match.finished)
+            self.opening = self._opening()
             self.bots.clear()  # by the seats as they are now
             self._make_bots()
             for seat, s in enumerate(self.info.seats):
@@ -266,6 +282,12 @@ class LiveTable:
             for conn in self.connections:
                 conn.version = -1  # they were sent no view: a snapshot each, with theirs
             await self._after_action()
+
+    def _opening(self) -> _Entry:
+        """The match's start, before its first action: every event of the match so far (the
+        partner draw, the first deal) and the commitments of the hands dealt."""
+        assert self.match is not None
+        return _Entry(0, list(self.match.events), self.fairness())
 
     def _states(self, match: Match) -> list[GameState]:
         states = list(match.finished)
@@ -292,10 +314,20 @@ class LiveTable:
 
     # -- acting --------------------------------------------------------------------------
 
-    async def submit(self, seat: int, action_json: object, version: int) -> None:
+    async def submit(
+        self, seat: int, action_json: object, version: int, ref: str | None = None
+    ) -> None:
         """Apply ``action_json`` from ``seat`` at the table's ``version``, store it and tell
-        the connections; :class:`Refused` (nothing changed) when it cannot be."""
+        the connections; :class:`Refused` (nothing changed) when it cannot be. An action
+        whose ``ref`` (the client's ``id``) and ``version`` are those of one of the seat's
+        last actions taken is that action sent again: refused, ``already_taken``."""
         async with self.lock:
+            if ref is not None and (ref, version) in self.taken.get(seat, ()):
+                raise Refused(
+                    "already_taken",
+                    f"your action {ref!r} for version {version} was taken already (it made "
+                    f"version {version + 1}); it was not taken again",
+                )
             host = self.host
             if self.info.status != "playing" or host is None:
                 raise Refused("not_playing", f"the table is {self.info.status}: nothing to play")
@@ -327,6 +359,8 @@ class LiveTable:
                 await self._store(step)
             finally:
                 self.storing = False
+            if ref is not None:
+                self.taken.setdefault(seat, deque(maxlen=TAKEN)).append((ref, version))
             await self._after_action()
 
     async def _store(self, step: Step) -> None:
@@ -363,6 +397,8 @@ class LiveTable:
                 )
         self.stored_hands += len(new)
         self.recent.append(_Entry(version, step.events, extra))
+        if self.recent[0].version > 1:
+            self.opening = None  # an update from 0 could not be made any more
         if match.over:
             await self._finish()
 
@@ -575,7 +611,10 @@ class LiveTable:
         """The seats were changed in storage (someone sat down or left): show it."""
         self.info = await self.storage.get_table(self.info.id)
         for conn in self.connections:
-            conn.seat = self.seat_of(conn.player)
+            seat = self.seat_of(conn.player)
+            if seat != conn.seat:
+                conn.seat = seat
+                conn.version = -1  # a snapshot, with the view of the seat it has now
         self.meta += 1
         await self.tables.broadcaster.publish(self.token)
 
@@ -661,6 +700,7 @@ class LiveTable:
 
     def snapshot(self, conn: Connection) -> str:
         conn.version = self.version
+        conn.from_start = False
         conn.meta = self.meta
         return Snapshot(
             version=self.version,
@@ -683,7 +723,7 @@ class LiveTable:
             conn.seat = seat
             out.append(self.snapshot(conn))
         else:
-            if conn.version < self.version:
+            if conn.version < self.version or (conn.from_start and self.host is not None):
                 out.append(self.catch_up(conn))
             if conn.meta != self.meta:
                 conn.meta = self.meta
@@ -700,18 +740,28 @@ class LiveTable:
         return out + replies
 
     def catch_up(self, conn: Connection) -> str:
+        """An update of every event after ``conn.version`` (from 0 asked by the client: the
+        match's start first), as its seat sees them, with its view; a snapshot when they
+        are not all kept."""
         since = conn.version
         missed = self.version - since  # the kept actions' versions run on, the last at the end
-        if not 0 < missed <= len(self.recent) or self.host is None:
+        if not 0 <= missed <= len(self.recent) or self.host is None:
             return self.snapshot(conn)
         entries = list(itertools.islice(self.recent, len(self.recent) - missed, None))
-        if entries[0].version != since + 1:
+        if entries and entries[0].version != since + 1:
+            return self.snapshot(conn)
+        if conn.from_start and since == 0:
+            if self.opening is None:
+                return self.snapshot(conn)
+            entries.insert(0, self.opening)
+        if not entries:
             return self.snapshot(conn)
         events: list[dict[str, Any]] = []
         for e in entries:
             events.extend(seat_events(e.events, conn.seat))
             events.extend(e.extra)
         conn.version = self.version
+        conn.from_start = False
         view = self.view_json(conn.seat)
         assert view is not None
         return Update(version=self.version, since=since, events=events, view=view).model_dump_json()

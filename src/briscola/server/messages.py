@@ -32,7 +32,9 @@ class Act(_Message):
     version: StrictInt
     action: dict[str, Any]
     id: StrictStr | None = Field(default=None, max_length=64)
-    """Any tag of yours, given back in the error should the action be refused."""
+    """Any tag of yours, given back in the error should the action be refused. An action
+    sent again with the ``id`` and ``version`` of one the seat had taken is not taken
+    twice: it is refused, ``already_taken``."""
 
 
 class Say(_Message):
@@ -43,7 +45,8 @@ class Say(_Message):
 
 
 class Sync(_Message):
-    """Ask for what happened after ``since``: the events missed, or a snapshot."""
+    """Ask for what happened after ``since``: the events missed (from 0: the match's start
+    first), a snapshot when they are not all kept, nothing at the table's version."""
 
     type: Literal["sync"]
     since: StrictInt = Field(ge=0)

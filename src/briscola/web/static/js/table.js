@@ -130,18 +130,16 @@ export class TablePage {
     this.render();
   }
 
-  /** A move made while the socket was down goes once it is back, if the view it was made
-   * on is still the table's; otherwise it is dropped, and the player told. */
+  /** A move made while the socket was down, or sent as it closed, goes (again, with its id:
+   * the server never takes it twice) once it is back, if the table is still at the version
+   * it was made on (it was not taken); otherwise it is dropped, and the player told. */
   afterReconnect(m, p) {
     this.pending = p;
-    if (m.type !== "update" && m.type !== "snapshot" && m.version === p.version) {
+    if (m.version === p.version) {
       p.sent = this.send({ type: "act", version: p.version, action: p.action, id: p.id });
-    } else if (m.version !== p.version || m.type === "update") {
+    } else {
       this.pending = null;
       if (!p.sent) this.notice = t("table.move_dropped");
-    } else {
-      // a snapshot at the same version: the move was not taken
-      p.sent = this.send({ type: "act", version: p.version, action: p.action, id: p.id });
     }
   }
 
@@ -266,6 +264,7 @@ export class TablePage {
 
   refused(m) {
     if (this.pending && (!m.id || m.id === this.pending.id)) this.pending = null;
+    if (m.code === "already_taken") return; // the move sent again had been taken: its update says so
     this.notice = m.code === "stale" ? t("table.stale") : m.message;
   }
 
