@@ -135,6 +135,17 @@ def create_app(
     session_sockets: dict[str, set[WebSocket]] = {}
     """Each session's open WebSockets (by its token's hash), closed when it ends."""
 
+    async def forget_sessions(storage: Storage) -> None:
+        """Delete the sessions left unused past their lifetime, every hour, so that the
+        table of sessions holds the live ones alone."""
+        while True:
+            try:
+                if dropped := await storage.drop_idle_sessions(idle):
+                    log.info("%d sessions unused for %s ended", dropped, idle)
+            except Exception:
+                log.exception("the sessions unused could not be ended")
+            await asyncio.sleep(3600)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = await Storage.open(settings.url)
@@ -143,10 +154,12 @@ def create_app(
         app.state.tables = tables
         await tables.resume()
         watcher = asyncio.create_task(tables.watch())
+        forgetting = asyncio.create_task(forget_sessions(storage))
         try:
             yield
         finally:
             watcher.cancel()
+            forgetting.cancel()
             await tables.close()
             await storage.close()
 
