@@ -258,7 +258,8 @@ class RemoteTable:
                 lines.append(f"you say: {text}")
             else:
                 lines.append(f"{frame.get('nickname') or 'someone'} says: {text}")
-        elif kind == "error":
+        elif kind == "error" and frame.get("code") != "already_taken":
+            # (already_taken: a move sent again after a reconnection had been taken once)
             lines.append(f"the server refused that: {frame.get('message')}")
         return lines
 
@@ -438,25 +439,33 @@ class RemoteTable:
         self.sent += 1
         ref = str(self.sent)
         version = self.version
-        self._send({"type": "act", "version": version, "action": legal.to_json(), "id": ref})
+        message = {"type": "act", "version": version, "action": legal.to_json(), "id": ref}
+        self._send(message)
         lines: list[str] = []
         refused: str | None = None
+        resent = False
         while True:
             frame = self._next(60)
             if frame is None:
                 raise RemoteError("the server did not answer your move in a minute")
             if frame.get("type") == "error" and frame.get("id") == ref:
+                if frame.get("code") == "already_taken":
+                    continue  # it was taken before the connection dropped: its update comes
                 refused = str(frame.get("message"))
                 if frame.get("code") != "stale":
                     break
                 continue  # the table went on: its update comes
-            if frame.get("back") and self.version == version:
+            if frame.get("back") and self.version == version and not resent:
+                # The connection dropped as the move went out: it may or may not have
+                # reached the server. Sent again with its id, it is taken once.
                 lines += self._handle(frame)
-                refused = (
-                    "the connection dropped as your move was sent: if the table shows it "
-                    "was not taken, move again"
-                )
-                break
+                resent = True
+                try:
+                    self._send(message)
+                except RemoteError as e:
+                    refused = str(e)
+                    break
+                continue
             lines += self._handle(frame)
             if self.version > version:
                 break
