@@ -29,6 +29,7 @@ SWEEP = 0.1
 GRACE = 5.0
 BOT_DELAY = 1.0
 """Longer than IDLE: a computer player waiting to move leaves its table idle meanwhile."""
+CLOCK = 2.0
 
 SERVER = f"""
 import sys
@@ -36,7 +37,7 @@ from pathlib import Path
 from briscola.server.run import serve
 from briscola.server.settings import ServerSettings
 serve(ServerSettings(data=Path(sys.argv[1]), idle_unload={IDLE}, sweep={SWEEP},
-                     grace={GRACE}, bot_delay={BOT_DELAY}), port=0)
+                     grace={GRACE}, bot_delay={BOT_DELAY}, min_clock=0.5), port=0)
 """
 
 
@@ -194,3 +195,25 @@ async def test_a_computer_to_act_keeps_its_table_and_an_unloaded_table_s_grace_r
         assert time.monotonic() < end, f"the table did not play on: {t}"
         await asyncio.sleep(0.1)
     assert [s["stand_in"] for s in t["seats"]] == [True, True]
+
+
+async def test_a_move_clock_runs_out_while_its_table_is_out_of_memory(
+    server: str, people: Any
+) -> None:
+    ana, bea = await people("Ana"), await people("Bea")
+    rules = {"match": "one-hand"}
+    token = (await open_table(ana, "briscola-2", [], rules, clock=CLOCK))["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    started = time.monotonic()
+    # Neither comes: the table leaves memory before the clock of the seat to act runs
+    # out; then it is loaded again, and a computer player moves for that seat.
+    unloaded = await until_loaded(server, lambda n: n["tables"] == 0)
+    assert unloaded - started < CLOCK
+    await until_loaded(server, lambda n: n["tables"] == 1)
+    while (t := await ana.call("GET", f"/api/tables/{token}"))["version"] == 0:
+        assert time.monotonic() - started < GRACE, "no move for the seat whose clock ran out"
+        await asyncio.sleep(0.05)
+    assert t["version"] == 1
+    assert CLOCK - 0.1 <= time.monotonic() - started < GRACE  # the clock, not the grace
+    assert [s["stand_in"] for s in t["seats"]] == [False, False]
