@@ -61,7 +61,7 @@ def test_serve_prints_the_url_and_answers(tmp_path: Path) -> None:
         assert url.startswith("http://127.0.0.1:"), lines
         assert not url.endswith(":0/"), url  # the port taken, not the one asked for
         r = httpx.get(url + "healthz", timeout=10)
-        assert r.status_code == 200 and r.json() == {"status": "ok"}
+        assert r.status_code == 200 and r.json()["status"] == "ok"
         assert (tmp_path / "data" / "briscola.db").is_file()
         assert not (ROOT / "data").exists()
     finally:

@@ -155,11 +155,13 @@ def create_app(
         await tables.resume()
         watcher = asyncio.create_task(tables.watch())
         forgetting = asyncio.create_task(forget_sessions(storage))
+        sweeper = asyncio.create_task(tables.sweep())
         try:
             yield
         finally:
             watcher.cancel()
             forgetting.cancel()
+            sweeper.cancel()
             await tables.close()
             await storage.close()
 
@@ -715,8 +717,10 @@ def create_app(
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     @app.get("/healthz", include_in_schema=False)
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
+    async def health(tables: TablesDep) -> dict[str, Any]:
+        """The server runs; how many tables and nicknames it holds in memory."""
+        loaded = {"tables": len(tables.live), "nicknames": len(tables.names)}
+        return {"status": "ok", "loaded": loaded}
 
     # -- the table's WebSocket -------------------------------------------------------------
 

@@ -18,9 +18,10 @@ import asyncio
 import itertools
 import logging
 import secrets
+import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -167,10 +168,15 @@ class LiveTable:
         """The hand number each computer player was last told of (``new_hand``)."""
         self.stand_ins: set[int] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+        """The table's other tasks still running (a computer move for a clock run out)."""
         self.move_deadline: tuple[int, int] | None = None
         self.storing = False
         """Whether the match holds an action not stored yet: nobody is told anything
         then (a crash would lose that action), until the store is done."""
+        self.touched = time.monotonic()
+        """When the table was last loaded, asked for, acted at, joined or left
+        (:func:`time.monotonic`): :meth:`unloadable` counts its idle time from then."""
 
     @property
     def token(self) -> str:
@@ -183,6 +189,39 @@ class LiveTable:
     @property
     def match(self) -> Match | None:
         return self.host.match if self.host is not None else None
+
+    # -- staying in memory ---------------------------------------------------------------
+
+    def touch(self) -> None:
+        """Something happened at the table: its idle time starts again."""
+        self.touched = time.monotonic()
+
+    def unloadable(self, now: float) -> bool:
+        """Whether the table may leave memory at ``now`` (:func:`time.monotonic`): nobody
+        connected, no computer player to act or thinking, no task of its own running,
+        its lock free, and nothing done at it for ``idle_unload`` seconds. The stored
+        deadlines of a table unloaded (an absent person's grace, their move's clock) still
+        fire: :meth:`Tables.tick` loads it again."""
+        if self.connections or self.storing or self.lock.locked() or self.tasks:
+            return False
+        if self.bot_task is not None and not self.bot_task.done():
+            return False
+        turn = self.host.turn if self.host is not None else None
+        if self.info.status == "playing" and turn is not None and self.computer(turn):
+            return False
+        return now - self.touched >= self.settings.idle_unload
+
+    def players(self) -> set[int]:
+        """The players whose nicknames the table shows: those seated, those connected."""
+        seated = {s.player for s in self.info.seats if s.player is not None}
+        return seated | {c.player for c in self.connections if c.player is not None}
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task of the table's own (the table stays in memory until it
+        ends)."""
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # -- loading -------------------------------------------------------------------------
 
@@ -431,16 +470,22 @@ class LiveTable:
     async def _after_action(self) -> None:
         """Set the clock of the seat to act; wake the connections; let a computer player
         move when it is its turn."""
+        self.touch()
         await self._set_clock()
         await self.tables.broadcaster.publish(self.token)
         self.kick()
 
+    def wanted_clock(self) -> tuple[int, int] | None:
+        """The move clock the table should have stored now: the seat to act and the
+        version, when the table has a clock and a person is to act; else ``None``."""
+        turn = self.host.turn if self.host is not None else None
+        if turn is None or not self.clock or self.info.status != "playing":
+            return None
+        return None if self.computer(turn) else (turn, self.info.version)
+
     async def _set_clock(self) -> None:
         clock = self.clock
-        turn = self.host.turn if self.host is not None else None
-        wanted = None
-        if clock and turn is not None and self.info.status == "playing" and not self.computer(turn):
-            wanted = (turn, self.info.version)
+        wanted = self.wanted_clock()
         if wanted == self.move_deadline:
             return
         if self.move_deadline is not None:
@@ -555,6 +600,7 @@ class LiveTable:
         what they see changed: a seat's person connected (none was), or back from a
         stand-in; a spectator, or a second tab of a seat, changes nothing they see (the
         new connection's own writer sends it its snapshot)."""
+        self.touch()
         seat = conn.seat
         changed = seat is not None and not self.connected(seat)
         self.connections.append(conn)
@@ -572,6 +618,7 @@ class LiveTable:
 
     async def detach(self, conn: Connection) -> None:
         """Forget ``conn``; the others are told when its seat has no connection left."""
+        self.touch()
         if conn in self.connections:
             self.connections.remove(conn)
         seat = conn.seat
@@ -609,6 +656,7 @@ class LiveTable:
 
     async def seats_changed(self) -> None:
         """The seats were changed in storage (someone sat down or left): show it."""
+        self.touch()
         self.info = await self.storage.get_table(self.info.id)
         for conn in self.connections:
             seat = self.seat_of(conn.player)
@@ -622,7 +670,9 @@ class LiveTable:
 
     async def say(self, player: int | None, text: str) -> None:
         kept = clean_text(text, self.settings.chat_length)
+        self.touch()
         message = await self.storage.add_chat(self.info.id, player, kept)
+        await self.tables.learn_names([player])  # looked up again if it was forgotten
         self.chat_lines.append(self._chat_line(message.id, player, kept, message.at))
         await self.tables.broadcaster.publish(self.token)
 

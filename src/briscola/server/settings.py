@@ -47,6 +47,13 @@ class ServerSettings:
     """The longest chat message, in characters."""
     tick: float = 0.25
     """Seconds between two looks at the stored deadlines."""
+    idle_unload: float = 120.0
+    """Seconds after a table's last command, connection or look (``Tables.get``) from
+    which it may leave memory, when nobody is connected and no computer player is to
+    act: finished tables, waiting ones, and those whose turn is an absent person's
+    (their stored deadlines still fire). It is loaded again from storage when asked for."""
+    sweep: float = 30.0
+    """Seconds between two looks for idle tables to unload (``Tables.sweep``)."""
     collect_every: float = 600.0
     """Seconds between two full passes of the garbage collector (``run.collector``)."""
     public_url: str | None = None

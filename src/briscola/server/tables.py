@@ -1,12 +1,14 @@
 """The tables a server process serves: made, found by their token, seated, started,
 and watched over by the clock.
 
-:class:`Tables` loads a table from storage the first time it is asked for and keeps it
-live (:class:`~briscola.server.live.LiveTable`); every change of a table's seats goes
-through its lock, so it never crosses a move. :meth:`Tables.watch` looks at the stored
-deadlines (a move's clock, an absent player's grace) and acts on those due; because the
-deadlines are stored, they survive a restart. :meth:`Tables.resume` takes up, after a
-start, every table that was playing.
+:class:`Tables` loads a table from storage when it is asked for and keeps it live
+(:class:`~briscola.server.live.LiveTable`) while it is used; every change of a table's
+seats goes through its lock, so it never crosses a move. :meth:`Tables.watch` looks at
+the stored deadlines (a move's clock, an absent player's grace) and acts on those due;
+because the deadlines are stored, they survive a restart. :meth:`Tables.resume` takes
+up, after a start, every table that was playing. :meth:`Tables.sweep` unloads the tables
+nobody uses (:meth:`LiveTable.unloadable`) and the nicknames no loaded table shows, so
+that a server running for months holds only what is in use.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -62,26 +65,37 @@ class Tables:
         self.settings = settings
         self.broadcaster = broadcaster
         self.live: dict[str, LiveTable] = {}
+        """The tables in memory, by token: one :class:`LiveTable` a table at most."""
         self.names: dict[int, str] = {}
-        """Nicknames of the players met so far, by id."""
+        """Nicknames by player id: those of the players at the loaded tables, and those
+        learned since the last sweep (:meth:`learn_names` looks up the others)."""
+        self._learned: set[int] = set()
+        """The players whose nicknames were learned since the last sweep."""
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="briscola-bot")
         self._loading = asyncio.Lock()
-        self._tasks: set[asyncio.Task[None]] = set()
 
     async def close(self) -> None:
         for live in self.live.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
+            for task in live.tasks:
+                task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     # -- finding -------------------------------------------------------------------------
 
     async def get(self, token: str) -> LiveTable:
-        """The live table of ``token``, loaded from storage the first time."""
+        """The live table of ``token``, loaded from storage when it is not in memory. Its
+        idle time starts again: a table handed out stays in memory ``idle_unload``
+        seconds at least, and longer while it is used (:meth:`LiveTable.unloadable`)."""
         live = self.live.get(token)
-        if live is not None:
-            return live
-        async with self._loading:
+        if live is None:
+            live = await self._load(token)
+        live.touch()
+        return live
+
+    async def _load(self, token: str) -> LiveTable:
+        async with self._loading:  # one load at a time: a table is never loaded twice
             live = self.live.get(token)
             if live is not None:
                 return live
@@ -92,17 +106,60 @@ class Tables:
                     "not_found", "there is no table with that link: check it, or ask for "
                     "a new one", 404
                 ) from None  # fmt: skip
-            await self.learn_names([s.player for s in info.seats if s.player is not None])
             live = LiveTable(self, info)
             await live.load()
-            self.live[token] = live
+            # The clock stored for the seat to act, as the table left it when it was
+            # unloaded (after a restart, resume looks at the stored one).
+            live.move_deadline = live.wanted_clock()
+            await self.learn_names([s.player for s in live.info.seats])
+            self.live[token] = live  # its players' names are kept from here on
         return live
 
-    async def learn_names(self, players: Sequence[int | None]) -> None:
+    async def learn_names(self, players: Sequence[int | None]) -> dict[int, str]:
+        """The nicknames of ``players`` (a player not found has none), looked up in
+        storage when they are not known. They stay in :attr:`names` until the second sweep
+        from now at least (a whole sweep's interval), longer while a loaded table shows
+        them."""
+        known: dict[int, str] = {}
         for p in players:
-            if p is not None and p not in self.names:
+            if p is None:
+                continue
+            if p not in self.names:
                 with contextlib.suppress(NotFound):
                     self.names[p] = (await self.storage.get_player(p)).nickname
+            if p in self.names:
+                self._learned.add(p)
+                known[p] = self.names[p]
+        return known
+
+    # -- leaving memory ------------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Every ``sweep`` seconds, unload the idle tables and forget the nicknames no
+        loaded table shows (:meth:`unload_idle`), until cancelled."""
+        while True:
+            await asyncio.sleep(self.settings.sweep)
+            try:
+                self.unload_idle()
+            except Exception:
+                log.exception("the idle tables could not be unloaded")
+
+    def unload_idle(self) -> list[str]:
+        """Take the tables that may leave memory (:meth:`LiveTable.unloadable`) out of it,
+        and the nicknames that no loaded table shows and that were not learned since the
+        last sweep; the tokens of the tables unloaded. It does not wait for anything: no
+        other command runs meanwhile, and a table asked for afterwards is loaded anew."""
+        now = time.monotonic()
+        gone = [token for token, live in self.live.items() if live.unloadable(now)]
+        for token in gone:
+            del self.live[token]
+        kept = self._learned.union(*(live.players() for live in self.live.values()))
+        for p in [p for p in self.names if p not in kept]:
+            del self.names[p]
+        self._learned = set()
+        if gone:
+            log.debug("%d tables unloaded, %d loaded", len(gone), len(self.live))
+        return gone
 
     # -- making and seating --------------------------------------------------------------
 
@@ -320,9 +377,7 @@ class Tables:
             if d.kind == "move":
                 live.move_deadline = None
                 if d.version is not None:
-                    task = asyncio.create_task(live.timed_out(d.seat, d.version))
-                    self._tasks.add(task)
-                    task.add_done_callback(self._tasks.discard)
+                    live.spawn(live.timed_out(d.seat, d.version))
             elif d.kind == "away":
                 await live.grace_over(d.seat)
 
