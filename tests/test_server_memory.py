@@ -148,7 +148,7 @@ async def test_finished_and_waiting_tables_leave_memory_and_come_back_the_same(
     got = await asyncio.gather(*(ana.call("GET", p) for p in paths * 5))
     assert got == before * 5
     await until_loaded(server, lambda n: n["tables"] == 0)
-    assert await chat_seen(eve, finished) == [("in bocca al lupo &lt;Bea&gt;", "Ana")]
+    assert await chat_seen(eve, finished) == [("in bocca al lupo <Bea>", "Ana")]
     assert await chat_seen(eve, waiting) == [("aspetto", "Ana")]
 
     # The waiting table, unloaded again, is seated and started as if it had stayed.
