@@ -165,9 +165,14 @@ def test_sign_out_in_the_menu_ends_the_session(people: Callable[[str], Person]) 
     assert api(ana, "GET", "/api/session")["body"]["nickname"] == "Ana Maria"
     assert ana.page.locator(".hello").inner_text() == "Hello, Ana Maria"
     cookie = next(c for c in ana.context.cookies() if c["name"] == "briscola_session")
+    made = api(ana, "POST", "/api/tables", {"game": "briscola-2"})
+    other_tab = ana.new_page()  # the same person at her table in another tab
+    other_tab.goto(f"{ana.base}/t/{made['body']['token']}")
+    other_tab.wait_for_selector("#invite-link")
     ana.shoot("prefs-signed-in")
     ana.page.click("#sign-out")
     ana.page.wait_for_selector("#nickname-form")  # back to choosing a nickname
+    other_tab.wait_for_selector("#nickname-form")  # its socket closed: signed out there too
     assert api(ana, "GET", "/api/session")["status"] == 401
     # the cookie, replayed in another browser, no longer works either
     thief = ana.context.browser.new_context()

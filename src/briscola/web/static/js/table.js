@@ -87,6 +87,16 @@ export class TablePage {
         this.render();
         return;
       }
+      if (e.code === 4401) {
+        // the session ended (signed out in another tab): choose a nickname again
+        this.navigate("/");
+        return;
+      }
+      if (e.code === 4429) {
+        // too many connections: the error just received says so; no reconnecting into it
+        this.render();
+        return;
+      }
       this.reconnecting = true;
       this.render();
       const wait = BACKOFF[Math.min(this.tries, BACKOFF.length - 1)];
