@@ -329,11 +329,10 @@ def create_app(
         """Change your nickname: you stay the same player, with your history and seats."""
         renamed = await tables.storage.rename_player(player.id, nickname_of(body))
         tables.names[renamed.id] = renamed.nickname
-        for token in list(tables.live):  # the tables loaded show the new name
-            live = tables.live[token]
+        for live in list(tables.live.values()):  # the tables loaded show the new name
             if live.seat_of(renamed.id) is not None:
                 live.meta += 1
-                await tables.broadcaster.publish(token)
+                await tables.broadcaster.publish(live.token)
         return PlayerOut(id=renamed.id, nickname=renamed.nickname)
 
     @app.delete("/api/session", status_code=204, tags=["session"])
