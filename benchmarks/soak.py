@@ -23,7 +23,9 @@ table (every tenth of it), the server idle. At the end the first table a person 
 asked for again (its seats and record): it comes back from storage as it was left.
 
 The tables are made by one address, 20,000 players and 20,000 tables: a server that
-limits how many an address makes needs those limits raised through ``--server-arg``.
+limits how many sessions and tables an address makes needs those limits raised or
+turned off with ``--server-arg`` (``--server-arg=--limits --server-arg=off`` for a
+``briscola serve`` that has such a switch).
 """
 
 from __future__ import annotations
