@@ -26,7 +26,7 @@ from serverkit import Client, open_table, play_randomly
 
 IDLE = 0.5
 SWEEP = 0.1
-GRACE = 5.0
+GRACE = 6.0
 BOT_DELAY = 1.0
 """Longer than IDLE: a computer player waiting to move leaves its table idle meanwhile."""
 CLOCK = 2.0
