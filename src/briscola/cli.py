@@ -1068,7 +1068,7 @@ def serve(
         typer.Option(
             "--data",
             metavar="DIR",
-            help="The folder of the SQLite database and the session secret (made if missing).",
+            help="The folder of the SQLite database (made if missing, its owner's alone).",
         ),
     ] = Path("briscola-data"),
     database_url: Annotated[
@@ -1119,8 +1119,6 @@ def serve(
     session_days: Annotated[
         float,
         typer.Option(
-            min=1e-6,
-            max=3650,
             metavar="DAYS",
             help="How long a session lasts unused before its nickname must be chosen again.",
         ),
@@ -1147,6 +1145,8 @@ def serve(
         raise fail(MISSING_EXTRA.format(what=f"serving needs {e.name}", extra="server")) from None
     if log_level not in ("debug", "info", "warning", "error"):
         raise fail(f"--log-level is debug, info, warning or error, not {log_level!r}")
+    if not 0 < session_days <= 3650:
+        raise fail(f"--session-days is more than 0 and at most 3650, not {session_days:g}")
     if limits not in ("on", "off"):
         raise fail(f"--limits is on or off, not {limits!r}")
     if public_url is not None:
