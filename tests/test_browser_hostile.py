@@ -117,7 +117,7 @@ def test_a_hostile_page_of_the_same_site_cannot_act_for_the_person(
         ),
     )
     evil.goto(f"{hostile_site}/?target={ana.base}&token={token}")
-    evil.wait_for_function("window.hostile !== undefined", timeout=20_000)
+    evil.wait_for_function("() => window.hostile !== undefined", timeout=20_000)
     out = evil.evaluate("window.hostile")
 
     # every POST reached the server and was refused there, as not of its origin; the

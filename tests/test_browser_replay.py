@@ -80,10 +80,11 @@ def test_the_replay_route_gives_finished_hands_only(
     assert out["positions"][-1]["hands"] == [[], []]
     assert [s["kind"] for s in out["seats"]] == ["person", "bot"]
     assert out["seats"][0]["nickname"] == "Ugo" and out["seats"][1]["level"] == "beginner"
-    # a hand that is not over (or not there) has no replay: its deal is still secret
+    # a hand the match over never had has no replay (`bad_hand`); nor one not over yet
+    # (`not_finished`, below): its deal is still secret
     for path in (f"/api/tables/{token}/hands/2/replay", f"/api/tables/{token}/hands/0/replay"):
         r = httpx.get(web.url + path, timeout=10)
-        assert r.status_code == 404 and r.json()["error"]["code"] == "not_finished"
+        assert r.status_code == 404 and r.json()["error"]["code"] == "bad_hand"
 
     async def in_play() -> str:
         client = await Client(web.url, "Vera").login()

@@ -135,9 +135,12 @@ async def test_back_from_version_0_an_update_from_the_start(
         assert len(mine[0]["cards"]) == 3 and set(frame["view"]["hand"]) <= set(mine[0]["cards"])
         if how == "query":  # a connection with ?since= is sent the table after the update
             await ana.until(lambda f: f["type"] == "table", timeout=10)
-        assert [f["type"] for f in ana.frames[n:]] == ["update", "table"][
-            : 2 if how == "query" else 1
-        ]
+        # one update and no snapshot (a `table` frame may come beside it: Bea's socket
+        # closing is told when the server gets to it, which a busy machine may delay)
+        got = [f["type"] for f in ana.frames[n:]]
+        assert [k for k in got if k != "table"] == ["update"], got
+        if how == "query":
+            assert "table" in got[got.index("update") :], got
         assert_same(ana, stayed)
     finally:
         await ana.aclose()
