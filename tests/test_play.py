@@ -10,7 +10,9 @@ import random
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -343,14 +345,24 @@ class Climber:
         return view.legal[0]
 
 
+async def settled(app: PlayApp, pilot: Any, timeout: float = 30.0) -> None:
+    """Pause until the screen shows the person's turn (or the end): the computer players
+    think in threads, and on a busy machine the screen catches up some frames later."""
+    end = time.monotonic() + timeout
+    while app.busy or app.thinking:
+        assert time.monotonic() < end, "the screen did not settle in time"
+        await pilot.pause(0.05)
+    await pilot.pause()
+
+
 async def test_tui_bids_any_points_from_61_to_120() -> None:
     rules = Rules.make("chiamata", {"target": "hands:1"})
     s = Session(rules, 0, {seat: Climber() for seat in range(1, 5)}, random.Random(4))
     app = PlayApp(s, pace=0)
     async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.pause()
+        await settled(app, pilot)
         await app.take(Pass(0) if Pass(0) not in s.view().legal else Bid(0, rank=Rank.TWO))
-        await pilot.pause()
+        await settled(app, pilot)
         assert s.my_turn() and s.view().auction is not None
         box = app.query_one("#points")
         assert box.has_class("shown")
