@@ -40,7 +40,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import Person, rss_kib, set_up, start_server
+from load import Person, rss_kib, run_table, set_up, start_server
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -94,22 +94,6 @@ class Phased:
         self.errors[key] = self.errors.get(key, 0) + 1
 
 
-async def play_b(people: list[Person], stats: Any) -> None:
-    """Table B played until cancelled, a rematch after each match."""
-    measured = [True]
-    until = time.monotonic() + 10**6
-    while True:
-        tokens = await asyncio.gather(*(p.play(stats, until, measured) for p in people))
-        if not all(tokens):
-            stats.error("table_stopped")
-            return
-        stats.matches += 1
-        for p in people:
-            await p.ws.close()
-        for p in people:
-            await p.connect(str(tokens[0]))
-
-
 async def run(base: str, pid: int, cfg: dict[str, Any]) -> dict[str, Any]:
     rng = random.Random(cfg["seed"])
     table_b = await set_up(base, 0, rng, cfg)
@@ -122,7 +106,8 @@ async def run(base: str, pid: int, cfg: dict[str, Any]) -> dict[str, Any]:
     peak = rss_kib(pid)
 
     stats = Phased()
-    playing = asyncio.create_task(play_b(table_b, stats))
+    # table B plays on, a rematch after each match, until cancelled
+    playing = asyncio.create_task(run_table(table_b, stats, time.monotonic() + 10**6, [True]))
     await asyncio.sleep(cfg["quiet"])
 
     frames = [0]

@@ -84,6 +84,22 @@ def start_server(
     raise SystemExit(f"the server did not start: {(data / 'server.log').read_text()[-3000:]}")
 
 
+def start_postgres(prefix: str) -> tuple[Path, str]:
+    """A throwaway PostgreSQL cluster (``scripts/postgres``): its folder and its URL. The
+    folder is its own: scripts/postgres hands it to the cluster's user (as root), who could
+    not reach it inside a run's temporary folder (readable by its owner only)."""
+    pgdir = Path(tempfile.mkdtemp(prefix=prefix))
+    out = subprocess.run(
+        [str(ROOT / "scripts" / "postgres"), "start", str(pgdir)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return pgdir, out.stdout.strip().splitlines()[-1]
+
+
+def stop_postgres(pgdir: Path) -> None:
+    subprocess.run([str(ROOT / "scripts" / "postgres"), "stop", str(pgdir)], check=False)
+
+
 def rss_kib(pid: int) -> int:
     """The process's resident memory in KiB (0 once it is gone)."""
     try:
@@ -371,14 +387,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     try:
         url = args.database_url
         if args.postgres:
-            # its own folder: scripts/postgres hands it to the cluster's user (as root),
-            # who could not reach it inside ``tmp`` (readable by its owner only)
-            pgdir = Path(tempfile.mkdtemp(prefix="briscola-load-pg-"))
-            out = subprocess.run(
-                [str(ROOT / "scripts" / "postgres"), "start", str(pgdir)],
-                check=True, capture_output=True, text=True,
-            )  # fmt: skip
-            url = out.stdout.strip().splitlines()[-1]
+            pgdir, url = start_postgres("briscola-load-pg-")
         # every client is this one address: the limits per person and address are off
         extra = ["--limits", "off", *args.server_arg]
         proc, base = start_server(tmp / "data", url, extra, args.profile)
@@ -439,7 +448,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             except subprocess.TimeoutExpired:
                 proc.kill()
         if pgdir is not None:
-            subprocess.run([str(ROOT / "scripts" / "postgres"), "stop", str(pgdir)], check=False)
+            stop_postgres(pgdir)
         shutil.rmtree(tmp, ignore_errors=True)
 
     latencies = [x for r in results for x in r["latencies"]]

@@ -43,7 +43,7 @@ from typing import Any
 
 import httpx
 import websockets
-from load import ROOT, rss_kib, start_server
+from load import rss_kib, start_postgres, start_server, stop_postgres
 
 RULES = {"match": "one-hand"}
 
@@ -254,12 +254,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     try:
         url = args.database_url
         if args.postgres:
-            pgdir = Path(tempfile.mkdtemp(prefix="briscola-soak-pg-"))
-            out = subprocess.run(
-                [str(ROOT / "scripts" / "postgres"), "start", str(pgdir)],
-                check=True, capture_output=True, text=True,
-            )  # fmt: skip
-            url = out.stdout.strip().splitlines()[-1]
+            pgdir, url = start_postgres("briscola-soak-pg-")
         # every client is this one address: the limits per person and address are off
         proc, base = start_server(tmp / "data", url, ["--limits", "off", *args.server_arg])
         cfg = {
@@ -277,7 +272,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             except subprocess.TimeoutExpired:
                 proc.kill()
         if pgdir is not None:
-            subprocess.run([str(ROOT / "scripts" / "postgres"), "stop", str(pgdir)], check=False)
+            stop_postgres(pgdir)
         shutil.rmtree(tmp, ignore_errors=True)
 
     report = {

@@ -98,9 +98,7 @@ def header(scope: dict[str, Any], name: bytes) -> str | None:
     return None
 
 
-def security_headers(path: str) -> list[tuple[bytes, bytes]]:
-    """The headers every HTTP answer carries (the OpenAPI pages a looser script policy)."""
-    csp = DOCS_CSP if path in DOCS or path.startswith("/docs/") else CSP
+def _headers(csp: str) -> list[tuple[bytes, bytes]]:
     return [
         (b"content-security-policy", csp.encode()),
         (b"x-content-type-options", b"nosniff"),
@@ -108,6 +106,16 @@ def security_headers(path: str) -> list[tuple[bytes, bytes]]:
         (b"x-frame-options", b"DENY"),
         (b"cross-origin-opener-policy", b"same-origin"),
     ]
+
+
+PAGE_HEADERS = _headers(CSP)
+DOCS_HEADERS = _headers(DOCS_CSP)
+
+
+def security_headers(path: str) -> list[tuple[bytes, bytes]]:
+    """The headers every HTTP answer carries (the OpenAPI pages a looser script policy),
+    made once: the answer's headers are a new list that holds them."""
+    return DOCS_HEADERS if path in DOCS or path.startswith("/docs/") else PAGE_HEADERS
 
 
 class Guard:
