@@ -244,3 +244,22 @@ def test_serve_makes_its_data_folder_its_owners_alone(
     assert result.exit_code != 0 and f"port {port} is taken" in result.output
     assert stat.S_IMODE(data.stat().st_mode) == 0o700
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (["--public-url", "ftp://cards"], "--public-url: 'ftp://cards' is not a web address"),
+        (["--public-url", "cards.example.org"], "give the server's public URL as https://HOST"),
+        (["--limits", "maybe"], "--limits is on or off, not 'maybe'"),
+        (["--session-days", "0"], "--session-days is more than 0 and at most 3650, not 0"),
+        (["--session-days", "5000"], "--session-days is more than 0 and at most 3650"),
+    ],
+)
+def test_serve_refuses_a_bad_setting_in_words(tmp_path: Path, given: list[str], said: str) -> None:
+    """A wrong public URL, limits switch or session lifetime: one line saying what is
+    wrong, status 1 or 2, and no server (no data folder made)."""
+    result = runner.invoke(app, ["serve", "--data", str(tmp_path / "data"), *given])
+    assert result.exit_code != 0
+    assert said in " ".join(result.output.split())
+    assert not (tmp_path / "data").exists()
