@@ -26,6 +26,7 @@ from briscola.engine import (
     View,
     parse_record,
     replay,
+    seat_events,
     shuffled_deal,
 )
 from briscola.engine.actions import Action
@@ -64,7 +65,7 @@ def play_match(key: str, options: dict[str, object], game: int) -> None:
     rng = random.Random(f"host {config_id(key, options)} {game}")
     match = Match(rules, rng, dealer=rng.randrange(rules.players))
     bots = {s: Recorder(s, rng.randrange(10**9)) for s in range(rules.players)}
-    table = Table(match, bots)
+    table = Table(match, bots, keep=100_000)
     draw = {c for e in table.opening() if isinstance(e, PartnersDrawn) for c in e.cards}
     seats: list[int | None] = [*range(rules.players), None]
     known = Known(match.hand, draw)
@@ -104,6 +105,26 @@ def play_match(key: str, options: dict[str, object], game: int) -> None:
         assert again.error is None and again.state.points == hand.points
     rebuilt = Match.from_record(table.record(), rng=random.Random(0))
     assert rebuilt.result() == match.result()
+    check_streams(table, Table(rebuilt, {}))
+
+
+def check_streams(table: Table, rebuilt: Table) -> None:
+    """Each audience's stream, read from the start, is what it sees of the match's events,
+    in order, numbered 0, 1, 2...: one message for each action that showed it something.
+    A table rebuilt from the match's record numbers every stream the same."""
+    match = table.match
+    assert match is not None
+    assert table.version == len(match.ends) - 1 == rebuilt.version
+    for audience in [*range(match.rules.players), None]:
+        messages = table.messages(audience, 0)
+        assert messages is not None
+        assert [m.number for m in messages] == list(range(table.number(audience) + 1))
+        told = [e for m in messages for e in m.events]
+        assert told == seat_events(match.events, audience)
+        assert all(m.events for m in messages[1:])
+        assert rebuilt.number(audience) == table.number(audience)
+        assert table.messages(audience, table.number(audience)) == []
+        assert table.messages(audience, table.number(audience) + 1) is None
 
 
 @pytest.mark.parametrize(("key", "options"), CONFIGS, ids=[config_id(k, o) for k, o in CONFIGS])
@@ -246,3 +267,100 @@ def test_a_player_of_legal_actions_alone_is_given_no_view() -> None:
         table.run_bot()
         assert players[seat].given[-1] == expected
     assert all(p.given for p in players.values()) and state.over
+
+
+def test_a_signal_for_partners_moves_only_their_streams() -> None:
+    """An opponent's numbers, and its view's ``move_number``, never tell it that a signal
+    it could not see was made: only the signaller's side has a message more."""
+    rules = Rules.make("briscola-4", {"communication": "signals", "signal_audience": "partner"})
+    table = Table(Match(rules, random.Random(5)), {})
+    rng = random.Random(5)
+    signals = 0
+    while not table.over and signals < 20:
+        seat = table.turn
+        assert seat is not None
+        legal = table.view(seat).legal
+        said = [a for a in legal if type(a).__name__ == "Signal"]
+        before = {a: (table.number(a), table.view(a).to_json()) for a in (0, 1, 2, 3, None)}
+        if not said:
+            table.act(seat, rng.choice(legal))
+            continue
+        signals += 1
+        table.act(seat, said[0])
+        side = {seat, (seat + 2) % 4}
+        for audience, (number, view) in before.items():
+            if audience in side:
+                assert table.number(audience) == number + 1
+            else:
+                assert table.number(audience) == number
+                assert table.view(audience).to_json() == view
+                told = table.messages(audience, number) or []
+                assert [m.number for m in told] == ([0] if number == 0 else [])
+    assert signals == 20
+
+
+def test_a_stream_not_kept_asks_for_a_snapshot() -> None:
+    rules = Rules.make("briscola-2")
+    table = Table(Match(rules, random.Random(1)), {0: Recorder(0, 0), 1: Recorder(1, 1)}, keep=3)
+    for _ in range(5):
+        table.run_bot()
+    assert table.number(0) == 5
+    assert table.messages(0, 0) is None  # the start and the first messages are gone
+    assert table.messages(0, 1) is None
+    assert [m.number for m in table.messages(0, 2) or []] == [3, 4, 5]
+    assert [m.version for m in table.messages(None, 4) or []] == [5]
+
+
+def test_a_bot_seated_during_the_hand_is_told_of_it_as_it_stands() -> None:
+    rules = Rules.make("briscola-2")
+    table = Table(Match(rules, random.Random(3)), {1: Recorder(1, 1)})
+    while table.turn != 0 or table.version < 4:
+        seat = table.turn
+        if table.is_bot(seat):
+            table.run_bot()
+        else:
+            assert seat is not None
+            table.act(seat, table.view(seat).legal[0])
+    version, tricks = table.version, len(table.state.tricks)
+    stand_in = Recorder(0, 7)
+    table.seat_bot(0, stand_in, "stand-in")
+
+    async def main() -> tuple[int, Action]:
+        return await table.bot_choice()
+
+    seat, action = asyncio.run(main())
+    assert seat == 0 and table.version == version  # chosen, not applied
+    assert stand_in.calls[0] == ("new", 1, tricks) and stand_in.calls[1][0] == "choose"
+    table.play_bot(seat, action)
+    assert table.version == version + 1
+    table.unseat_bot(0)
+    while table.turn != 0:
+        table.run_bot()
+    with pytest.raises(NotYourTurnError, match="no computer player's"):
+        table.run_bot()
+    with pytest.raises(BotError, match="at seat 0"):
+        table.seat_bot(0, Illegal(), "illegal")
+        table.run_bot()
+
+
+def test_a_view_changes_only_with_an_event_its_audience_sees() -> None:
+    """What an audience may know changes only through the events it is shown: a stream
+    with no message for an action has nothing new to show (every game of the suite)."""
+    for key, options in CONFIGS:
+        rules = Rules.make(key, options)
+        rng = random.Random(f"views {config_id(key, options)}")
+        table = Table(Match(rules, rng, 0), {})
+        audiences: list[int | None] = [*range(rules.players), None]
+        views = {a: table.view(a).to_json() for a in audiences}
+        numbers = {a: table.number(a) for a in audiences}
+        for _ in range(120):
+            if table.over:
+                break
+            seat = table.turn
+            assert seat is not None
+            table.act(seat, rng.choice(table.view(seat).legal))
+            for a in audiences:
+                view = table.view(a).to_json()
+                if table.number(a) == numbers[a]:
+                    assert view == views[a], (key, options, a)
+                views[a], numbers[a] = view, table.number(a)

@@ -14,8 +14,14 @@ no bot, a person or a remote client who acts through :meth:`Table.act`. The host
   it has that method), once, with the view its seat had as the hand started, before any
   computer player chooses in that hand (:meth:`Table.tell_bots`);
 - runs a computer player's choice (:meth:`Table.run_bot`), on the caller's thread or off
-  it (:meth:`Table.bot_move`, awaitable: the choice runs in a worker thread), timing
-  each seat's thinking.
+  it (:meth:`Table.bot_choice`, :meth:`Table.bot_move`, awaitable: the choice runs in a worker
+  thread), timing each seat's thinking; computer players take and leave seats during
+  the match (:meth:`Table.seat_bot`, :meth:`Table.unseat_bot`);
+- numbers, for every seat and for spectators, a stream of its own: the start (number
+  0), then one message for each action that showed that audience something, with the
+  events as it sees them (:meth:`Table.number`, :meth:`Table.messages`). A seat's
+  numbers count only what it sees, so a gap in them never tells it that a signal for
+  others was made. The table's :attr:`~Table.version` counts every action.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, shuffled_deal
@@ -29,6 +35,10 @@ no bot, a person or a remote client who acts through :meth:`Table.act`. The host
 ...     step = table.run_bot()
 >>> step.to_json(0)[0]["type"]
 'card_played'
+>>> table.version, table.number(0), table.number(None)
+(2, 2, 2)
+>>> [(m.number, m.events[0]["type"]) for m in table.messages(0, 0)]
+[(0, 'dealt'), (1, 'card_played'), (2, 'card_played')]
 
 The host is one writer: call it from one thread at a time (a screen runs
 :meth:`Table.run_bot` in a thread and waits for it before it acts again).
@@ -38,8 +48,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from collections import deque
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
+from typing import Any, NamedTuple, Protocol
 
 from briscola.ai.bot import Bot, BotError
 from briscola.engine import (
@@ -84,16 +96,54 @@ class Step(NamedTuple):
         return seat_events(self.events, seat)
 
 
+class Message(NamedTuple):
+    """One message of an audience's stream (see :meth:`Table.messages`)."""
+
+    number: int
+    """Its number in the audience's stream: 0 for the start, then 1, 2, ..."""
+    version: int
+    """The table's version it was made at: the actions taken so far (0: the start)."""
+    events: list[dict[str, Any]]
+    """The events as the audience sees them (JSON, :func:`seat_events`), then what the
+    table's notary announced (:class:`Notary`)."""
+
+
+class Notary(Protocol):
+    """What a table may announce to everyone besides the engine's events, such as the fair
+    shuffle's commitments (:meth:`briscola.fairness.FairDeals.announced`)."""
+
+    def announced(self, match: Match) -> list[dict[str, Any]]:
+        """Everything announced of ``match`` so far, in order; each action announces what
+        was not announced before it."""
+        ...
+
+
+class _Entry(NamedTuple):
+    version: int
+    events: list[Any]
+    """The engine's events, with their audiences."""
+    notes: list[dict[str, Any]]
+
+
+Audience = int | None
+"""A seat number, or ``None`` for the spectators."""
+
+
 class Table:
     """A match (or one hand) with a computer player at each seat of ``bots``; the other
     seats act through :meth:`act`. ``names`` names the computer players in errors (a
-    guarded outside bot's own name, else its type, by default)."""
+    guarded outside bot's own name, else its type, by default). The streams keep the last
+    ``keep`` actions' messages (:meth:`messages`); ``notary`` adds its announcements to
+    them."""
 
     def __init__(
         self,
         game: Match | GameState,
         bots: Mapping[int, Bot],
         names: Mapping[int, str] | None = None,
+        *,
+        keep: int = 64,
+        notary: Notary | None = None,
     ) -> None:
         if isinstance(game, Match):
             self.match: Match | None = game
@@ -130,7 +180,73 @@ class Table:
         self.told: list[int] = [0] * n
         """How many hands each seat's computer player was told of (``new_hand``)."""
         self._untold: list[tuple[int, View]] = []
+        self.notary = notary
+        self._kept: deque[_Entry] = deque(maxlen=keep)
+        self.version = 0
+        """The actions taken at this table's match (or hand): the table's own version."""
+        self._numbers: dict[Audience, int] = dict.fromkeys([*range(n), None], 0)
+        self._start: _Entry | None = None
+        """The start as an entry before version 1, while the streams keep version 1."""
+        self._announced = 0
+        self._open()
         self._begin_hand()
+
+    def _open(self) -> None:
+        """Number the streams as the actions taken so far made them (a match rebuilt from
+        its record), and keep the start while nothing was taken."""
+        notes = self.notary.announced(self.match) if self.notary and self.match else []
+        self._announced = len(notes)
+        if self.match is None:
+            self.version = len(self.state.moves)
+            self._numbers = dict.fromkeys(self._numbers, self.version)
+            if not self.version:
+                self._start = _Entry(0, list(self.state.opening_events()), notes)
+            return
+        match = self.match
+        ends = match.ends
+        self.version = len(ends) - 1
+        if not self.version:
+            self._start = _Entry(0, list(match.events), notes)
+        for k in range(1, len(ends)):
+            self._count(match.events[ends[k - 1] : ends[k]])
+
+    def _count(self, events: list[Any]) -> None:
+        """One action's events: each audience they show something has one message more."""
+        for audience in self._numbers:
+            if any(visible(e, audience) is not None for e in events):
+                self._numbers[audience] += 1
+
+    # ----------------------------------------------------------------- the streams
+
+    def number(self, audience: Audience) -> int:
+        """The number of the last message of ``audience``'s stream (``None``: the
+        spectators'): how many actions showed it something."""
+        return self._numbers[audience]
+
+    def messages(self, audience: Audience, since: int) -> list[Message] | None:
+        """The messages of ``audience``'s stream after number ``since``; from 0, the start
+        first (a client asking from 0 may have missed it). ``None`` when they are not all
+        kept, or ``since`` is ahead of the stream: send a snapshot instead."""
+        number = self._numbers[audience]
+        if not 0 <= since <= number:
+            return None
+        out: list[Message] = []
+        for entry in reversed(self._kept):
+            if number <= since:
+                break
+            events = seat_events(entry.events, audience)
+            if events:
+                out.append(Message(number, entry.version, events + entry.notes))
+                number -= 1
+        if number > since:
+            return None  # not all kept
+        out.reverse()
+        if since == 0:
+            if self._start is None:
+                return None
+            events = seat_events(self._start.events, audience) + self._start.notes
+            out.insert(0, Message(0, 0, events))
+        return out
 
     # ----------------------------------------------------------------- where it stands
 
@@ -197,6 +313,25 @@ class Table:
             if callable(new_hand):
                 new_hand(view)
 
+    def seat_bot(self, seat: int, bot: Bot, name: str | None = None) -> None:
+        """Put the computer player ``bot`` at ``seat`` (in place of whoever played it): it
+        is told of the hand in play, as the hand stands now, before it first chooses."""
+        if not callable(getattr(bot, "choose", None)):
+            raise MalformedError(
+                f"Table: the computer player at seat {seat} has no choose(view) method"
+            )
+        self.bots[seat] = bot
+        self.names[seat] = name or getattr(bot, "name", None) or type(bot).__name__
+        self._untold = [(s, v) for s, v in self._untold if s != seat]
+        if not self.over and not self.state.over:
+            self._untold.append((seat, self.view(seat)))
+
+    def unseat_bot(self, seat: int) -> None:
+        """Take the computer player at ``seat`` away: the seat acts through :meth:`act`."""
+        self.bots.pop(seat, None)
+        self.names.pop(seat, None)
+        self._untold = [(s, v) for s, v in self._untold if s != seat]
+
     def run_bot(self) -> Step:
         """Let the computer player at the seat to act choose, and apply its choice.
 
@@ -204,31 +339,65 @@ class Table:
             guarded outside bot failed (see :class:`~briscola.ai.bot.Guarded`).
         :raises IllegalActionError: when no computer player is to act.
         """
+        seat, job = self._job()
+        return self.play_bot(seat, job())
+
+    async def bot_choice(self, executor: Executor | None = None) -> tuple[int, Action]:
+        """The seat to act and the action its computer player chose, in a worker thread
+        (``executor``'s, else the event loop's default), while the caller's event loop
+        runs on; nothing is applied (:meth:`play_bot` applies it). The player is given
+        copies (views), so the table may be read meanwhile; it must not be changed.
+
+        :raises IllegalActionError: when no computer player is to act.
+        """
+        seat, job = self._job()
+        return seat, await asyncio.get_running_loop().run_in_executor(executor, job)
+
+    def play_bot(self, seat: int, action: Action) -> Step:
+        """Apply ``action``, chosen by the computer player at ``seat``.
+
+        :raises BotError: when it is not legal now (naming the player).
+        """
+        try:
+            check_form(action)
+            if action.seat != seat:
+                raise NotYourTurnError(f"it is seat {seat}'s turn, not seat {action.seat}'s")
+            if self.turn != seat:
+                raise NotYourTurnError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+            return self._apply(seat, action)
+        except (IllegalActionError, MalformedError) as e:
+            raise BotError(f"the bot {self.names[seat]} at seat {seat}: {e}") from None
+
+    def _job(self) -> tuple[int, Callable[[], Action]]:
+        """The seat to act and its computer player's choice to make, after the computer
+        players are told of the hands dealt (:meth:`tell_bots`), all read now: the job
+        may run on another thread."""
         seat = self.turn
         if seat is None:
             raise GameOverError("the match is over" if self.match else "the hand is over")
         bot = self.bots.get(seat)
         if bot is None:
             raise NotYourTurnError(f"seat {seat} is to act, and it is no computer player's")
-        self.tell_bots()
+        untold = [(self.bots[s], v) for s, v in self._untold]
+        for s, _ in self._untold:
+            self.told[s] += 1
+        self._untold = []
         pick = getattr(bot, "choose_legal", None)  # needs no more than the legal actions
-        if callable(pick):
-            legal = self.state.legal_actions()
+        legal = self.state.legal_actions() if callable(pick) else None
+        view = None if callable(pick) else self.view(seat)
+
+        def job() -> Action:
+            for player, told in untold:  # every bot told of the hand before any chooses
+                new_hand = getattr(player, "new_hand", None)
+                if callable(new_hand):
+                    new_hand(told)
             start = time.perf_counter()  # the player's thinking only is timed
-            action = pick(legal)
-        else:
-            view = self.view(seat)
-            start = time.perf_counter()
-            action = bot.choose(view)
-        self.think[seat] += time.perf_counter() - start
-        self.moves[seat] += 1
-        try:
-            check_form(action)
-            if action.seat != seat:
-                raise NotYourTurnError(f"it is seat {seat}'s turn, not seat {action.seat}'s")
-            return self._apply(seat, action)
-        except (IllegalActionError, MalformedError) as e:
-            raise BotError(f"the bot {self.names[seat]} at seat {seat}: {e}") from None
+            action = pick(legal) if callable(pick) else bot.choose(view)  # type: ignore[arg-type]
+            self.think[seat] += time.perf_counter() - start
+            self.moves[seat] += 1
+            return action
+
+        return seat, job
 
     async def bot_move(self) -> Step:
         """:meth:`run_bot` in a worker thread, so that the caller's event loop runs on
@@ -246,7 +415,20 @@ class Table:
         if self.match is not None and self.match.hand is not hand:
             self.state = self.match.hand
             self._begin_hand()
+        self._number(list(events))
         return Step(seat, logged, list(events), hand)
+
+    def _number(self, events: list[Any]) -> None:
+        """One action taken: each audience it showed something has one message more."""
+        self.version += 1
+        notes: list[dict[str, Any]] = []
+        if self.notary is not None and self.match is not None:
+            notes = self.notary.announced(self.match)[self._announced :]
+            self._announced += len(notes)
+        self._count(events)
+        self._kept.append(_Entry(self.version, events, notes))
+        if self._kept[0].version > 1:
+            self._start = None  # the messages from 0 could not all be given any more
 
     def _begin_hand(self) -> None:
         """A hand was dealt for play: its computer players are to be told of it."""

@@ -88,6 +88,12 @@ class Addon:
         """Extra fields of the view of ``seat`` (``None``: a spectator): only what it may know."""
         return {}
 
+    def unseen_moves(self, state: GameState, seat: int | None) -> int:
+        """How many of the hand's moves taken through this add-on ``seat`` (``None``: a
+        spectator) was not shown at all (a signal for partners only): the view's
+        ``move_number`` leaves them out, so that it tells nobody a hidden move was made."""
+        return 0
+
     def report(self, state: GameState) -> dict[str, Any]:
         """Extra fields of a replay report (see docs/records.md)."""
         return {}

@@ -286,6 +286,10 @@ class Match:
             self.events.append(drawn)
         self.dealer = dealer
         self.hand = self._deal()
+        self.ends: list[int] = [len(self.events)]
+        """Where the events of the start and of each action end in :attr:`events`: the
+        start's (a partner draw, the first deal) are ``events[:ends[0]]``, the ``k``-th
+        action's ``events[ends[k - 1]:ends[k]]``; ``len(ends) - 1`` actions were taken."""
 
     def _deal(self) -> GameState:
         """Deal the next hand from the deal source. A deal that ends before any action
@@ -324,6 +328,7 @@ class Match:
         if hand.over:
             out.extend(self._score_hand())
         self.events.extend(out)
+        self.ends.append(len(self.events))
         return Applied(logged, out)
 
     def _score_hand(self) -> list[HandScored | HandStarted | MatchOver | Event]:

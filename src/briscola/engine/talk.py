@@ -406,6 +406,10 @@ class TableTalk(Addon):
         seen = (visible(t, seat) for t in self.log)
         return {"talk": tuple(t for t in seen if isinstance(t, Talk))}
 
+    def unseen_moves(self, state: GameState, seat: int | None) -> int:
+        """The signals for others than ``seat``: each talk move logs one message."""
+        return sum(visible(t, seat) is None for t in self.log)
+
 
 def talk_ended(state: GameState, move: Action) -> GameState | None:
     """For a record written before the rais talked out of their own lead (docs/records.md):

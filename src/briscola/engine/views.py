@@ -165,9 +165,10 @@ class View:
     hand_number: int = 1
     """The hand's number in its match, from 1 (1 for a hand played alone)."""
     move_number: int = field(default=0, compare=False)
-    """Moves taken in this hand so far. With ``hand_number`` it is the version of the table
-    a client resyncs from: it grows with every action. Views are compared without it: a
-    position that search rebuilt without its history shows the same view."""
+    """Moves taken in this hand so far that this seat was shown: a signal for partners
+    only is not counted in the others' views, so that the number never tells them one
+    was made. Views are compared without it: a position that search rebuilt without its
+    history shows the same view."""
     match: MatchView | None = None
     """Where the match stands (:func:`match_view`); ``None`` for a hand played alone."""
 
@@ -422,8 +423,10 @@ def _build(state: GameState, seat: int | None) -> View:
     game = rules.game
     extra: dict[str, Any] = {}
     sees: set[int] = set()
+    unseen = 0
     for addon in state.addons:
         extra.update(addon.view(state, seat))
+        unseen += addon.unseen_moves(state, seat)
         if seat is not None:
             sees |= addon.sees(state, seat)
     visible: dict[int, tuple[Card, ...]] = {}
@@ -472,6 +475,6 @@ def _build(state: GameState, seat: int | None) -> View:
         winners=state.winners(),
         rules=dict(rules.options),
         legal=tuple(state.legal_actions()) if seat is not None and seat == to_act else (),
-        move_number=len(state.moves),
+        move_number=len(state.moves) - unseen,
         **extra,
     )
