@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+import briscola.fairness
+
 pytest.importorskip("fastapi")
 
 from fastapi.routing import APIRoute
@@ -28,6 +30,7 @@ from briscola.engine import Rules, View
 from briscola.engine.deal import deal_from_json
 from briscola.fairness import commitment
 from briscola.server import create_app
+from briscola.server.routes import ROUTERS
 from serverkit import Client, ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,9 +97,9 @@ def engine_event_fields() -> dict[str, list[str]]:
 
 def server_event_fields() -> dict[str, set[str]]:
     """The keys of every event dict literal the server writes, by type (read from its
-    source, so that a new field shows here)."""
+    source and the fair shuffle's, so that a new field shows here)."""
     out: dict[str, set[str]] = {}
-    for path in SERVER.glob("*.py"):
+    for path in [*SERVER.rglob("*.py"), Path(briscola.fairness.__file__)]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Dict):
                 continue
@@ -291,7 +294,12 @@ def test_every_rest_route_is_documented_with_its_errors() -> None:
         if path.startswith("/api")
         for method, op in ops.items()
     }
-    routes = [r for r in app.routes if isinstance(r, APIRoute) and r.path.startswith("/api")]
+    routes = [
+        r
+        for router in ROUTERS
+        for r in router.routes
+        if isinstance(r, APIRoute) and r.path.startswith("/api")
+    ]
     assert routes and len(operations) == sum(len(r.methods) for r in routes)
     for (path, method), op in operations.items():
         where = f"{method.upper()} {path}"

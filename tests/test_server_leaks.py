@@ -26,7 +26,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from briscola.engine import Card, Deal, Match, Rules, parse_match_record
+from briscola.engine import Card, Deal, Match, Rules, parse_match_record, seat_events
 from briscola.engine.games import GAMES
 from helpers import CARD, Known, config_id
 from serverkit import Client, ServerProcess, finished, open_table, play_randomly
@@ -142,8 +142,9 @@ class Moment:
 
 
 class Replay:
-    """A match record played again by the engine, move by move: :attr:`moments` by
-    version."""
+    """A match record played again by the engine, move by move: :attr:`moments` by the
+    table's version, and :meth:`moment` by the number of a seat's own stream (the engine
+    says which actions show each seat something)."""
 
     def __init__(self, record: dict[str, Any]) -> None:
         rec = parse_match_record(record)
@@ -166,9 +167,15 @@ class Replay:
         draw = set(rec.draw or ())
         known = Known(match.hand, draw)
         self.moments = [self._moment(match, known)]
-        for move in moves:
+        audiences: list[int | None] = [*range(self.rules.players), None]
+        self.at: dict[int | None, list[int]] = {a: [0] for a in audiences}
+        """By audience, the table's version of each message of its stream, by number."""
+        for version, move in enumerate(moves, 1):
             hand = match.hand
-            match.apply(move)
+            events = match.apply(move)
+            for a in audiences:
+                if seat_events(events, a):
+                    self.at[a].append(version)
             known.update()
             if match.hand is not hand:
                 known = Known(match.hand, draw)
@@ -177,6 +184,12 @@ class Replay:
         self.hands = len(match.finished)
         self.seating = rec.seating
         """``seating[seat]``: the seat its player chose (moved by ``partners=drawn``)."""
+
+    def moment(self, seat: int | None, number: int) -> Moment | None:
+        """What the table was when ``seat``'s stream reached ``number`` (``None``: no such
+        number)."""
+        at = self.at[seat]
+        return self.moments[at[number]] if 0 <= number < len(at) else None
 
     def played(self, chose: int | None) -> int | None:
         """The seat a person who chose seat ``chose`` played: the draw's, or their own."""
@@ -235,10 +248,10 @@ def scan_frame(
     frame: dict[str, Any], text: str, seat: int | None, replay: Replay, where: str
 ) -> None:
     """Check one frame (``text`` as received): :class:`Leak` names what it should not hold."""
-    version = frame["version"]
-    if not 0 <= version < len(replay.moments):
+    found = replay.moment(seat, frame["version"])
+    if found is None:
         raise Leak(f"{where}: no such version")
-    moment = replay.moments[version]
+    moment = found
     for number, salt in enumerate(replay.salts, 1):
         if number > moment.finished and salt in text:
             raise Leak(f"{where}: holds the salt of hand {number}, not over")
@@ -402,8 +415,9 @@ async def test_no_client_is_sent_what_it_may_not_know(
     for client, seat in clients:
         assert finished(client)
         scan(client.frames, client.raw, replay.played(seat), replay)
-    # Every move was stored once as a version, and each client saw the last one.
-    assert {c.version for c, _ in clients} == {len(replay.moments) - 1}
+    # Every move was stored once, and each client saw the last message of its stream.
+    for client, seat in clients:
+        assert client.version == len(replay.at[replay.played(seat)]) - 1
     totals.games += 1
     totals.hands += replay.hands
     totals.clients += len(clients)
@@ -439,7 +453,8 @@ def test_the_scan_notices_a_card_of_another_hand(
     frames = json.loads(json.dumps(host.frames))
     rescan(frames, 0, replay)
     snapshot = next(f for f in frames if f["type"] == "snapshot" and f["view"])
-    moment = replay.moments[snapshot["version"]]
+    moment = replay.moment(0, snapshot["version"])
+    assert moment is not None
     other = next(c for c in Rules.make("briscola-4").deck if c not in moment.known[0])
     snapshot["view"]["hand"].append(str(other))
     with pytest.raises(Leak, match=f"holds \\['{other}'\\]"):

@@ -123,6 +123,25 @@ class FairDeals:
             return None
         return hand.revealed() if over else hand.published()
 
+    def announced(self, match: Match) -> list[dict[str, Any]]:
+        """What a table announces of ``match``'s deals, in the order it happens: each hand's
+        commitment as it is dealt (``hand_committed``), its salt and deal once it is over
+        (``hand_revealed``). A table host adds them to every seat's stream
+        (:class:`briscola.host.Notary`)."""
+        done = len(match.finished)
+        out = []
+        for c in self.dealt:
+            out.append(_committed(c))
+            if c.number <= done:
+                out.append(_revealed(c))
+        return out
+
+    def published(self, match: Match) -> list[dict[str, Any]]:
+        """Where each hand of ``match`` dealt so far stands: its commitment, with its salt
+        and deal once it is over (a table's snapshot)."""
+        done = len(match.finished)
+        return [_revealed(c) if c.number <= done else _committed(c) for c in self.dealt]
+
     def hand_record(self, state: GameState) -> dict[str, Any]:
         """The hand's game record with its ``fairness`` field (the salt once it is over)."""
         fair = self.fairness(state.deal, state.over)
@@ -140,6 +159,20 @@ class FairDeals:
             if fair is not None:
                 hand["fairness"] = fair.to_json()
         return record
+
+
+def _committed(c: Committed) -> dict[str, Any]:
+    return {"type": "hand_committed", "hand": c.number, "commitment": c.commitment}
+
+
+def _revealed(c: Committed) -> dict[str, Any]:
+    return {
+        "type": "hand_revealed",
+        "hand": c.number,
+        "commitment": c.commitment,
+        "salt": c.salt,
+        "deal": c.deal.to_json(),
+    }
 
 
 @dataclass(frozen=True)

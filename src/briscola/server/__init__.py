@@ -2,12 +2,16 @@
 
 Layers, from the outside in:
 
-- :mod:`briscola.server.app` builds the FastAPI application: the REST part (sessions,
-  the lobby, tables and their seats, records, history; its OpenAPI page at ``/docs``) and
-  the WebSocket of each table (docs/protocol.md);
-- :mod:`briscola.server.tables` keeps the live tables: each is one writer
-  (:class:`~briscola.server.live.LiveTable`) applying its commands one at a time through
-  the engine's table host, storing each action before anyone is told of it;
+- :mod:`briscola.server.app` builds the FastAPI application behind the guards of
+  :mod:`briscola.server.guard`: the REST routes of :mod:`briscola.server.routes` (one
+  ``APIRouter`` a module: sessions, games and words, tables and their seats, records and
+  history, pages; their OpenAPI page at ``/docs``), with their dependencies in
+  :mod:`briscola.server.deps`, and the WebSocket of each table in
+  :mod:`briscola.server.socket` (docs/protocol.md);
+- :mod:`briscola.server.tables` finds, loads and unloads the live tables and runs their
+  deadlines; each is one writer (:class:`~briscola.server.live.LiveTable`) owning its
+  commands, applying them one at a time through the table host, storing each action
+  before anyone is told of it, and telling each seat its own stream;
 - :mod:`briscola.server.broadcast` wakes the connections of a table when it changed;
 - :mod:`briscola.storage` keeps everything durable; it knows nothing of HTTP.
 """

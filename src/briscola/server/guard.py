@@ -22,6 +22,9 @@ an invite link's token to another site.
 The server's own origin is the one the request was addressed to (its scheme and ``Host``
 header), or, behind a reverse proxy, the public URL it is served at
 (``briscola serve --public-url https://cards.example.org``): then that origin alone.
+
+:class:`BodyLimit`, middleware too, refuses a request body longer than
+:data:`BODY_LIMIT` bytes (``413 too_big``) before it is read.
 """
 
 from __future__ import annotations
@@ -246,3 +249,66 @@ async def refuse(send: Any, path: str, status: int, *, code: str, message: str) 
 
 
 __all__ = ["Guard", "addressed_origin", "origin_of", "security_headers"]
+
+
+BODY_LIMIT = 65_536
+"""The longest body of a REST request, in bytes (a table's settings are well under 1 KB)."""
+
+
+class BodyLimit:
+    """ASGI middleware refusing a request body over ``limit`` bytes with ``413 too_big``,
+    before it is read: by its Content-Length, or as it streams in when it has none."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or ()).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.limit:
+            await self.refuse(send)
+            return
+        seen = 0
+        refused = False
+
+        async def counted() -> Any:
+            nonlocal seen, refused
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit and not refused:
+                refused = True
+                await self.refuse(send)
+            if refused:  # the application stops reading: the client is gone to it
+                return {"type": "http.disconnect"}
+            return message
+
+        async def quiet(message: Any) -> None:
+            if not refused:  # after the refusal the application's answer goes nowhere
+                await send(message)
+
+        try:
+            await self.app(scope, counted, quiet)
+        except Exception:
+            if not refused:  # the application's own failure; a refused one's is expected
+                raise
+
+    async def refuse(self, send: Any) -> None:
+        body = json.dumps(
+            {
+                "error": {
+                    "code": "too_big",
+                    "message": f"a request body is at most {self.limit} bytes",
+                }
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})

@@ -1,32 +1,40 @@
-"""One live table: the one writer of its match.
+"""One live table: the one writer of its match, and the owner of its commands.
 
-A :class:`LiveTable` holds a table's match in the engine's table host
+A :class:`LiveTable` holds a table's match in the table host
 (:class:`briscola.host.Table`) and applies its commands one at a time, under one lock:
-a person's action, a computer player's, a time-out's. Each action is checked by the
-engine, stored in the table's log at the next version (with the hands it made the match
-deal, and their fair-shuffle commitments) and only then told: the table publishes a
-wake-up, and each connection asks :meth:`LiveTable.messages_for` what is new for its seat.
-A storage failure (another writer won the version) rebuilds the table from its log.
+a person's action, a computer player's, a time-out's, a seat taken, left or changed, the
+start and the rematch. Each action is checked by the engine, stored in the table's log
+at the next version (with the hands it made the match deal, and their fair-shuffle
+commitments) and only then told: the table publishes a wake-up, and each connection asks
+:meth:`LiveTable.messages_for` what is new for its seat. What a seat is told is its own
+stream from the host (:meth:`briscola.host.Table.messages`), numbered on its own: every
+number the table sends a connection (``version`` on the wire) is that stream's. A storage
+failure (another writer won the version) rebuilds the table from its log.
 
-Computer players (the seats' own, and the stand-ins for absent or slow people) think in
-a worker thread and act through the same :meth:`LiveTable.submit` as people.
+Computer players (the seats' own, and the stand-ins for absent or slow people) sit at
+the host's seats and think in a worker thread (:meth:`briscola.host.Table.bot_choice`);
+their actions go through the same checks and storage as people's.
+
+What a table needs of the server process that holds it (storage, settings, wake-ups,
+nicknames, other tables) it reaches through :class:`Server`, which
+:class:`~briscola.server.tables.Tables` is.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
 import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from briscola.ai.bot import Bot, BotError, RandomBot, make_bot
+from briscola.ai.bot import Bot, BotError, RandomBot, bot_names, make_bot
 from briscola.engine import (
     Action,
     GameOverError,
@@ -35,15 +43,14 @@ from briscola.engine import (
     MalformedError,
     Match,
     NotYourTurnError,
-    View,
-    seat_events,
 )
 from briscola.engine.actions import action_from_json
 from briscola.engine.deal import deal_from_json
 from briscola.engine.games import find_game
 from briscola.engine.record import rules_from_json
 from briscola.fairness import Committed, FairDeals
-from briscola.host import Step, Table
+from briscola.host import Audience, Step, Table
+from briscola.server.broadcast import Broadcaster
 from briscola.server.messages import (
     ChatLine,
     SeatOut,
@@ -53,12 +60,33 @@ from briscola.server.messages import (
     Update,
     You,
 )
-from briscola.storage import NewHand, StorageError, TableInfo, match_start
-
-if TYPE_CHECKING:
-    from briscola.server.tables import Tables
+from briscola.server.settings import ServerSettings
+from briscola.storage import (
+    OPEN,
+    NewHand,
+    Seat,
+    SeatTaken,
+    Storage,
+    StorageError,
+    TableInfo,
+    WrongStatus,
+    match_start,
+)
 
 log = logging.getLogger("briscola.server")
+
+LEVELS = ("random", "beginner", "intermediate", "strong", "champion")
+"""The computer players a table may seat (the project's own levels: no import specs)."""
+
+
+def check_level(level: str | None) -> str:
+    """``level`` when it is one of :data:`LEVELS` this server has, else :class:`Refused`."""
+    if level not in LEVELS or level not in bot_names():
+        raise Refused(
+            "bad_level",
+            f"there is no computer player {level!r}: the levels are {', '.join(LEVELS)}",
+        )
+    return level
 
 
 class Refused(Exception):
@@ -75,18 +103,42 @@ class Refused(Exception):
         """Headers of the HTTP answer (``Retry-After`` for a limit reached)."""
 
 
+class Server(Protocol):
+    """What a live table needs of the server process holding it."""
+
+    storage: Storage
+    settings: ServerSettings
+    broadcaster: Broadcaster
+    names: dict[int, str]
+    """Nicknames by player id, as far as they are known."""
+
+    @property
+    def executor(self) -> Executor:
+        """Where the computer players think."""
+        ...
+
+    async def learn_names(self, players: Sequence[int | None]) -> dict[int, str]:
+        """Look up the nicknames of ``players`` that are not known yet."""
+        ...
+
+    async def get(self, token: str) -> LiveTable:
+        """The live table of ``token`` (a rematch's)."""
+        ...
+
+
 @dataclass
 class Connection:
     """One client's WebSocket at a table: who it is and what it was last sent."""
 
     player: int | None
     seat: int | None
-    version: int = -1
-    """The table's version of the last view sent (-1: nothing sent yet)."""
+    number: int = -1
+    """The number, in its seat's stream, of the last message sent (-1: nothing sent yet).
+    It is the ``version`` of the frames the connection is sent."""
     from_start: bool = False
-    """Whether the client asked for what came after version 0 (``?since=0``, ``sync`` 0):
-    version 0 is the table waiting as well as the first hand before its first action, so
-    its update begins with the match's start."""
+    """Whether the client asked for what came after 0 (``?since=0``, ``sync`` 0): 0 is the
+    table waiting as well as the first hand before its first action, so its update begins
+    with the match's start."""
     meta: int = -1
     chat: int = 0
     outbox: list[str] = field(default_factory=list)
@@ -110,13 +162,6 @@ TAKEN = 32
 an action sent again (after its socket closed) is not taken twice."""
 
 
-@dataclass
-class _Entry:
-    version: int
-    events: list[Any]
-    extra: list[dict[str, Any]]
-
-
 def clean_text(text: str, longest: int) -> str:
     """A chat line as kept: control characters out, spaces trimmed, at most ``longest``
     characters (:class:`Refused` when empty or longer)."""
@@ -137,10 +182,10 @@ def clean_text(text: str, longest: int) -> str:
 class LiveTable:
     """A table loaded from storage and served: see the module's documentation."""
 
-    def __init__(self, tables: Tables, info: TableInfo) -> None:
-        self.tables = tables
-        self.storage = tables.storage
-        self.settings = tables.settings
+    def __init__(self, server: Server, info: TableInfo) -> None:
+        self.server = server
+        self.storage = server.storage
+        self.settings = server.settings
         self.info = info
         self.rules = rules_from_json(info.game, info.rules, fresh=True)
         self.lock = asyncio.Lock()
@@ -148,24 +193,17 @@ class LiveTable:
         self.deals: FairDeals | None = None
         self.stored_hands = 0
         self.revealed = 0
-        """How many finished hands were revealed (their salts told)."""
-        self.recent: deque[_Entry] = deque(maxlen=self.settings.recent)
-        self.opening: _Entry | None = None
-        """The match's start as an entry before version 1 (the first deal, its commitment),
-        kept while :attr:`recent` still holds version 1: an update from version 0 begins
-        with it."""
+        """How many finished hands are stored to their last move: only their records and
+        salts are told (a crash could lose a move not stored, and the hand go on)."""
         self.taken: dict[int, deque[tuple[str, int]]] = {}
-        """By seat, the ``id`` and version of its last actions taken (at most :data:`TAKEN`)."""
+        """By seat, the ``id`` and stream number of its last actions taken (at most
+        :data:`TAKEN`)."""
         self.meta = 0
         """Bumped at each change of what :meth:`table_out` shows."""
         self.chat_lines: deque[ChatLine] = deque(maxlen=100)
         self.connections: list[Connection] = []
-        self.bots: dict[int, Bot] = {}
-        """The computer players of the seats that have one."""
-        self.stand_in_bots: dict[int, Bot] = {}
-        """The computer players standing in for people, by seat."""
-        self.told: dict[tuple[bool, int], int] = {}
-        """The hand number each computer player was last told of (``new_hand``)."""
+        self.levels: dict[int, str] = {}
+        """The level of the computer player the host seats at each seat that has one."""
         self.stand_ins: set[int] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
@@ -184,11 +222,17 @@ class LiveTable:
 
     @property
     def version(self) -> int:
+        """The table's own version: the actions in its log (the storage's key)."""
         return self.info.version
 
     @property
     def match(self) -> Match | None:
         return self.host.match if self.host is not None else None
+
+    def number(self, seat: Audience) -> int:
+        """The number of the last message of ``seat``'s stream (``None``: the spectators'),
+        0 before the start: the ``version`` every frame to that seat carries."""
+        return self.host.number(seat) if self.host is not None else 0
 
     # -- staying in memory ---------------------------------------------------------------
 
@@ -223,6 +267,13 @@ class LiveTable:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    def close(self) -> None:
+        """Stop the table's tasks (the server is stopping)."""
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        for task in self.tasks:
+            task.cancel()
+
     # -- loading -------------------------------------------------------------------------
 
     async def load(self) -> None:
@@ -230,7 +281,7 @@ class LiveTable:
         the fair deal source's hands so far, the log replayed by the engine."""
         info = self.info = await self.storage.get_table(self.info.id)
         said = await self.storage.chat(info.id, limit=self.chat_lines.maxlen or 0, newest=True)
-        await self.tables.learn_names([m.player for m in said])
+        await self.server.learn_names([m.player for m in said])
         for m in said:
             self.chat_lines.append(self._chat_line(m.id, m.player, m.text, m.at))
         if info.status == "waiting" or info.start is None:
@@ -248,18 +299,34 @@ class LiveTable:
         ]
         self.deals = FairDeals(dealt=dealt)
         match = await self.storage.load_match(info.id, deals=self.deals)
-        self.host = Table(match, {})
+        self._host(match)
         self.stored_hands = len(hands)
         self.revealed = len(match.finished)
-        self.opening = self._opening() if info.version == 0 else None
-        self._make_bots()
         if match.over and info.status == "playing":
             await self._finish()
 
-    def _make_bots(self) -> None:
+    def _host(self, match: Match) -> None:
+        """Host ``match``, its computer players seated."""
+        self.host = Table(match, {}, keep=self.settings.recent, notary=self.deals)
+        self.levels = {}
+        self._seat_bots()
+
+    def _seat_bots(self) -> None:
+        """Seat at the host the computer players the table has now: each seat's own, and
+        the stand-ins; a seat a person plays again has none."""
+        host = self.host
+        if host is None:
+            return
         for seat, occupant in enumerate(self.info.seats):
-            if occupant.level is not None and seat not in self.bots:
-                self.bots[seat] = self._bot(occupant.level)
+            level = occupant.level or (self.stand_in_level if seat in self.stand_ins else None)
+            if level == self.levels.get(seat):
+                continue
+            if level is None:
+                host.unseat_bot(seat)
+                del self.levels[seat]
+            else:
+                host.seat_bot(seat, self._bot(level), level)
+                self.levels[seat] = level
 
     def _bot(self, level: str) -> Bot:
         try:
@@ -268,11 +335,39 @@ class LiveTable:
             log.warning("table %s: %s; a random player stands in", self.token, e)
             return RandomBot(secrets.randbits(32))
 
-    async def start(self) -> None:
+    def _states(self, match: Match) -> list[GameState]:
+        states = list(match.finished)
+        if not states or states[-1] is not match.hand:
+            states.append(match.hand)
+        return states
+
+    def _new_hands(self, match: Match) -> list[NewHand]:
+        assert self.deals is not None
+        out = []
+        for number, state in enumerate(self._states(match), 1):
+            if number <= self.stored_hands:
+                continue
+            c = self.deals.of_deal(state.deal)
+            out.append(
+                NewHand(
+                    number,
+                    state.deal.to_json(),
+                    c.commitment if c else None,
+                    c.salt if c else None,
+                )
+            )
+        return out
+
+    # -- the table's commands ------------------------------------------------------------
+
+    async def start(self, player: int | None = None) -> None:
         """Deal the first hand (a waiting table whose seats are all filled), store the
-        start with the hands dealt and their commitments."""
+        start with the hands dealt and their commitments. ``player``, when given, must be
+        the table's host."""
         async with self.lock:
             info = self.info = await self.storage.get_table(self.info.id)
+            if player is not None:
+                self._check_host(player)
             if info.status != "waiting":
                 raise Refused("wrong_status", f"the table is {info.status}: it has started", 409)
             empty = [i for i, s in enumerate(info.seats) if s.open]
@@ -308,73 +403,150 @@ class LiveTable:
                      for c in self.chat_lines),
                     maxlen=self.chat_lines.maxlen,
                 )  # fmt: skip
-            self.host = Table(match, {})
+            self._host(match)
             self.stored_hands = len(new)
             self.revealed = len(match.finished)
-            self.opening = self._opening()
-            self.bots.clear()  # by the seats as they are now
-            self._make_bots()
             for seat, s in enumerate(self.info.seats):
                 if s.player is not None and not self.connected(seat):
                     await self.away(seat)  # a player who never comes is stood in for too
             self.meta += 1
             for conn in self.connections:
-                conn.version = -1  # they were sent no view: a snapshot each, with theirs
+                conn.number = -1  # they were sent no view: a snapshot each, with theirs
             await self._after_action()
 
-    def _opening(self) -> _Entry:
-        """The match's start, before its first action: every event of the match so far (the
-        partner draw, the first deal) and the commitments of the hands dealt."""
-        assert self.match is not None
-        return _Entry(0, list(self.match.events), self.fairness())
-
-    def _states(self, match: Match) -> list[GameState]:
-        states = list(match.finished)
-        if not states or states[-1] is not match.hand:
-            states.append(match.hand)
-        return states
-
-    def _new_hands(self, match: Match) -> list[NewHand]:
-        assert self.deals is not None
-        out = []
-        for number, state in enumerate(self._states(match), 1):
-            if number <= self.stored_hands:
-                continue
-            c = self.deals.of_deal(state.deal)
-            out.append(
-                NewHand(
-                    number,
-                    state.deal.to_json(),
-                    c.commitment if c else None,
-                    c.salt if c else None,
+    async def take_seat(self, seat: int, player: int) -> None:
+        """``player`` sits at the open ``seat`` of this waiting table."""
+        async with self.lock:
+            self._check_seat(seat)
+            mine = self.seat_of(player)
+            if mine == seat:
+                return
+            if mine is not None:
+                raise Refused(
+                    "seated", f"you already sit at seat {mine}: leave it first to change seats", 409
                 )
+            # The storage's messages name the table's id, which nobody at it knows.
+            try:
+                await self.storage.take_seat(self.info.id, seat, player)
+            except WrongStatus:
+                info = self.info = await self.storage.get_table(self.info.id)
+                raise Refused(
+                    "wrong_status", f"this table is {info.status}: its seats are set", 409
+                ) from None
+            except SeatTaken:
+                raise Refused(
+                    "seat_taken", f"seat {seat} is taken: choose an open one", 409
+                ) from None
+            except StorageError:
+                n = len(self.info.seats)
+                raise Refused(
+                    "bad_seat", f"there is no seat {seat}: the seats are 0 to {n - 1}", 404
+                ) from None
+            await self.server.learn_names([player])
+            await self.seats_changed()
+
+    async def leave(self, seat: int, player: int) -> None:
+        """``player`` leaves ``seat`` (or, as the host of a waiting table, clears it). At a
+        table in play a computer player takes the seat for the rest of the match."""
+        async with self.lock:
+            info = self.info
+            self._check_seat(seat)
+            mine = info.seats[seat].player == player
+            if not mine and (info.host != player or info.status != "waiting"):
+                raise Refused("not_yours", "you can only leave your own seat", 403)
+            if info.status == "finished":
+                raise Refused("wrong_status", "the match is over: there is no seat to leave", 409)
+            occupant = OPEN if info.status == "waiting" else Seat(level=self.stand_in_level)
+            if info.status == "playing" and mine:  # they played: the match is theirs too
+                left = {str(k): v for k, v in self.left.items()} | {str(seat): player}
+                self.info = await self.storage.set_settings(
+                    info.id, {**info.settings, "left": left}
+                )
+            await self.storage.set_seat(info.id, seat, occupant)
+            await self.storage.clear_deadlines(info.id, seat)
+            if seat in self.stand_ins:
+                self.stand_ins.discard(seat)
+                await self.keep_stand_ins()
+            await self.seats_changed()
+        await self._after_action()
+
+    async def set_seat(self, seat: int, player: int, kind: str, level: str | None) -> None:
+        """The host opens ``seat`` of a waiting table, or puts a computer player there."""
+        async with self.lock:
+            self._check_host(player)
+            self._check_seat(seat)
+            if self.info.status != "waiting":
+                raise Refused(
+                    "wrong_status", f"the table is {self.info.status}: its seats are set", 409
+                )
+            occupant = Seat(level=check_level(level)) if kind == "bot" else OPEN
+            await self.storage.set_seat(self.info.id, seat, occupant)
+            await self.seats_changed()
+
+    async def rematch(self, player: int) -> LiveTable:
+        """A new table with the same game, rules, settings and seats, started at once (the
+        same one, asked again)."""
+        async with self.lock:
+            info = self.info
+            if info.status != "finished":
+                raise Refused("wrong_status", "a rematch comes once the match is over", 409)
+            if info.host != player and self.seat_of(player) is None:
+                raise Refused("not_yours", "only the table's players make a rematch", 403)
+            existing = info.settings.get("rematch")
+            if isinstance(existing, str):
+                return await self.server.get(existing)
+            settings = {
+                k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins", "left")
+            }
+            new = await self.storage.create_table(
+                info.game,
+                info.rules,
+                info.seats,
+                host=info.host,
+                public=info.public,
+                settings={**settings, "rematch_of": info.token},
             )
-        return out
+            self.info = await self.storage.set_settings(
+                info.id, {**info.settings, "rematch": new.token}
+            )
+            self.meta += 1
+        live = await self.server.get(new.token)
+        await live.start()
+        await self.server.broadcaster.publish(self.token)
+        return live
+
+    def _check_host(self, player: int) -> None:
+        if self.info.host != player:
+            raise Refused("not_host", "only the table's host can do that", 403)
+
+    def _check_seat(self, seat: int) -> None:
+        n = len(self.info.seats)
+        if not 0 <= seat < n:
+            raise Refused("bad_seat", f"there is no seat {seat}: the seats are 0 to {n - 1}", 404)
 
     # -- acting --------------------------------------------------------------------------
 
     async def submit(
-        self, seat: int, action_json: object, version: int, ref: str | None = None
+        self, seat: int, action_json: object, number: int, ref: str | None = None
     ) -> None:
-        """Apply ``action_json`` from ``seat`` at the table's ``version``, store it and tell
-        the connections; :class:`Refused` (nothing changed) when it cannot be. An action
-        whose ``ref`` (the client's ``id``) and ``version`` are those of one of the seat's
-        last actions taken is that action sent again: refused, ``already_taken``."""
+        """Apply ``action_json`` from ``seat``, sent when the seat's stream was at
+        ``number``; store it and tell the connections. :class:`Refused` (nothing changed)
+        when it cannot be. An action whose ``ref`` (the client's ``id``) and ``number`` are
+        those of one of the seat's last actions taken is that action sent again: refused,
+        ``already_taken``."""
         async with self.lock:
-            if ref is not None and (ref, version) in self.taken.get(seat, ()):
+            if ref is not None and (ref, number) in self.taken.get(seat, ()):
                 raise Refused(
                     "already_taken",
-                    f"your action {ref!r} for version {version} was taken already (it made "
-                    f"version {version + 1}); it was not taken again",
+                    f"your action {ref!r} for version {number} was taken already (it made "
+                    f"version {number + 1}); it was not taken again",
                 )
-            host = self.host
-            if self.info.status != "playing" or host is None:
-                raise Refused("not_playing", f"the table is {self.info.status}: nothing to play")
-            if version != self.info.version:
+            host = self._playing()
+            if number != host.number(seat):
                 raise Refused(
                     "stale",
-                    f"the table is at version {self.info.version}, and your action was for "
-                    f"version {version}: look at the view you were last sent and act again",
+                    f"the table is at version {host.number(seat)}, and your action was for "
+                    f"version {number}: look at the view you were last sent and act again",
                 )
             try:
                 action = action_from_json(action_json)
@@ -385,22 +557,34 @@ class LiveTable:
                     "not_your_seat", f"you sit at seat {seat}; you cannot act for seat "
                     f"{getattr(action, 'seat', '?')}"
                 )  # fmt: skip
-            self.storing = True
+            await self._take(seat, action, ref=ref, number=number)
+
+    def _playing(self) -> Table:
+        if self.info.status != "playing" or self.host is None:
+            raise Refused("not_playing", f"the table is {self.info.status}: nothing to play")
+        return self.host
+
+    async def _take(
+        self, seat: int, action: Action, *, bot: bool = False, ref: str | None, number: int
+    ) -> None:
+        """Apply ``action`` at the host (a computer player's: ``bot``), store it, tell."""
+        host = self._playing()
+        self.storing = True
+        try:
             try:
-                try:
-                    step = host.act(seat, action)
-                except GameOverError as e:
-                    raise Refused("game_over", str(e)) from None
-                except NotYourTurnError as e:
-                    raise Refused("not_your_turn", str(e)) from None
-                except (IllegalActionError, MalformedError) as e:
-                    raise Refused("illegal", str(e)) from None
-                await self._store(step)
-            finally:
-                self.storing = False
-            if ref is not None:
-                self.taken.setdefault(seat, deque(maxlen=TAKEN)).append((ref, version))
-            await self._after_action()
+                step = host.play_bot(seat, action) if bot else host.act(seat, action)
+            except GameOverError as e:
+                raise Refused("game_over", str(e)) from None
+            except NotYourTurnError as e:
+                raise Refused("not_your_turn", str(e)) from None
+            except (BotError, IllegalActionError, MalformedError) as e:
+                raise Refused("illegal", str(e)) from None
+            await self._store(step)
+        finally:
+            self.storing = False
+        if ref is not None:
+            self.taken.setdefault(seat, deque(maxlen=TAKEN)).append((ref, number))
+        await self._after_action()
 
     async def _store(self, step: Step) -> None:
         host, deals = self.host, self.deals
@@ -416,7 +600,7 @@ class LiveTable:
             log.exception("table %s: the action at version %d was not stored", self.token, version)
             await self._reload()
             self.storing = False
-            await self.tables.broadcaster.publish(self.token)
+            await self.server.broadcaster.publish(self.token)
             raise Refused(
                 "conflict",
                 "the table changed before your action was stored; it was not taken: "
@@ -424,20 +608,8 @@ class LiveTable:
                 409,
             ) from None
         self.info = replace(self.info, version=version)
-        extra: list[dict[str, Any]] = []
-        for number, state in enumerate(match.finished, 1):
-            if number > self.revealed and (c := deals.of_deal(state.deal)) is not None:
-                extra.append(_revealed(number, c))
-        self.revealed = len(match.finished)
-        for hand in new:
-            if hand.commitment is not None and hand.number > self.revealed:
-                extra.append(
-                    {"type": "hand_committed", "hand": hand.number, "commitment": hand.commitment}
-                )
         self.stored_hands += len(new)
-        self.recent.append(_Entry(version, step.events, extra))
-        if self.recent[0].version > 1:
-            self.opening = None  # an update from 0 could not be made any more
+        self.revealed = len(match.finished)
         if match.over:
             await self._finish()
 
@@ -456,23 +628,21 @@ class LiveTable:
     async def _reload(self) -> None:
         """Forget the match in memory and rebuild it from storage."""
         self.host = None
-        self.recent.clear()
-        self.bots.clear()
-        self.stand_in_bots.clear()
-        self.told.clear()
         try:
             await self.load()
         except Exception:
             log.exception("table %s: could not be rebuilt from storage", self.token)
         self.meta += 1
-        await self.tables.broadcaster.publish(self.token)
+        for conn in self.connections:
+            conn.number = -1  # numbered from the log again: a snapshot each
+        await self.server.broadcaster.publish(self.token)
 
     async def _after_action(self) -> None:
         """Set the clock of the seat to act; wake the connections; let a computer player
         move when it is its turn."""
         self.touch()
-        await self._set_clock()
-        await self.tables.broadcaster.publish(self.token)
+        await self.set_clock()
+        await self.server.broadcaster.publish(self.token)
         self.kick()
 
     def wanted_clock(self) -> tuple[int, int] | None:
@@ -483,7 +653,8 @@ class LiveTable:
             return None
         return None if self.computer(turn) else (turn, self.info.version)
 
-    async def _set_clock(self) -> None:
+    async def set_clock(self) -> None:
+        """Store the move clock the table should have now (:meth:`wanted_clock`)."""
         clock = self.clock
         wanted = self.wanted_clock()
         if wanted == self.move_deadline:
@@ -555,38 +726,29 @@ class LiveTable:
         await self._computer_move(seat, version)
 
     async def _computer_move(self, seat: int, version: int) -> None:
+        """A computer player chooses for ``seat`` (the seat's own, its stand-in, or one
+        for a person whose clock ran out), and its action is taken if the table is still
+        at ``version``; a player that fails is replaced by the first legal action."""
         host = self.host
         assert host is not None
-        own = self.info.seats[seat].level is not None
-        bots = self.bots if own else self.stand_in_bots
-        bot = bots.get(seat)
-        if bot is None:
-            bot = bots[seat] = self._bot(self.stand_in_level)
-        view = host.view(seat)
-        loop = asyncio.get_running_loop()
+        seated = seat in host.bots
+        if not seated:  # a person's clock ran out: a player of the stand-ins' level
+            host.seat_bot(seat, self._bot(self.stand_in_level), self.stand_in_level)
         try:
-            action = await loop.run_in_executor(
-                self.tables.executor, self._choose, (own, seat), bot, view
-            )
+            _, action = await host.bot_choice(self.server.executor)
         except Exception as e:
             log.warning("table %s: the computer player at seat %d failed: %s", self.token, seat, e)
-            action = view.legal[0]
-        try:
-            await self.submit(seat, action.to_json(), version)
-        except Refused as e:
-            if e.code not in ("stale", "not_playing"):
+            action = host.view(seat).legal[0]
+        finally:
+            if not seated:
+                host.unseat_bot(seat)
+        async with self.lock:
+            if version != self.info.version or self.host is not host or host.turn != seat:
+                return  # the table moved on meanwhile
+            try:
+                await self._take(seat, action, bot=True, ref=None, number=0)
+            except Refused as e:
                 log.warning("table %s: seat %d's computer move refused: %s", self.token, seat, e)
-
-    def _choose(self, key: tuple[bool, int], bot: Bot, view: View) -> Action:
-        if self.told.get(key) != view.hand_number:
-            self.told[key] = view.hand_number or 0
-            new_hand = getattr(bot, "new_hand", None)
-            if callable(new_hand):
-                new_hand(view)
-        pick: Callable[..., Action] | None = getattr(bot, "choose_legal", None)
-        if callable(pick):
-            return pick(view.legal)
-        return bot.choose(view)
 
     # -- people coming and going ---------------------------------------------------------
 
@@ -610,11 +772,12 @@ class LiveTable:
             if seat in self.stand_ins:
                 self.stand_ins.discard(seat)
                 await self.keep_stand_ins()
-                await self._set_clock()  # back at the seat: their clock runs again
+                self._seat_bots()
+                await self.set_clock()  # back at the seat: their clock runs again
                 changed = True
         if changed:
             self.meta += 1
-            await self.tables.broadcaster.publish(self.token)
+            await self.server.broadcaster.publish(self.token)
 
     async def detach(self, conn: Connection) -> None:
         """Forget ``conn``; the others are told when its seat has no connection left."""
@@ -627,7 +790,7 @@ class LiveTable:
         if self.info.status == "playing":
             await self.away(seat)
         self.meta += 1
-        await self.tables.broadcaster.publish(self.token)
+        await self.server.broadcaster.publish(self.token)
 
     async def away(self, seat: int) -> None:
         """The person at ``seat`` has left: a computer player stands in after the grace."""
@@ -642,6 +805,7 @@ class LiveTable:
         log.info("table %s: a computer player stands in at seat %d", self.token, seat)
         self.stand_ins.add(seat)
         await self.keep_stand_ins()
+        self._seat_bots()
         self.meta += 1
         await self._after_action()
 
@@ -658,13 +822,14 @@ class LiveTable:
         """The seats were changed in storage (someone sat down or left): show it."""
         self.touch()
         self.info = await self.storage.get_table(self.info.id)
+        self._seat_bots()
         for conn in self.connections:
             seat = self.seat_of(conn.player)
             if seat != conn.seat:
                 conn.seat = seat
-                conn.version = -1  # a snapshot, with the view of the seat it has now
+                conn.number = -1  # a snapshot, with the view of the seat it has now
         self.meta += 1
-        await self.tables.broadcaster.publish(self.token)
+        await self.server.broadcaster.publish(self.token)
 
     # -- chat ----------------------------------------------------------------------------
 
@@ -672,16 +837,16 @@ class LiveTable:
         kept = clean_text(text, self.settings.chat_length)
         self.touch()
         message = await self.storage.add_chat(self.info.id, player, kept)
-        await self.tables.learn_names([player])  # looked up again if it was forgotten
+        await self.server.learn_names([player])  # looked up again if it was forgotten
         self.chat_lines.append(self._chat_line(message.id, player, kept, message.at))
-        await self.tables.broadcaster.publish(self.token)
+        await self.server.broadcaster.publish(self.token)
 
     def _chat_line(self, mid: int, player: int | None, text: str, at: datetime) -> ChatLine:
         return ChatLine(
-            version=self.version,
+            version=0,  # each connection is sent it with its own stream's number
             id=mid,
             seat=self.seat_of(player),
-            nickname=self.tables.names.get(player) if player is not None else None,
+            nickname=self.server.names.get(player) if player is not None else None,
             text=text,
             at=at.isoformat(),
         )
@@ -697,16 +862,11 @@ class LiveTable:
         """Each hand's commitment, with the salt and the deal once the hand is over."""
         if self.deals is None or self.match is None:
             return []
-        done = len(self.match.finished)
-        out = []
-        for c in self.deals.dealt:
-            if c.number <= done:
-                out.append(_revealed(c.number, c))
-            else:
-                out.append({"type": "hand_committed", "hand": c.number, "commitment": c.commitment})
-        return out
+        return self.deals.published(self.match)
 
     def table_out(self, player: int | None = None) -> TableOut:
+        """The table as ``player`` sees it: its ``version`` is the number of their seat's
+        stream (the spectators' when they sit nowhere)."""
         info = self.info
         seats = []
         for i, s in enumerate(info.seats):
@@ -716,7 +876,7 @@ class LiveTable:
                         seat=i,
                         kind="person",
                         player=s.player,
-                        nickname=self.tables.names.get(s.player),
+                        nickname=self.server.names.get(s.player),
                         connected=self.connected(i),
                         stand_in=i in self.stand_ins,
                     )
@@ -740,7 +900,7 @@ class LiveTable:
             status=info.status,  # type: ignore[arg-type]
             host=info.host,
             seats=seats,
-            version=info.version,
+            version=self.number(self.seat_of(player)),
             clock=self.clock,
             stand_in=self.stand_in_level,
             hands=self.stored_hands,
@@ -749,82 +909,63 @@ class LiveTable:
         )
 
     def snapshot(self, conn: Connection) -> str:
-        conn.version = self.version
+        conn.number = self.number(conn.seat)
         conn.from_start = False
         conn.meta = self.meta
         return Snapshot(
-            version=self.version,
+            version=conn.number,
             table=self.table_out(conn.player),
             view=self.view_json(conn.seat),
             fairness=self.fairness(),
         ).model_dump_json()
 
     def messages_for(self, conn: Connection) -> list[str]:
-        """What ``conn`` has not been sent yet: the events it missed with its view (or a
-        snapshot when they are no longer kept), the table's changes, the new chat lines,
-        then its replies: each reply carries the version it was made at, so it comes
-        after the view of that version (a client never sees a version before its view)."""
+        """What ``conn`` has not been sent yet: the messages of its seat's stream it missed
+        with its view (or a snapshot when they are no longer kept), the table's changes,
+        the new chat lines, then its replies: each reply carries the number it was made at,
+        so it comes after the view of that number (a client never sees a number before its
+        view)."""
         if self.storing:
             return []  # told once the action is stored (its publish wakes every connection)
         replies, conn.outbox = conn.outbox, []
         out: list[str] = []
         seat = self.seat_of(conn.player)
-        if conn.version < 0 or seat != conn.seat:
+        if conn.number < 0 or seat != conn.seat:
             conn.seat = seat
             out.append(self.snapshot(conn))
         else:
-            if conn.version < self.version or (conn.from_start and self.host is not None):
+            if self.host is not None and (conn.number < self.number(seat) or conn.from_start):
                 out.append(self.catch_up(conn))
             if conn.meta != self.meta:
                 conn.meta = self.meta
                 out.append(
-                    TableChanged(version=self.version, table=self.table_out(conn.player))
+                    TableChanged(version=conn.number, table=self.table_out(conn.player))
                     .model_dump_json()
                 )  # fmt: skip
         if self.chat_lines and self.chat_lines[-1].id > conn.chat:  # (ids in order)
             for line in self.chat_lines:
                 if line.id > conn.chat:
                     conn.chat = line.id
-                    copy = line.model_copy(update={"version": self.version})
+                    copy = line.model_copy(update={"version": conn.number})
                     out.append(copy.model_dump_json())
         return out + replies
 
     def catch_up(self, conn: Connection) -> str:
-        """An update of every event after ``conn.version`` (from 0 asked by the client: the
-        match's start first), as its seat sees them, with its view; a snapshot when they
+        """An update of the messages of ``conn``'s stream after the last it was sent (from 0
+        asked by the client: the match's start first), with its view; a snapshot when they
         are not all kept."""
-        since = conn.version
-        missed = self.version - since  # the kept actions' versions run on, the last at the end
-        if not 0 <= missed <= len(self.recent) or self.host is None:
+        assert self.host is not None
+        since = conn.number
+        messages = self.host.messages(conn.seat, since)
+        if messages and since == 0 and not conn.from_start:
+            messages = [m for m in messages if m.number]  # it was sent the start's snapshot
+        if not messages:
             return self.snapshot(conn)
-        entries = list(itertools.islice(self.recent, len(self.recent) - missed, None))
-        if entries and entries[0].version != since + 1:
-            return self.snapshot(conn)
-        if conn.from_start and since == 0:
-            if self.opening is None:
-                return self.snapshot(conn)
-            entries.insert(0, self.opening)
-        if not entries:
-            return self.snapshot(conn)
-        events: list[dict[str, Any]] = []
-        for e in entries:
-            events.extend(seat_events(e.events, conn.seat))
-            events.extend(e.extra)
-        conn.version = self.version
+        conn.number = messages[-1].number
         conn.from_start = False
-        view = self.view_json(conn.seat)
-        assert view is not None
-        return Update(version=self.version, since=since, events=events, view=view).model_dump_json()
+        events = [e for m in messages for e in m.events]
+        view = self.host.view(conn.seat).to_json()
+        return Update(version=conn.number, since=since, events=events, view=view).model_dump_json()
 
 
-def _revealed(number: int, c: Committed) -> dict[str, Any]:
-    return {
-        "type": "hand_revealed",
-        "hand": number,
-        "commitment": c.commitment,
-        "salt": c.salt,
-        "deal": c.deal.to_json(),
-    }
-
-
-__all__ = ["Connection", "LiveTable", "Refused", "clean_text"]
+__all__ = ["Connection", "LiveTable", "Refused", "Server", "check_level", "clean_text"]

@@ -1,9 +1,9 @@
-"""The tables a server process serves: made, found by their token, seated, started,
+"""The tables a server process serves: made, found by their token, unloaded when idle,
 and watched over by the clock.
 
 :class:`Tables` loads a table from storage when it is asked for and keeps it live
-(:class:`~briscola.server.live.LiveTable`) while it is used; every change of a table's
-seats goes through its lock, so it never crosses a move. :meth:`Tables.watch` looks at
+(:class:`~briscola.server.live.LiveTable`, which owns every command of its table) while
+it is used. :meth:`Tables.watch` looks at
 the stored deadlines (a move's clock, an absent player's grace) and acts on those due;
 because the deadlines are stored, they survive a restart. :meth:`Tables.resume` takes
 up, after a start, every table that was playing. :meth:`Tables.sweep` unloads the tables
@@ -21,42 +21,21 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
-from briscola.ai.bot import bot_names
 from briscola.engine import BriscolaError
 from briscola.engine.games import find_game
 from briscola.engine.record import rules_from_json
 from briscola.server.broadcast import Broadcaster
-from briscola.server.live import LiveTable, Refused
+from briscola.server.live import LiveTable, Refused, check_level
 from briscola.server.messages import SeatIn, TableIn
 from briscola.server.settings import ServerSettings
-from briscola.storage import (
-    OPEN,
-    Deadline,
-    NotFound,
-    Seat,
-    SeatTaken,
-    Storage,
-    StorageError,
-    WrongStatus,
-)
+from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
 
 log = logging.getLogger("briscola.server")
 
-LEVELS = ("random", "beginner", "intermediate", "strong", "champion")
-"""The computer players a table may seat (the project's own levels: no import specs)."""
-
-
-def check_level(level: str | None) -> str:
-    if level not in LEVELS or level not in bot_names():
-        raise Refused(
-            "bad_level",
-            f"there is no computer player {level!r}: the levels are {', '.join(LEVELS)}",
-        )
-    return level
-
 
 class Tables:
-    """Every table of this server process: see the module's documentation."""
+    """Every table of this server process (the :class:`~briscola.server.live.Server` its
+    live tables reach): see the module's documentation."""
 
     def __init__(
         self, storage: Storage, settings: ServerSettings, broadcaster: Broadcaster
@@ -76,10 +55,7 @@ class Tables:
 
     async def close(self) -> None:
         for live in self.live.values():
-            if live.bot_task is not None:
-                live.bot_task.cancel()
-            for task in live.tasks:
-                task.cancel()
+            live.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     # -- finding -------------------------------------------------------------------------
@@ -209,121 +185,6 @@ class Tables:
         )
         return await self.get(info.token)
 
-    async def take_seat(self, token: str, seat: int, player: int) -> LiveTable:
-        live = await self.get(token)
-        async with live.lock:
-            check_seat(live, seat)
-            mine = live.seat_of(player)
-            if mine == seat:
-                return live
-            if mine is not None:
-                raise Refused(
-                    "seated", f"you already sit at seat {mine}: leave it first to change seats", 409
-                )
-            # The storage's messages name the table's id, which nobody at it knows.
-            try:
-                await self.storage.take_seat(live.info.id, seat, player)
-            except WrongStatus:
-                info = live.info = await self.storage.get_table(live.info.id)
-                raise Refused(
-                    "wrong_status", f"this table is {info.status}: its seats are set", 409
-                ) from None
-            except SeatTaken:
-                raise Refused(
-                    "seat_taken", f"seat {seat} is taken: choose an open one", 409
-                ) from None
-            except StorageError:
-                n = len(live.info.seats)
-                raise Refused(
-                    "bad_seat", f"there is no seat {seat}: the seats are 0 to {n - 1}", 404
-                ) from None
-            await self.learn_names([player])
-            await live.seats_changed()
-        return live
-
-    async def leave(self, token: str, seat: int, player: int) -> LiveTable:
-        """``player`` leaves ``seat`` (or, as the host of a waiting table, clears it). At a
-        table in play a computer player takes the seat for the rest of the match."""
-        live = await self.get(token)
-        async with live.lock:
-            info = live.info
-            check_seat(live, seat)
-            mine = info.seats[seat].player == player
-            if not mine and (info.host != player or info.status != "waiting"):
-                raise Refused("not_yours", "you can only leave your own seat", 403)
-            if info.status == "finished":
-                raise Refused("wrong_status", "the match is over: there is no seat to leave", 409)
-            occupant = OPEN if info.status == "waiting" else Seat(level=live.stand_in_level)
-            if info.status == "playing" and mine:  # they played: the match is theirs too
-                left = {str(k): v for k, v in live.left.items()} | {str(seat): player}
-                live.info = await self.storage.set_settings(
-                    info.id, {**info.settings, "left": left}
-                )
-            await self.storage.set_seat(info.id, seat, occupant)
-            await live.storage.clear_deadlines(info.id, seat)
-            if seat in live.stand_ins:
-                live.stand_ins.discard(seat)
-                await live.keep_stand_ins()
-            await live.seats_changed()
-            if occupant.level is not None:
-                live.bots[seat] = live._bot(occupant.level)
-        await live._after_action()
-        return live
-
-    async def set_seat(
-        self, token: str, seat: int, player: int, kind: str, level: str | None
-    ) -> LiveTable:
-        live = await self.get(token)
-        async with live.lock:
-            check_host(live, player)
-            check_seat(live, seat)
-            if live.info.status != "waiting":
-                raise Refused(
-                    "wrong_status", f"the table is {live.info.status}: its seats are set", 409
-                )
-            occupant = Seat(level=check_level(level)) if kind == "bot" else OPEN
-            await self.storage.set_seat(live.info.id, seat, occupant)
-            await live.seats_changed()
-        return live
-
-    async def start(self, token: str, player: int) -> LiveTable:
-        live = await self.get(token)
-        check_host(live, player)
-        await live.start()
-        return live
-
-    async def rematch(self, token: str, player: int) -> LiveTable:
-        """A new table with the same game, rules, settings and seats, started at once."""
-        old = await self.get(token)
-        async with old.lock:
-            info = old.info
-            if info.status != "finished":
-                raise Refused("wrong_status", "a rematch comes once the match is over", 409)
-            if info.host != player and old.seat_of(player) is None:
-                raise Refused("not_yours", "only the table's players make a rematch", 403)
-            existing = info.settings.get("rematch")
-            if isinstance(existing, str):
-                return await self.get(existing)
-            settings = {
-                k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins", "left")
-            }
-            new = await self.storage.create_table(
-                info.game,
-                info.rules,
-                info.seats,
-                host=info.host,
-                public=info.public,
-                settings={**settings, "rematch_of": info.token},
-            )
-            old.info = await self.storage.set_settings(
-                info.id, {**info.settings, "rematch": new.token}
-            )
-            old.meta += 1
-        live = await self.get(new.token)
-        await live.start()
-        await self.broadcaster.publish(old.token)
-        return live
-
     # -- the clock -----------------------------------------------------------------------
 
     async def resume(self) -> None:
@@ -351,7 +212,7 @@ class Tables:
                 live.move_deadline = (turn, live.version)
             else:
                 live.move_deadline = None
-                await live._set_clock()
+                await live.set_clock()
             live.kick()
 
     async def watch(self) -> None:
@@ -380,14 +241,3 @@ class Tables:
                     live.spawn(live.timed_out(d.seat, d.version))
             elif d.kind == "away":
                 await live.grace_over(d.seat)
-
-
-def check_host(live: LiveTable, player: int) -> None:
-    if live.info.host != player:
-        raise Refused("not_host", "only the table's host can do that", 403)
-
-
-def check_seat(live: LiveTable, seat: int) -> None:
-    n = len(live.info.seats)
-    if not 0 <= seat < n:
-        raise Refused("bad_seat", f"there is no seat {seat}: the seats are 0 to {n - 1}", 404)

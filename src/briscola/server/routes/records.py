@@ -1,0 +1,126 @@
+"""The records: a finished hand's game record and its replay, a finished match's record,
+and your history of matches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from briscola.server.deps import Me, TablesDep, errors
+from briscola.server.live import LiveTable, Refused
+from briscola.server.messages import MatchOut
+from briscola.storage import NotFound
+from briscola.web.replay import hand_replay as replay_of
+
+router = APIRouter(tags=["records"])
+
+
+def check_hand(live: LiveTable, number: int) -> None:
+    """Refuse a hand number no hand of the table has or will have: below 1, or past the
+    last hand of a match that is over (``bad_hand``)."""
+    match = live.match
+    if number < 1:
+        raise Refused("bad_hand", f"there is no hand {number}: the first hand is 1", 404)
+    if match is not None and match.over and number > len(match.finished):
+        raise Refused(
+            "bad_hand", f"there is no hand {number}: the match is over, and its hands "
+            f"are 1 to {len(match.finished)}", 404
+        )  # fmt: skip
+
+
+def download(record: dict[str, Any], name: str) -> JSONResponse:
+    return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get(
+    "/api/tables/{token}/hands/{number}",
+    responses={
+        200: {"description": "The game record, as a file to save (docs/records.md)."},
+        **errors(404, 422),
+    },
+)
+async def hand_record(token: str, number: int, tables: TablesDep) -> JSONResponse:
+    """Hand `number`'s game record (the first hand is 1), once the hand is over
+    (`not_finished` before: its deal stays secret until then), with its fair-shuffle
+    commitment and salt: check it with `briscola verify` or by hand
+    (docs/fairness.md)."""
+    live = await tables.get(token)
+    match = live.match
+    check_hand(live, number)
+    # live.revealed counts the finished hands stored: a hand's salt is never told
+    # before its last move is stored (a crash could lose that move, and the hand go on).
+    if match is None or not 1 <= number <= live.revealed or live.deals is None:
+        raise Refused(
+            "not_finished",
+            f"hand {number} is not finished (finished hands: "
+            f"{live.revealed}): its record comes once it is over",
+            404,
+        )
+    record = live.deals.hand_record(match.finished[number - 1])
+    return download(record, f"briscola-{token[:8]}-hand-{number}.json")
+
+
+@router.get("/api/tables/{token}/hands/{number}/replay", responses=errors(404, 422))
+async def hand_replay(token: str, number: int, tables: TablesDep) -> dict[str, Any]:
+    """Finished hand `number`'s replay (the web client's history): its positions, the
+    deal and then the table as each trick's last card falls (every hand face up: the
+    record is public once the hand is over; `not_finished` before), and who sat where
+    (`seats`: each seat's `kind`, a person's `nickname`, a computer player's `level`)."""
+    live = await tables.get(token)
+    check_hand(live, number)
+    if live.match is None or not 1 <= number <= live.revealed or live.deals is None:
+        raise Refused("not_finished", f"hand {number} is not finished: no replay yet", 404)
+    out = replay_of(live.deals.hand_record(live.match.finished[number - 1]))
+    keep = {"seat", "kind", "nickname", "level"}
+    out["seats"] = [s.model_dump(include=keep) for s in live.table_out(None).seats]
+    return out
+
+
+@router.get(
+    "/api/tables/{token}/record",
+    responses={
+        200: {"description": "The match record, as a file to save (docs/records.md)."},
+        **errors(404, 422),
+    },
+)
+async def match_record(token: str, tables: TablesDep) -> JSONResponse:
+    """The finished match's record: its game and rules, its hands' records in order
+    (each with its commitment and salt), the match score."""
+    live = await tables.get(token)
+    try:
+        finished = await tables.storage.finished_match(live.info.id)
+    except NotFound:
+        raise Refused(
+            "not_finished", "the match is not over: its record comes at its end", 404
+        ) from None
+    return download(finished.record, f"briscola-{token[:8]}-match.json")
+
+
+@router.get("/api/history", response_model=list[MatchOut], responses=errors(401))
+async def history(player: Me, tables: TablesDep) -> list[MatchOut]:
+    """Your finished matches (those you left before their end too), the newest first,
+    each with the path of its record."""
+    out = []
+    for m in await tables.storage.history(player.id):
+        info = await tables.storage.get_table(m.table_id)
+        await tables.learn_names(list(m.players.values()))
+        seat = next(s for s, p in m.players.items() if p == player.id)
+        result = m.record.get("result")
+        result = result if isinstance(result, dict) else {}
+        winners = result.get("winners")
+        out.append(
+            MatchOut(
+                token=info.token,
+                game=m.game,
+                seat=seat,
+                players={s: tables.names.get(p, "?") for s, p in m.players.items()},
+                winners=list(winners or []),
+                at=m.at.isoformat(),
+                record=f"/api/tables/{info.token}/record",
+                hands_won=list(result.get("hands_won") or []),
+                totals=list(result.get("totals") or []),
+            )
+        )
+    return out

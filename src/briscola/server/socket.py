@@ -1,0 +1,246 @@
+"""A table's WebSocket (docs/protocol.md): each connection has a receive loop (this
+module: every frame checked, limited and turned into a command of the live table) and a
+writer that sends what is new for its seat whenever the table wakes it
+(:meth:`~briscola.server.live.LiveTable.messages_for`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import deque
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from briscola.server.deps import (
+    COOKIE,
+    Guards,
+    address,
+    describe,
+    digest,
+    guards_of,
+    player_of,
+    tables_of,
+)
+from briscola.server.live import Connection, LiveTable, Refused
+from briscola.server.messages import CLIENT, Act, Failure, Ping, Pong, Say, Sync
+from briscola.storage import Player
+
+router = APIRouter()
+
+
+class Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+class Refusals:
+    """A connection's refusals for flooding over a sliding window: :meth:`add` says
+    whether more than ``limit`` of them fell within the last ``window`` seconds."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window
+        self.times: deque[float] = deque()
+
+    def add(self) -> bool:
+        now = time.monotonic()
+        self.times.append(now)
+        while self.times[0] <= now - self.window:
+            self.times.popleft()
+        return len(self.times) > self.limit
+
+
+def version_of(since: str | None) -> int | None:
+    """The version a socket's ``?since=`` names, or ``None`` when it names none (absent,
+    or not a whole number written in digits: ``abc``, ``-1``, ``1.5``)."""
+    if since is None or not (since.isascii() and since.isdigit()) or len(since) > 18:
+        return None
+    return int(since)
+
+
+@router.websocket("/api/tables/{token}/ws")
+async def table_socket(websocket: WebSocket, token: str, since: str | None = None) -> None:
+    tables, guards = tables_of(websocket), guards_of(websocket)
+    await websocket.accept()
+    try:
+        live = await tables.get(token)
+    except Refused as e:
+        await websocket.send_text(
+            Failure(version=0, code=e.code, message=e.message).model_dump_json()
+        )
+        await websocket.close(code=4404)
+        return
+    cookie = websocket.cookies.get(COOKIE)
+    player = await player_of(tables, cookie, guards.idle)
+    here = address(websocket)
+    limits = guards.settings.limits
+    if not guards.sockets_here.enter(here):
+        await refuse_socket(
+            websocket,
+            f"{limits.connections_per_address} connections are open from your address "
+            "already: close some (other tabs, other tables) and connect again",
+        )
+        return
+    try:
+        if player is not None and not guards.sockets_of.enter(player.id):
+            await refuse_socket(
+                websocket,
+                f"you hold {limits.connections_per_person} connections open already: close "
+                "some (other tabs, other tables) and connect again",
+            )
+            return
+        try:
+            await serve_connection(websocket, guards, live, player, cookie, since)
+        finally:
+            if player is not None:
+                guards.sockets_of.leave(player.id)
+    finally:
+        guards.sockets_here.leave(here)
+
+
+async def refuse_socket(websocket: WebSocket, message: str) -> None:
+    await websocket.send_text(
+        Failure(version=0, code="too_many", message=message).model_dump_json()
+    )
+    await websocket.close(code=4429, reason="too many connections")
+
+
+async def serve_connection(
+    websocket: WebSocket,
+    guards: Guards,
+    live: LiveTable,
+    player: Player | None,
+    cookie: str | None,
+    since: str | None,
+) -> None:
+    conn = Connection(player.id if player else None, live.seat_of(player.id if player else None))
+    # A client behind its seat's stream gets what it missed; one at its stream's version
+    # nothing new (but the table); a new one, or one with a `since` the stream has not
+    # reached or that is no version, a snapshot. Version 0 is the table waiting as well
+    # as the first hand dealt: from 0, the update begins with the start.
+    seen = version_of(since)
+    if seen is not None and seen <= live.number(conn.seat):
+        conn.number = seen
+        conn.from_start = seen == 0
+        conn.meta = -1
+    key = digest(cookie) if player is not None and cookie else None
+    if key is not None:
+        guards.session_sockets.setdefault(key, set()).add(websocket)
+    try:
+        await serve_socket(websocket, guards, live, conn)
+    finally:
+        if key is not None and (held := guards.session_sockets.get(key)) is not None:
+            held.discard(websocket)
+            if not held:
+                del guards.session_sockets[key]
+
+
+async def serve_socket(
+    websocket: WebSocket, guards: Guards, live: LiveTable, conn: Connection
+) -> None:
+    settings = guards.settings
+    sub = live.server.broadcaster.subscribe(live.token)
+    await live.attach(conn)
+
+    async def writer() -> None:
+        while True:
+            for text in live.messages_for(conn):
+                await websocket.send_text(text)
+            await sub.wait()
+
+    sending = asyncio.create_task(writer())
+    messages = Bucket(rate=10, burst=30)
+    chats = Bucket(rate=0.5, burst=5)
+    refused = Refusals(*settings.flood)
+
+    def reply(model: Failure | Pong) -> None:
+        conn.reply(model.model_dump_json())
+        sub.wake()
+
+    def error(code: str, message: str, ref: str | None = None) -> None:
+        reply(Failure(version=max(conn.number, 0), code=code, message=message, id=ref))
+
+    try:
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if text is None:  # a binary frame
+                error("bad_json", "send each message as a text frame holding JSON")
+                continue
+            if len(text) > settings.max_frame or len(text.encode()) > settings.max_frame:
+                error("too_big", f"a message is at most {settings.max_frame} bytes")
+                continue
+            if not messages.take():
+                error("flood", "too many messages: at most 10 a second; wait and send again")
+                if refused.add():
+                    sending.cancel()  # the replies still queued go first, then the close
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await sending
+                    for reply_text in live.messages_for(conn):
+                        await websocket.send_text(reply_text)
+                    await websocket.close(code=1008, reason="flood")
+                    break
+                await asyncio.sleep(0)  # the writer sends the refusal meanwhile
+                continue
+            try:
+                message = CLIENT.validate_json(text)
+            except ValidationError as e:
+                if any(x["type"] == "json_invalid" for x in e.errors()):
+                    error("bad_json", "that message is not JSON: send one JSON object")
+                else:
+                    error("bad_message", describe(e.errors()))
+                continue
+            try:
+                if isinstance(message, Act):
+                    if conn.seat is None:
+                        raise Refused(
+                            "spectator", "you are watching this table: take a seat to play"
+                        )
+                    await live.submit(conn.seat, message.action, message.version, message.id)
+                elif isinstance(message, Say):
+                    if not chats.take():
+                        raise Refused("flood", "too many chat messages: wait a little")
+                    if conn.player is None:
+                        raise Refused("no_session", "choose a nickname to chat")
+                    await live.say(conn.player, message.text)
+                elif isinstance(message, Sync):
+                    now = live.number(conn.seat)
+                    if message.since > now:
+                        raise Refused(
+                            "bad_version",
+                            f"the table is at version {now}; you asked for what "
+                            f"came after {message.since}",
+                        )
+                    conn.number = message.since
+                    conn.from_start = message.since == 0
+                    sub.wake()
+                elif isinstance(message, Ping):
+                    reply(Pong(version=max(conn.number, 0)))
+            except Refused as e:
+                error(e.code, e.message, getattr(message, "id", None))
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:  # sent on a closed socket
+        pass
+    finally:
+        sending.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sending
+        live.server.broadcaster.unsubscribe(live.token, sub)
+        await live.detach(conn)
