@@ -7,7 +7,7 @@ import { announce, fill, focusedKey, h, refocus } from "./dom.js";
 import { backEl, cardEl, cardName, isCarico, rankName, setDeck, slotEl, suitName } from "./cards.js";
 import { pointsChart } from "./chart.js";
 import { verifyHand } from "./fair.js";
-import { nicknameForm } from "./home.js";
+import { nicknameForm } from "./forms.js";
 import { ruleInWords, t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { rulesPanel, tableRules } from "./rules.js";
