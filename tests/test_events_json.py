@@ -14,15 +14,19 @@ import pytest
 
 from briscola.engine import (
     Card,
+    GameState,
     MalformedError,
     Match,
     Rules,
     match_view,
     seat_events,
+    seat_view,
+    shuffled_deal,
 )
-from briscola.engine.events import CardDrawn, CardPlayed, Dealt, Talk, _event_json
+from briscola.engine.cards import carichi
+from briscola.engine.events import CardDrawn, CardPlayed, Dealt, HandOver, Talk, _event_json
 from briscola.engine.match import PartnersDrawn
-from helpers import CONFIGS, Known, config_id
+from helpers import CONFIGS, Known, config_id, play_out
 
 MOST_HANDS = 3
 
@@ -120,3 +124,51 @@ def test_every_kind_of_event_has_a_json_form() -> None:
         seat_events(["Ab"], 0)
     with pytest.raises(MalformedError, match="visible: expected a seat number"):
         seat_events([CardPlayed(1, card)], -1)
+
+
+@pytest.mark.parametrize(
+    ("key", "options", "ranks"),
+    [
+        ("briscola-2", {}, "A3"),
+        ("briscola-4", {}, "A3"),
+        ("briskula", {}, "AT"),
+        ("briskula", {"players": 4, "teams": "pairs"}, "AT"),
+    ],
+)
+def test_the_hand_over_tells_the_carichi_each_side_took(
+    key: str, options: dict[str, object], ranks: str
+) -> None:
+    """A carico is a card of the deck's two highest point values: the aces and threes of the
+    40-card decks, the aces and 10s of Briškula's 32 cards. The end of the hand, and every
+    view, tells each side's, as they were taken, so that no client needs the rules."""
+    rules = Rules.make(key, options)
+    rng = random.Random(11)
+    state = GameState(rules, shuffled_deal(rules, 0, rng))
+    events: list[object] = []
+    play_out(state, rng, on_events=events.extend)
+    over = events[-1]
+    assert isinstance(over, HandOver)
+    expected = tuple(
+        tuple(c for t in state.tricks if t.winner in side for c in t.cards if c.rank in ranks)
+        for side in state.sides
+    )
+    assert over.carichi == expected
+    # every carico of the deck was taken by someone: the four aces and the four threes, or
+    # the four aces and the four 10s
+    taken = sorted(c for side in over.carichi for c in side)
+    assert taken == sorted(c for c in rules.deck if c.rank in ranks) and len(taken) == 8
+    said = seat_events([over], 0)[0]["carichi"]
+    assert said == [[str(c) for c in side] for side in expected]
+    for seat in range(state.n):
+        assert seat_view(state, seat).carichi == expected
+        assert seat_view(state, seat).to_json()["carichi"] == said
+
+
+def test_the_carichi_of_a_deck_are_its_two_highest_point_values() -> None:
+    italian = Rules.make("briscola-2").points
+    french = Rules.make("briskula").points
+    hand = [Card.parse(c) for c in ("Ab", "3b", "Kb", "7b")]
+    assert carichi(hand, italian) == (Card.parse("Ab"), Card.parse("3b"))
+    tens = [Card.parse(c) for c in ("Ts", "Ks", "As", "9s")]
+    assert carichi(tens, french) == (Card.parse("Ts"), Card.parse("As"))
+    assert carichi([], french) == ()

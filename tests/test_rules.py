@@ -778,7 +778,9 @@ def test_sixty_sixty_last_trick_wins() -> None:
     last = result.state.tricks[-1].winner
     assert result.error is None and result.state.points == [60, 60]
     assert result.state.winners() == (last,)
-    assert result.events[-1] == HandOver((60, 60), (last,), sides=result.state.sides)
+    over = result.events[-1]
+    assert isinstance(over, HandOver)
+    assert over._replace(carichi=()) == HandOver((60, 60), (last,), sides=result.state.sides)
     # Without a tie the rule changes nothing.
     other = find_finished(Rules.make("briscola-2"), lambda s: s.points[0] > 60)
     rec = other.to_record()

@@ -1,6 +1,8 @@
 """The browser client's files, without a browser: every interface string used by the
-JavaScript is in all four languages, and ``briscola serve`` serves the page at ``/`` and
-at a table's link, and its files under ``/static``."""
+JavaScript is in all four languages; no page imports another (the router, ``main.js``,
+imports them, and what several use is a shared module), and a table's views only draw;
+``briscola serve`` serves the page at ``/`` and at a table's link, and its files under
+``/static``."""
 
 from __future__ import annotations
 
@@ -26,8 +28,47 @@ def strings(lang: str) -> dict[str, str]:
     return data
 
 
+JS = STATIC / "js"
+IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']"""
+    r"""|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)""",
+    re.M | re.S,
+)
+ROUTER = "main.js"
+PAGES = {"home": "home.js", "replay": "replay.js", "table": "table/"}
+"""Each page of the client: its module, or the folder of its modules."""
+SHARED = {
+    "api.js", "cards.js", "chart.js", "dom.js", "fair.js", "forms.js", "i18n.js",
+    "matches.js", "prefs.js", "rules.js",
+}  # fmt: skip
+"""What more than one page uses: these import no page."""
+
+
 def scripts() -> str:
-    return "\n".join(p.read_text() for p in sorted((STATIC / "js").glob("*.js")))
+    return "\n".join(p.read_text() for p in sorted(JS.rglob("*.js")))
+
+
+def modules() -> list[str]:
+    return sorted(p.relative_to(JS).as_posix() for p in JS.rglob("*.js"))
+
+
+def imports(module: str) -> set[str]:
+    """The modules that ``module`` imports (statically, or by ``import()``), as paths
+    under js/."""
+    here = (JS / module).parent
+    out = set()
+    for found in IMPORT.finditer((JS / module).read_text()):
+        spec = next(g for g in found.groups() if g)
+        assert spec.startswith("."), f"{module} imports {spec!r}, not a module of its own"
+        out.add((here / spec).resolve().relative_to(JS.resolve()).as_posix())
+    return out
+
+
+def page_of(module: str) -> str | None:
+    for page, where in PAGES.items():
+        if module == where or (where.endswith("/") and module.startswith(where)):
+            return page
+    return None
 
 
 def test_every_key_used_is_in_every_language() -> None:
@@ -63,6 +104,44 @@ def test_the_placeholders_agree_between_languages() -> None:
                 lang,
                 key,
             )
+
+
+def test_no_page_imports_another_page() -> None:
+    """The router imports the pages; a page imports its own modules and the shared ones; a
+    shared module imports no page; nothing imports the router."""
+    found = modules()
+    assert len(found) > 15
+    for module in found:
+        assert module == ROUTER or module in SHARED or page_of(module), (
+            f"js/{module}: neither the router, a page's nor shared: list it in PAGES or SHARED"
+        )
+        mine = page_of(module)
+        for target in imports(module):
+            assert (JS / target).is_file(), f"js/{module} imports js/{target}, which is missing"
+            assert target != ROUTER, f"js/{module} imports the router"
+            theirs = page_of(target)
+            if module == ROUTER or theirs is None:
+                continue
+            assert mine == theirs, (
+                f"js/{module} ({mine or 'shared'}) imports js/{target}, a module of the {theirs} "
+                "page: move what both use to a shared module"
+            )
+    entries = {page_of(t) for t in imports(ROUTER)} - {None}
+    assert entries == set(PAGES)
+
+
+def test_the_tables_views_only_draw() -> None:
+    """A table's views read its controller and call its actions: they neither talk to the
+    server nor hold a socket. Only the socket module opens one."""
+    views = [m for m in modules() if m.startswith("table/view/")]
+    assert len(views) >= 6
+    for module in views:
+        text = (JS / module).read_text()
+        assert not imports(module) & {"api.js", "table/socket.js"}, module
+        assert not re.search(r"\bfetch\(|\bWebSocket\b", text), module
+    for module in modules():
+        if module != "table/socket.js":
+            assert "new WebSocket" not in (JS / module).read_text(), module
 
 
 def test_no_file_loads_anything_from_another_host() -> None:

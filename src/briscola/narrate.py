@@ -538,6 +538,8 @@ def _field(name: str, value: Any) -> Any:
         return None if value is None else frozenset(int(x) for x in value)
     if name == "sides" and isinstance(value, list):
         return tuple(tuple(int(x) for x in side) for side in value)
+    if name == "carichi" and isinstance(value, list):
+        return tuple(tuple(Card.parse(c) for c in side) for side in value)
     if isinstance(value, list | dict):
         raise TypeError(name)
     return value

@@ -14,7 +14,7 @@ agree, cards hash fast, and copying or pickling a card gives back the same objec
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -209,3 +209,17 @@ def make_deck(ranks: Iterable[Rank]) -> tuple[Card, ...]:
 
 ITALIAN_40 = make_deck(ITALIAN_RANKS)
 FRENCH_32 = make_deck(FRENCH_32_RANKS)
+
+
+def carichi(cards: Iterable[Card], points: Mapping[Card, int]) -> tuple[Card, ...]:
+    """The carichi among ``cards``, in their order: the cards worth one of the two highest
+    point values of the deck that ``points`` values (a rule set's ``points``). In the
+    40-card decks they are the aces and the threes; in Briškula's 32 cards the aces and
+    the 10s.
+
+    >>> french = {c: {"A": 11, "T": 10, "K": 4}.get(c.rank.value, 0) for c in FRENCH_32}
+    >>> cards_text(carichi(parse_cards("Kb Tb 7b Ab 3c"), french))
+    'Tb Ab'
+    """
+    top = sorted({p for p in points.values() if p > 0}, reverse=True)[:2]
+    return tuple(c for c in cards if points.get(c, 0) in top)

@@ -17,10 +17,10 @@ but you do not see what), or nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from briscola.engine.cards import Card, Suit
+from briscola.engine.cards import Card, Suit, carichi
 from briscola.engine.errors import MalformedError, shown
 
 Audience = frozenset[int] | None
@@ -160,12 +160,37 @@ class ThrownIn(NamedTuple):
 
 class HandOver(NamedTuple):
     """The hand is over: ``points`` by side, the seats of ``sides`` in the same order (in
-    chiamata the sides are known only once the partner is revealed), ``winners``."""
+    chiamata the sides are known only once the partner is revealed), ``winners``, and the
+    ``carichi`` each side took (:func:`carichi_taken`)."""
 
     points: tuple[int, ...]
     winners: tuple[int, ...]
     audience: Audience = None
     sides: tuple[tuple[int, ...], ...] = ()
+    carichi: tuple[tuple[Card, ...], ...] = ()
+
+
+def carichi_taken(
+    tricks: Iterable[TrickWon], sides: tuple[tuple[int, ...], ...], points: Mapping[Card, int]
+) -> tuple[tuple[Card, ...], ...]:
+    """The carichi (:func:`~briscola.engine.cards.carichi`: aces and threes, or aces and
+    10s) that each of ``sides`` took in ``tricks``, in the order taken; ``points`` is the
+    rule set's.
+
+    >>> from briscola.engine.cards import parse_cards
+    >>> pts = {c: {"A": 11, "3": 10}.get(c.rank.value, 0) for c in parse_cards("Ab 3c 4s 2d")}
+    >>> won = [TrickWon(1, 0, (0, 1), tuple(parse_cards("4s Ab")), 11),
+    ...        TrickWon(0, 1, (1, 0), tuple(parse_cards("2d 3c")), 10)]
+    >>> [[str(c) for c in side] for side in carichi_taken(won, ((0,), (1,)), pts)]
+    [['3c'], ['Ab']]
+    """
+    taken: list[list[Card]] = [[] for _ in sides]
+    for trick in tricks:
+        for i, side in enumerate(sides):
+            if trick.winner in side:
+                taken[i].extend(carichi(trick.cards, points))
+                break
+    return tuple(tuple(side) for side in taken)
 
 
 Event = (

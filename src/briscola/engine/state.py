@@ -58,6 +58,7 @@ from briscola.engine.events import (
     StockTop,
     TrickWon,
     TrumpTurned,
+    carichi_taken,
 )
 from briscola.engine.games import Rules
 from briscola.engine.phases import Phase
@@ -576,7 +577,10 @@ class GameState:
     def _finish(self, events: list[Event]) -> None:
         self.phase = OVER
         self.turn = -1
-        events.append(HandOver(tuple(self.points), self.winners(), sides=self.sides))
+        carichi = carichi_taken(self.tricks, self.sides, self.rules.points)
+        events.append(
+            HandOver(tuple(self.points), self.winners(), sides=self.sides, carichi=carichi)
+        )
 
     def winners(self) -> tuple[int, ...]:
         """The seats of the side that won the finished hand, or ``()`` (unfinished, or tied)."""

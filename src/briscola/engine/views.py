@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from briscola.engine.actions import Action, action_from_json
 from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import BriscolaError, MalformedError, shown
-from briscola.engine.events import Talk, TrickWon
+from briscola.engine.events import Talk, TrickWon, carichi_taken
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.match import Match
 from briscola.engine.phases import Phase
@@ -171,6 +171,9 @@ class View:
     history shows the same view."""
     match: MatchView | None = None
     """Where the match stands (:func:`match_view`); ``None`` for a hand played alone."""
+    carichi: tuple[tuple[Card, ...], ...] = ()
+    """The carichi each side has taken in this hand (aces and threes, or aces and 10s:
+    :func:`~briscola.engine.events.carichi_taken`), sides as in :attr:`points`."""
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON types, for sockets and bots in other languages."""
@@ -201,6 +204,7 @@ class View:
             "last_trick": None if self.last_trick is None else self.last_trick.to_json(),
             "points": list(self.points),
             "winners": list(self.winners),
+            "carichi": [cards(side) for side in self.carichi],
             "rules": dict(self.rules),
             "legal": [a.to_json() for a in self.legal],
             "talk": [t.to_json() for t in self.talk],
@@ -358,6 +362,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "last_trick": _maybe(_trick_view),
     "points": _ints,
     "winners": _ints,
+    "carichi": lambda v: tuple(_cards(side) for side in _list(v)),
     "rules": _rules,
     "legal": _legal,
     "auction": _maybe(_auction),
@@ -473,6 +478,7 @@ def _build(state: GameState, seat: int | None) -> View:
         last_trick=TrickView.of(state.tricks[-1]) if show_last and state.tricks else None,
         points=tuple(state.points),
         winners=state.winners(),
+        carichi=carichi_taken(state.tricks, state.sides, rules.points),
         rules=dict(rules.options),
         legal=tuple(state.legal_actions()) if seat is not None and seat == to_act else (),
         move_number=len(state.moves) - unseen,

@@ -105,8 +105,3 @@ export function slotEl(label) {
   el.append(img, h("span", { class: "face-text", "aria-hidden": "true" }, ""));
   return el;
 }
-
-/** Whether `card` is a carico (an ace or a three). */
-export function isCarico(card) {
-  return card[0] === "A" || card[0] === "3";
-}

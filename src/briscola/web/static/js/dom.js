@@ -1,4 +1,5 @@
-// A small element builder, and the page's shared places (the app, the live region).
+// A small element builder, links inside the client, and the page's shared places (the app,
+// the live region).
 
 /** An element: `attrs` are attributes (`on...` listeners, `text`, `class`), then children. */
 export function h(tag, attrs = {}, ...kids) {
@@ -17,6 +18,19 @@ export function h(tag, attrs = {}, ...kids) {
     el.append(kid instanceof Node ? kid : String(kid));
   }
   return el;
+}
+
+/** A link inside the client: followed by `navigate` (the router's), without a page load. */
+export function link(href, text, navigate, attrs = {}) {
+  return h("a", {
+    href,
+    ...attrs,
+    onclick: (e) => {
+      e.preventDefault();
+      navigate(href);
+    },
+    text,
+  });
 }
 
 /** Replace the children of `el`. */

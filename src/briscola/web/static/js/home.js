@@ -5,45 +5,12 @@ import { api, ApiError, games, whoAmI } from "./api.js";
 import { h, fill } from "./dom.js";
 import { gameWords, loadWords, t } from "./i18n.js";
 import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
-import { fillHistory } from "./replay.js";
+import { nicknameForm } from "./forms.js";
+import { fillHistory } from "./matches.js";
 import { gameRules, rulesPanel } from "./rules.js";
 
 const DEFAULT_GAME = "briscola-2";
 const DEFAULT_LEVEL = "intermediate";
-
-/** The form that chooses a nickname (a session); `done(player)` once it is made. */
-export function nicknameForm(done, intro) {
-  const input = h("input", {
-    id: "nickname",
-    name: "nickname",
-    required: true,
-    maxlength: "40",
-    autocomplete: "nickname",
-  });
-  const error = h("p", { class: "error", role: "alert" });
-  const form = h(
-    "form",
-    {
-      class: "card-box",
-      id: "nickname-form",
-      onsubmit: async (e) => {
-        e.preventDefault();
-        try {
-          done(await api("POST", "/api/session", { nickname: input.value }));
-        } catch (err) {
-          error.textContent = err.message;
-        }
-      },
-    },
-    h("h2", { text: t("home.welcome") }),
-    intro ? h("p", { text: intro }) : null,
-    h("label", { for: "nickname", text: t("home.nickname") }),
-    h("div", { class: "row" }, input, h("button", { type: "submit", text: t("home.continue") })),
-    error,
-  );
-  setTimeout(() => input.focus(), 0);
-  return form;
-}
 
 function gameOf(catalog, key) {
   return catalog.games.find((g) => g.key === key) || catalog.games[0];

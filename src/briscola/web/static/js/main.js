@@ -8,7 +8,7 @@ import { announce, h, fill } from "./dom.js";
 import { setLanguage, t } from "./i18n.js";
 import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES } from "./prefs.js";
 import { showHome } from "./home.js";
-import { TablePage } from "./table.js";
+import { TablePage } from "./table/page.js";
 import { Replay, showHistory, showMatch } from "./replay.js";
 
 let current = null;

@@ -4,62 +4,14 @@
 // (GET /api/tables/TOKEN/hands/N/replay): the browser holds no rules.
 
 import { api, games } from "./api.js";
-import { announce, fill, h } from "./dom.js";
+import { announce, fill, h, link } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardEl, cardName, setDeck, suitName } from "./cards.js";
-
-function link(href, text, navigate, attrs = {}) {
-  return h("a", {
-    href,
-    ...attrs,
-    onclick: (e) => {
-      e.preventDefault();
-      navigate(href);
-    },
-    text,
-  });
-}
-
-function gameName(catalog, key) {
-  const g = catalog.games.find((x) => x.key === key);
-  return g ? g.name : key;
-}
+import { fillHistory, gameName } from "./matches.js";
 
 /** The file name a record downloads as, the server's own (Content-Disposition). */
 function fileName(token, what) {
   return `briscola-${token.slice(0, 8)}-${what}.json`;
-}
-
-function matchLine(catalog, m) {
-  const people = Object.values(m.players).join(", ");
-  const score = m.hands_won.length ? ` · ${m.hands_won.join("–")}` : "";
-  const result = m.winners.includes(m.seat) ? t("history.won") : t("history.lost");
-  return `${gameName(catalog, m.game)} · ${new Date(m.at).toLocaleString()} · ${people}${score} · ${result}`;
-}
-
-/** Fill `list` (a ul) with your finished matches, the newest first, at most `most`;
- * each opens its match page. */
-export async function fillHistory(list, navigate, most = Infinity) {
-  const empty = () => fill(list, h("li", { class: "empty", text: t("home.history_empty") }));
-  let matches;
-  try {
-    matches = await api("GET", "/api/history");
-  } catch {
-    empty();
-    return;
-  }
-  if (!matches.length) {
-    empty();
-    return;
-  }
-  const catalog = await games();
-  fill(
-    list,
-    matches.slice(0, most).map((m) =>
-      h("li", { "data-token": m.token }, link(`/history/${m.token}`, matchLine(catalog, m), navigate)),
-    ),
-    matches.length > most ? h("li", {}, link("/history", t("replay.all"), navigate)) : null,
-  );
 }
 
 /** "/history": every finished match of yours. */

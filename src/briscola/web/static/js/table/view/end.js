@@ -1,0 +1,102 @@
+// The end of a hand, and of the match: each side's points and the carichi it took (as the
+// server counted them), the points after each trick as a chart, the match's score, the
+// fair-shuffle proof of the hand with its check, and the way on (the next hand; at the
+// match's end the rematch, the record and home).
+
+import { cardName } from "../../cards.js";
+import { pointsChart } from "../../chart.js";
+import { fill, h, refocus } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { sideName } from "../words.js";
+
+export function drawEnd(ui) {
+  const ctrl = ui.ctrl;
+  const tb = ctrl.table;
+  const e = ctrl.ended;
+  const v = ctrl.view;
+  const bits = [];
+  const over = tb.status === "finished" || Boolean(e && e.match) || Boolean(v && v.match && v.match.over);
+  bits.push(h("h2", { id: "end-title", text: over ? t("end.match_over") : t("end.hand_over", { n: e ? e.hand : "" }) }));
+  if (e && e.sides.length) {
+    const won = (side) => side.some((s) => (e.winners || []).includes(s));
+    bits.push(
+      h(
+        "table",
+        { class: "scores", id: "hand-points" },
+        h("thead", {}, h("tr", {}, h("th", { text: t("end.side") }), h("th", { text: t("end.points") }), h("th", { text: t("end.carichi") }))),
+        h(
+          "tbody",
+          {},
+          e.sides.map((side, i) =>
+            h(
+              "tr",
+              { class: won(side) ? "won" : "" },
+              h("td", { text: sideName(ctrl, i, e.sides) + (won(side) ? ` ★ ${t("end.won")}` : "") }),
+              h("td", { text: String(e.points ? e.points[i] : "") }),
+              h("td", {}, e.carichi[i].length ? e.carichi[i].map((c) => cardName(c)).join(", ") : "—"),
+            ),
+          ),
+        ),
+      ),
+    );
+    if (e.series.some((s) => s.length)) {
+      bits.push(pointsChart(e.series, e.sides.map((_, i) => sideName(ctrl, i, e.sides)), t("end.chart")));
+    }
+  }
+  const m = v && v.match;
+  if (m) {
+    bits.push(h("p", { class: "match", id: "match-score", text: t("end.match_score", { score: (m.hands_won || []).join(" – "), totals: (m.totals || []).join(" – ") }) }));
+  }
+  bits.push(fairBox(ctrl, e ? e.hand : null));
+  const row = h("div", { class: "row" });
+  if (over) {
+    if (tb.rematch) row.append(h("button", { type: "button", class: "primary", id: "rematch", "data-key": "rematch", onclick: () => ctrl.navigate(`/t/${tb.rematch}`), text: t("end.join_rematch") }));
+    else if (tb.you && tb.you.seat !== null) {
+      row.append(h("button", { type: "button", class: "primary", id: "rematch", "data-key": "rematch", onclick: () => ctrl.rematch(), text: t("end.rematch") }));
+    }
+    row.append(h("a", { href: `/api/tables/${ctrl.token}/record`, download: "", text: t("end.record") }));
+    row.append(h("a", { href: "/", onclick: (ev) => { ev.preventDefault(); ctrl.navigate("/"); }, text: t("table.home") }));
+  } else {
+    const next = () => {
+      ctrl.nextHand();
+      refocus("card-x", '.hand .card[aria-disabled="false"]', ".hand .card");
+    };
+    row.append(h("button", { type: "button", class: "primary", id: "next-hand", "data-key": "next-hand", onclick: next, text: t("end.next_hand") }));
+  }
+  bits.push(row);
+  fill(ui.parts.end, bits);
+}
+
+/** The hand's fair-shuffle proof: the commitment made at the deal, and once revealed the
+ * salt and the deal, with a button that checks they hash to it. */
+function fairBox(ctrl, hand) {
+  const f = hand ? ctrl.fair[hand] : null;
+  const box = h("div", { class: "fair", id: "fair" }, h("h3", { text: t("fair.title") }));
+  if (!f) {
+    box.append(h("p", { text: t("fair.none") }));
+    return box;
+  }
+  box.append(h("p", {}, t("fair.commitment"), " ", h("code", { class: "hash", text: f.commitment || (f.revealed && f.revealed.commitment) || "" })));
+  if (!f.revealed) {
+    box.append(h("p", { text: t("fair.not_yet") }));
+    return box;
+  }
+  const result = h("p", { class: "verdict", id: "fair-result", role: "status" });
+  box.append(
+    h("p", {}, t("fair.salt"), " ", h("code", { class: "hash", text: f.revealed.salt })),
+    h("details", {}, h("summary", { text: t("fair.deal") }), h("code", { class: "deal", text: JSON.stringify(f.revealed.deal) })),
+    h("button", {
+      type: "button",
+      id: "verify",
+      "data-key": "verify",
+      onclick: async () => {
+        const r = await ctrl.verify(hand);
+        result.className = `verdict ${r.ok ? "ok" : "bad"}`;
+        result.textContent = r.ok ? t("fair.ok") : t("fair.bad", { committed: r.committed, computed: r.computed });
+      },
+      text: t("fair.verify"),
+    }),
+    result,
+  );
+  return box;
+}

@@ -1,0 +1,88 @@
+// The table's page drawn from its controller's state: the screen the state is (gone,
+// loading, the waiting room, the game, the end of a hand or of the match), its lasting frame
+// (built again only when the screen changes: the chat's form is never replaced, so what is
+// being typed stays) and its parts, filled again on each change. Views only draw: what a
+// click does is the controller's.
+
+import { fill, focusedKey, h, refocus } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { chatBox, drawChat } from "./chat.js";
+import { drawEnd } from "./end.js";
+import { drawPlay } from "./play.js";
+import { drawClock, drawStatus } from "./status.js";
+import { drawWaiting } from "./waiting.js";
+
+export class TableView {
+  constructor(app, ctrl) {
+    this.app = app;
+    this.ctrl = ctrl;
+    this.screen = null;
+    this.parts = null; // the frame's places: status, waiting, others, center, mine, side, end
+    this.chatLog = null;
+    this.timer = null; // the clock's tick, on the game's screen
+    this.rulesShown = false; // the rules panel under the status line, and its content
+    this.rulesContent = null;
+    this.lastOpen = false; // the last trick's details, opened
+  }
+
+  /** Draw the state again: all of it, or only `part` ("chat"). */
+  redraw(part) {
+    if (part === "chat") {
+      drawChat(this);
+      return;
+    }
+    const key = focusedKey();
+    const screen = this.ctrl.screen();
+    if (screen !== this.screen) {
+      this.screen = screen;
+      this.build(screen);
+    }
+    if (screen === "waiting") drawWaiting(this);
+    else if (screen === "play") drawPlay(this);
+    else if (screen === "end") drawEnd(this);
+    drawStatus(this);
+    if (key && key.startsWith("card-")) refocus(key, '.hand .card[aria-disabled="false"]', ".hand .card");
+    else refocus(key);
+  }
+
+  close() {
+    clearInterval(this.timer);
+  }
+
+  /** The screen's lasting frame. */
+  build(screen) {
+    clearInterval(this.timer);
+    this.parts = {};
+    const part = (name, tag = "section", attrs = {}) => (this.parts[name] = h(tag, { class: name, ...attrs }));
+    if (screen === "gone") {
+      fill(this.app, h("div", { class: "card-box" }, h("h2", { text: t("table.not_found") }), h("a", { href: "/", text: t("table.home") })));
+      return;
+    }
+    if (screen === "loading") {
+      fill(this.app, h("p", { class: "loading", text: t("table.loading") }));
+      return;
+    }
+    const chat = chatBox(this);
+    const status = part("status", "div", { id: "status" });
+    if (screen === "waiting") {
+      fill(this.app, h("div", { class: "waiting-screen" }, status, part("waiting", "section", { id: "waiting" }), chat));
+    } else if (screen === "end") {
+      fill(this.app, h("div", { class: "end-screen" }, status, part("end", "section", { id: "end" }), chat));
+    } else {
+      fill(
+        this.app,
+        h(
+          "div",
+          { class: "table-screen" },
+          status,
+          part("others", "section", { id: "others", "aria-label": t("table.others") }),
+          part("center", "section", { id: "center", "aria-label": t("table.center") }),
+          part("mine", "section", { id: "mine", "aria-label": t("table.your_hand") }),
+          part("side", "aside", { id: "side" }),
+          chat,
+        ),
+      );
+      this.timer = setInterval(() => drawClock(this), 1000);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// The waiting room: the table's house rules, its invitation link to copy, each seat (open,
+// a computer player, a person) with what you may do there (sit, leave; the host seats or
+// removes computer players), and the host's start once every seat is taken.
+
+import { fill, h } from "../../dom.js";
+import { ruleInWords, t } from "../../i18n.js";
+
+const LEVELS = ["random", "beginner", "intermediate", "strong", "champion"];
+
+export function drawWaiting(ui) {
+  const ctrl = ui.ctrl;
+  const tb = ctrl.table;
+  const you = tb.you || { seat: null, host: false };
+  const link = location.origin + tb.invite;
+  const linkInput = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("wait.link") });
+  const copy = h("button", {
+    type: "button",
+    id: "copy-link",
+    "data-key": "copy-link",
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+      } catch {
+        linkInput.select();
+        document.execCommand("copy");
+      }
+      copy.textContent = t("wait.copied");
+    },
+    text: t("wait.copy"),
+  });
+  const error = h("p", { class: "error", role: "alert" });
+  // a command of the controller; what the server refused is said here
+  const doing = (command) => () => command().catch((err) => (error.textContent = err.message));
+  const rows = tb.seats.map((s) => {
+    const bits = [h("span", { class: "who", text: `${t("table.seat_n", { n: s.seat + 1 })}: ` })];
+    if (s.kind === "open") {
+      bits.push(h("em", { text: t("wait.open") }));
+      if (you.seat === null) {
+        bits.push(h("button", { type: "button", class: "sit", "data-key": `sit-${s.seat}`, onclick: doing(() => ctrl.sit(s.seat)), text: t("wait.sit") }));
+      }
+      if (you.host) {
+        const sel = h("select", { "aria-label": t("wait.bot_level"), id: `bot-level-${s.seat}` }, LEVELS.map((l) => h("option", { value: l, selected: l === "intermediate", text: t(`level.${l}`) })));
+        bits.push(sel, h("button", { type: "button", "data-key": `bot-${s.seat}`, onclick: doing(() => ctrl.seatBot(s.seat, sel.value)), text: t("wait.seat_bot") }));
+      }
+    } else if (s.kind === "bot") {
+      bits.push(h("span", { text: t("table.bot", { n: s.seat + 1, level: t(`level.${s.level}`) }) }));
+      if (you.host) bits.push(h("button", { type: "button", "data-key": `open-${s.seat}`, onclick: doing(() => ctrl.openSeat(s.seat)), text: t("wait.open_seat") }));
+    } else {
+      bits.push(h("span", { text: s.nickname + (s.seat === you.seat ? ` (${t("table.you")})` : "") }));
+      if (s.seat === you.seat) bits.push(h("button", { type: "button", "data-key": "leave", onclick: doing(() => ctrl.leave(s.seat)), text: t("wait.leave") }));
+    }
+    return h("li", { class: "seat-row" }, bits);
+  });
+  const full = tb.seats.every((s) => s.kind !== "open");
+  const overrides = Object.entries(tb.overrides || {});
+  fill(
+    ui.parts.waiting,
+    h("h2", { text: t("wait.title") }),
+    h("p", { text: overrides.length ? t("wait.rules", { rules: overrides.map(([k, v]) => ruleInWords(k, v)).join(", ") }) : t("wait.default_rules") }),
+    h("div", { class: "invite" }, h("label", { for: "invite-link", text: t("wait.link") }), h("div", { class: "row" }, linkInput, copy)),
+    h("ul", { class: "list seats-list" }, rows),
+    error,
+    you.host
+      ? h("button", {
+          type: "button",
+          class: "primary",
+          id: "start",
+          "data-key": "start",
+          disabled: !full,
+          onclick: doing(() => ctrl.start()),
+          text: full ? t("wait.start") : t("wait.waiting_seats"),
+        })
+      : h("p", { text: t("wait.host_starts") }),
+  );
+}
