@@ -211,7 +211,7 @@ def layer_violations(layer: str, source: str) -> list[str]:
             and name not in LEVELS
         ):
             out.append(f"imports {name}: the interfaces import only the levels they list")
-        if inside and name.startswith(("briscola.cli", "briscola.session", "briscola.tui")):
+        if inside and name.startswith(("briscola.cli", "briscola.terminal")):
             out.append(f"imports {name}: the interfaces of people are above every player")
     return out
 

@@ -17,7 +17,6 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from briscola import recordfile
 from briscola.bench import bench as run_bench
 from briscola.bench import play_random_games
 from briscola.catalog import variants_json
@@ -36,12 +35,13 @@ from briscola.engine import (
 from briscola.engine.record import Replay
 from briscola.narrate import describe_points, narrate
 from briscola.speech import suit_name
+from briscola.terminal import recordfile
 
 if TYPE_CHECKING:
     from briscola.arena.duplicate import Report as ArenaReport
     from briscola.arena.stats import Interval as ArenaInterval
     from briscola.host import Table as TableHost
-    from briscola.session import Session
+    from briscola.terminal.local import Session
 
 
 def untyped_flags(params: list[Any]) -> list[Any]:
@@ -187,7 +187,7 @@ def variants(as_json: JsonFlag = False) -> None:
 
 def read_records(path: str) -> Iterator[tuple[int, object]]:
     """Yield (line number, JSON value or MalformedError) for each record of the file at
-    ``path`` (``-``: standard input), read as :mod:`briscola.recordfile` says."""
+    ``path`` (``-``: standard input), read as :mod:`briscola.terminal.recordfile` says."""
     try:
         with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as stream:
             yield from recordfile.read_records(stream)
@@ -784,7 +784,7 @@ def play(
     from standard input. With --server, the same game at a table of `briscola serve`.
     """
     if server is not None:
-        from briscola.remote import names_table
+        from briscola.terminal.remote import names_table
 
         new = None
         if not names_table(server, table):  # the server's address: a new table of --game
@@ -802,7 +802,7 @@ def play(
         raise fail("--table, --name and --start are for an online table: give --server URL")
     seat = 0 if seat is None else seat
     from briscola.ai.bot import BotError, make_bot  # here: loading the bots takes a moment
-    from briscola.session import Session
+    from briscola.terminal.local import Session
 
     rules = make_rules(game, rule)
     others = [s for s in range(rules.players) if s != seat]
@@ -816,7 +816,7 @@ def play(
         )
     if not plain:
         try:
-            from briscola.tui import PlayApp
+            from briscola.terminal.screen import PlayApp
         except ImportError as e:
             missing = MISSING_EXTRA.format(what=e.name, extra="tui")
             raise fail(f"the full-screen game needs {missing}; or play with --plain") from None
@@ -826,7 +826,7 @@ def play(
             "play line by line with --plain (briscola play --plain)"
         )
     if save is not None:
-        from briscola.session import check_save_path
+        from briscola.terminal.seat import check_save_path
 
         try:
             check_save_path(save)
@@ -842,7 +842,7 @@ def play(
     except (BriscolaError, ValueError) as e:
         raise fail(str(e)) from None
     if plain:
-        from briscola.plain import line_reader, run_plain
+        from briscola.terminal.plain import line_reader, run_plain
 
         read = line_reader(sys.stdin.buffer)
         try:
@@ -926,7 +926,7 @@ def play_online(
     ``new`` (the rules and the other seats' levels or ``open``), a new table is opened
     first, its link told, and it is started once every seat is filled."""
     try:
-        from briscola.remote import RemoteError, default_name, join, open_new, parse_link
+        from briscola.terminal.remote import RemoteError, default_name, join, open_new, parse_link
     except ImportError as e:
         raise fail(
             MISSING_EXTRA.format(what=f"online play needs {e.name}", extra="server")
@@ -950,7 +950,7 @@ def play_online(
             raise fail(str(e)) from None
     if not plain:
         try:
-            from briscola.tui import PlayApp
+            from briscola.terminal.screen import PlayApp
         except ImportError as e:
             missing = MISSING_EXTRA.format(what=e.name, extra="tui")
             raise fail(f"the full-screen game needs {missing}; or play with --plain") from None
@@ -960,7 +960,7 @@ def play_online(
                 "play line by line with --plain"
             )
     if save is not None:
-        from briscola.session import check_save_path
+        from briscola.terminal.seat import check_save_path
 
         try:
             check_save_path(save)
@@ -987,7 +987,7 @@ def play_online(
             say(f"the table's link, for the others: {remote.base}/t/{remote.token}")
         remote.wait_start(say, start)
         if plain:
-            from briscola.plain import line_reader, run_plain
+            from briscola.terminal.plain import line_reader, run_plain
 
             status = run_plain(remote, line_reader(sys.stdin.buffer), sys.stdout, save_to=save)
         else:
