@@ -1,16 +1,16 @@
-"""``briscola simulate`` and ``briscola demo``: hands of random legal play, every seat
-playing with the one generator the deals come from, so that a seed fixes the whole game."""
+"""``briscola simulate`` and ``briscola demo``: hands of random legal play, every seat a
+:class:`~briscola.ai.bot.RandomBot` of the one generator the deals come from, so that a
+seed fixes the whole game."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from briscola.engine import Action, GameState, Rules, View, shuffled_deal
+from briscola.engine import GameState, Rules, shuffled_deal
 from briscola.engine.record import Replay
 from briscola.narrate import describe_points, narrate
 from briscola.speech import suit_name
@@ -21,27 +21,14 @@ if TYPE_CHECKING:
     from briscola.host import Table as TableHost
 
 
-class RandomPlayer:
-    """A computer player that picks a random legal action with the caller's ``rng`` (the
-    one the deals come from, so that a seed fixes the whole game)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: View) -> Action:
-        return self.rng.choice(view.legal)
-
-    def choose_legal(self, legal: Sequence[Action]) -> Action:
-        """The same choice from the legal actions alone: the host then builds no view."""
-        return self.rng.choice(legal)
-
-
 def random_table(rules: Rules, rng: random.Random, dealer: int) -> TableHost:
-    """A hand dealt with ``rng``, a :class:`RandomPlayer` of ``rng`` at every seat."""
-    from briscola.host import Table as TableHost  # here: the players' package loads slowly
+    """A hand dealt with ``rng``, a :class:`~briscola.ai.bot.RandomBot` of ``rng`` at every
+    seat."""
+    from briscola.ai.bot import RandomBot  # here: the players' package loads slowly
+    from briscola.host import Table as TableHost
 
     state = GameState(rules, shuffled_deal(rules, dealer, rng))
-    player = RandomPlayer(rng)
+    player = RandomBot(rng=rng)
     return TableHost(state, dict.fromkeys(range(rules.players), player))
 
 
