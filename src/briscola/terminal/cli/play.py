@@ -26,6 +26,7 @@ from briscola.terminal.cli.common import (
 
 if TYPE_CHECKING:
     from briscola.terminal.local import Session
+    from briscola.terminal.screen import PlayApp
 
 DEFAULT_BOT = "intermediate"
 
@@ -104,32 +105,8 @@ def play(
 
     rules = make_rules(game, rule)
     others = [s for s in range(rules.players) if s != seat]
-    levels = bot or [DEFAULT_BOT]
-    if len(levels) == 1:
-        levels = levels * len(others)
-    if len(levels) != len(others):
-        raise fail(
-            f"give one --bot for all the other seats, or one for each of the {len(others)} "
-            f"other seats; got {len(levels)}"
-        )
-    if not plain:
-        try:
-            from briscola.terminal.screen import PlayApp
-        except ImportError as e:
-            missing = MISSING_EXTRA.format(what=e.name, extra="tui")
-            raise fail(f"the full-screen game needs {missing}; or play with --plain") from None
-    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise fail(
-            "the full-screen game needs a terminal, and this input or output is not one: "
-            "play line by line with --plain (briscola play --plain)"
-        )
-    if save is not None:
-        from briscola.terminal.seat import check_save_path
-
-        try:
-            check_save_path(save)
-        except BriscolaError as e:
-            raise fail(str(e)) from None
+    levels = other_levels(bot or [DEFAULT_BOT], len(others))
+    screen = ready_to_play(plain, save, "--plain (briscola play --plain)")
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     try:
         bots = {
@@ -151,10 +128,51 @@ def play(
                 save_after_failure(session, save)
             raise fail(str(e)) from None
         raise typer.Exit(status)
-    screen = PlayApp(session, save_to=save)
-    screen.run()
+    assert screen is not None  # not plain: ready_to_play gave the screen
+    app = screen(session, save_to=save)
+    app.run()
     # A crash inside the screen is status 1 (Textual prints its traceback), never 0.
-    raise typer.Exit(1 if screen.return_code is None else screen.return_code)
+    raise typer.Exit(1 if app.return_code is None else app.return_code)
+
+
+def other_levels(levels: list[str], count: int, what: str = "") -> list[str]:
+    """The levels (or, online, ``open``) of the ``count`` other seats, from ``--bot``: one
+    given for all of them, or one for each."""
+    others = levels * count if len(levels) == 1 else levels
+    if len(others) != count:
+        raise fail(
+            f"give one --bot for all the other seats, or one for each of the {count} "
+            f"other seats{what}; got {len(levels)}"
+        )
+    return others
+
+
+def ready_to_play(plain: bool, save: str | None, plain_hint: str) -> type[PlayApp] | None:
+    """What a game needs, checked before a table is made or joined: the full-screen game
+    (unless ``plain``) its library and a terminal, ``--save`` a file it can write. Gives
+    the full-screen game's class, or ``None`` for the line-by-line game; ``plain_hint`` is
+    how the refusal of a missing terminal says to play line by line."""
+    screen = None
+    if not plain:
+        try:
+            from briscola.terminal.screen import PlayApp
+        except ImportError as e:
+            missing = MISSING_EXTRA.format(what=e.name, extra="tui")
+            raise fail(f"the full-screen game needs {missing}; or play with --plain") from None
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise fail(
+                "the full-screen game needs a terminal, and this input or output is not one: "
+                f"play line by line with {plain_hint}"
+            )
+        screen = PlayApp
+    if save is not None:
+        from briscola.terminal.seat import check_save_path
+
+        try:
+            check_save_path(save)
+        except BriscolaError as e:
+            raise fail(str(e)) from None
+    return screen
 
 
 TableOption = Annotated[
@@ -231,13 +249,7 @@ def play_online(
     others: list[str] = []
     if new is not None:
         rules, levels = new
-        count = rules.players - 1
-        others = levels * count if len(levels) == 1 else levels
-        if len(others) != count:
-            raise fail(
-                f"give one --bot for all the other seats, or one for each of the {count} "
-                f"other seats (a level, or open for a person); got {len(levels)}"
-            )
+        others = other_levels(levels, rules.players - 1, " (a level, or open for a person)")
         if seat is not None and not 0 <= seat < rules.players:
             raise fail(f"--seat: {rules.key} has seats 0 to {rules.players - 1}")
     else:
@@ -245,24 +257,7 @@ def play_online(
             parse_link(url, table)
         except RemoteError as e:
             raise fail(str(e)) from None
-    if not plain:
-        try:
-            from briscola.terminal.screen import PlayApp
-        except ImportError as e:
-            missing = MISSING_EXTRA.format(what=e.name, extra="tui")
-            raise fail(f"the full-screen game needs {missing}; or play with --plain") from None
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            raise fail(
-                "the full-screen game needs a terminal, and this input or output is not one: "
-                "play line by line with --plain"
-            )
-    if save is not None:
-        from briscola.terminal.seat import check_save_path
-
-        try:
-            check_save_path(save)
-        except BriscolaError as e:
-            raise fail(str(e)) from None
+    screen = ready_to_play(plain, save, "--plain")
     if name is None and sys.stdin.isatty():
         name = typer.prompt("your nickname", default=default_name())
     try:
@@ -288,9 +283,10 @@ def play_online(
 
             status = run_plain(remote, line_reader(sys.stdin.buffer), sys.stdout, save_to=save)
         else:
-            screen = PlayApp(remote, save_to=save, pace=0)
-            screen.run()
-            status = 1 if screen.return_code is None else screen.return_code
+            assert screen is not None  # not plain: ready_to_play gave the screen
+            app = screen(remote, save_to=save, pace=0)
+            app.run()
+            status = 1 if app.return_code is None else app.return_code
     except KeyboardInterrupt:
         say("you left the table")
         status = 1
