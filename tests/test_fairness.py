@@ -30,7 +30,7 @@ from briscola.engine import (
 )
 from briscola.engine.fairness import Fairness, canonical_deal, committed_bytes
 from briscola.engine.match import parse_match_record
-from briscola.fairness import FairDeals, check_record, commitment, verify_commitment
+from briscola.fair_shuffle import FairDeals, check_record, commitment, verify_commitment
 from briscola.terminal.cli import app
 from helpers import make_deal
 

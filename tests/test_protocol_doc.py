@@ -26,7 +26,7 @@ import briscola.engine.match as engine_match
 import briscola.server.messages as messages
 from briscola.engine import Rules, View
 from briscola.engine.deal import deal_from_json
-from briscola.fairness import commitment
+from briscola.fair_shuffle import commitment
 from briscola.server import create_app
 from serverkit import Client, ServerProcess
 

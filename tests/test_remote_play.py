@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from briscola.fairness import check_record
+from briscola.fair_shuffle import check_record
 from briscola.narrate import EventReader
 from serverkit import Client, ServerProcess, open_table
 

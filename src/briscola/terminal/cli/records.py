@@ -106,7 +106,7 @@ def verify_cmd(
     (docs/fairness.md). Exit status 1 when a hand does not match its commitment, 2 for a
     malformed record or one with no commitment or no revealed salt, 0 when all match.
     """
-    from briscola.fairness import check_record
+    from briscola.fair_shuffle import check_record
 
     records = Records(file, as_json)
     for line, checks in records.each(check_record):
