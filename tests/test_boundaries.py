@@ -292,3 +292,64 @@ def test_test_modules_do_not_import_each_other() -> None:
         if re.match(r"\s*(from|import) (tests\.)?test_\w+", line)
     ]
     assert found == []
+
+
+# ---------------------------------------------------------------------------- the terminal
+
+PACKAGE = ENGINE.parent
+TERMINAL = PACKAGE / "terminal"
+BELOW_THE_TERMINAL = ("server", "engine", "ai", "arena", "storage", "web")
+"""The packages under the terminal: it may use them, none of them may use it."""
+
+
+def terminal_imports(source: str) -> list[str]:
+    """Every import of ``briscola.terminal`` (or of a module in it) in ``source``, at any
+    depth (type-checking and function-level imports included)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        found += [
+            f"line {node.lineno}: imports {name}"
+            for name in names
+            if name == "briscola.terminal" or name.startswith("briscola.terminal.")
+        ]
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for package in BELOW_THE_TERMINAL for p in sorted((PACKAGE / package).rglob("*.py"))],
+    ids=lambda p: module_name(p),
+)
+def test_nothing_below_imports_the_terminal(path: Path) -> None:
+    """The terminal is a top floor: the server, the engine, the computer players, the
+    arena, the storage and the web client never import it."""
+    assert terminal_imports(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_terminal_is_a_package_of_its_own() -> None:
+    assert {p.name for p in TERMINAL.glob("*.py")} >= {"seat.py", "local.py", "remote.py"}
+    assert (TERMINAL / "cli" / "__init__.py").exists()
+    for package in BELOW_THE_TERMINAL:
+        assert list((PACKAGE / package).rglob("*.py")), package
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from briscola.terminal.cli import app",
+        "import briscola.terminal.local",
+        "from briscola import terminal",
+        "def f():\n    from briscola.terminal.seat import Source",
+    ],
+)
+def test_the_terminal_checker_catches(source: str) -> None:
+    assert terminal_imports(source) != []
+
+
+def test_the_terminal_checker_passes_its_neighbours() -> None:
+    assert terminal_imports("from briscola import host\nimport briscola.terminals_elsewhere") == []
