@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 
 from briscola.ai.cores.head_to_head import bench_fast
-from briscola.bench import bench
 from briscola.engine import Rules
+from briscola.terminal.cli.bench import bench
 
 
 def main() -> None:

@@ -30,10 +30,10 @@ from typing import Any
 import typer
 from typer.testing import CliRunner
 
-from briscola.cli import replay_cmd
 from briscola.engine import GAMES, RULES, BriscolaError, GameState, Rules, shuffled_deal
 from briscola.engine.actions import ORDERS, QUESTIONS, SIGNALS
 from briscola.engine.cards import FRENCH_32, ITALIAN_40
+from briscola.terminal.cli.records import replay_cmd
 
 Json = Any
 

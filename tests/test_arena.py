@@ -41,9 +41,9 @@ from briscola.arena.duplicate import (
     workers,
 )
 from briscola.arena.stats import Z95, elo_difference, elo_ratings, mean_interval, wilson
-from briscola.cli import app
 from briscola.engine import BriscolaError, Rules, View
 from briscola.engine.actions import Action
+from briscola.terminal.cli import app
 
 runner = CliRunner()
 

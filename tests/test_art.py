@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from briscola import __version__
-from briscola.cli import app as cli
 from briscola.engine.cards import FRENCH_32, ITALIAN_40
 from briscola.server import create_app
+from briscola.terminal.cli import app as cli
 from briscola.web import art
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -105,7 +105,7 @@ def test_random_is_imported_only_for_its_type() -> None:
         ("state.py", "from datetime import datetime", "imports datetime"),
         ("state.py", "import secrets", "imports secrets"),
         ("state.py", "from pathlib import Path", "imports pathlib"),
-        ("state.py", "from briscola.cli import main", "outside the engine"),
+        ("state.py", "from briscola.terminal.cli import main", "outside the engine"),
         ("state.py", "import briscola.ai", "outside the engine"),
         ("state.py", "import numpy", "not on the allowed list"),
         ("state.py", "import random", "imports random"),
@@ -211,7 +211,7 @@ def layer_violations(layer: str, source: str) -> list[str]:
             and name not in LEVELS
         ):
             out.append(f"imports {name}: the interfaces import only the levels they list")
-        if inside and name.startswith(("briscola.cli", "briscola.session", "briscola.tui")):
+        if inside and name.startswith("briscola.terminal"):
             out.append(f"imports {name}: the interfaces of people are above every player")
     return out
 
@@ -274,7 +274,7 @@ def test_the_computer_players_import_no_cycle() -> None:
         ("cores", "from briscola.ai.bot import Bot", "nothing of players"),
         ("search", "from briscola.arena.duplicate import Arena", "never import it"),
         ("ai", "from briscola.ai.search.pimc import head_to_head", "only the levels"),
-        ("search", "from briscola import cli", "interfaces of people"),
+        ("search", "from briscola.terminal.cli import app", "interfaces of people"),
     ],
 )
 def test_the_layer_checker_catches(layer: str, source: str, found: str) -> None:
@@ -292,3 +292,64 @@ def test_test_modules_do_not_import_each_other() -> None:
         if re.match(r"\s*(from|import) (tests\.)?test_\w+", line)
     ]
     assert found == []
+
+
+# ---------------------------------------------------------------------------- the terminal
+
+PACKAGE = ENGINE.parent
+TERMINAL = PACKAGE / "terminal"
+BELOW_THE_TERMINAL = ("server", "engine", "ai", "arena", "storage", "web")
+"""The packages under the terminal: it may use them, none of them may use it."""
+
+
+def terminal_imports(source: str) -> list[str]:
+    """Every import of ``briscola.terminal`` (or of a module in it) in ``source``, at any
+    depth (type-checking and function-level imports included)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        found += [
+            f"line {node.lineno}: imports {name}"
+            for name in names
+            if name == "briscola.terminal" or name.startswith("briscola.terminal.")
+        ]
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for package in BELOW_THE_TERMINAL for p in sorted((PACKAGE / package).rglob("*.py"))],
+    ids=lambda p: module_name(p),
+)
+def test_nothing_below_imports_the_terminal(path: Path) -> None:
+    """The terminal is a top floor: the server, the engine, the computer players, the
+    arena, the storage and the web client never import it."""
+    assert terminal_imports(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_terminal_is_a_package_of_its_own() -> None:
+    assert {p.name for p in TERMINAL.glob("*.py")} >= {"seat.py", "local.py", "remote.py"}
+    assert (TERMINAL / "cli" / "__init__.py").exists()
+    for package in BELOW_THE_TERMINAL:
+        assert list((PACKAGE / package).rglob("*.py")), package
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from briscola.terminal.cli import app",
+        "import briscola.terminal.local",
+        "from briscola import terminal",
+        "def f():\n    from briscola.terminal.seat import Source",
+    ],
+)
+def test_the_terminal_checker_catches(source: str) -> None:
+    assert terminal_imports(source) != []
+
+
+def test_the_terminal_checker_passes_its_neighbours() -> None:
+    assert terminal_imports("from briscola import host\nimport briscola.terminals_elsewhere") == []

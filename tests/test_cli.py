@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from briscola.cli import app
 from briscola.engine import GAMES, RULES
+from briscola.terminal.cli import app
 from helpers import example_record
 
 runner = CliRunner()

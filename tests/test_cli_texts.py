@@ -13,10 +13,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import briscola.bench
-import briscola.cli
-from briscola.cli import app
 from briscola.engine import GAMES, Rules
+from briscola.terminal.cli import app, bench, random_play
 
 runner = CliRunner()
 WIDTH = {"COLUMNS": "80"}
@@ -189,8 +187,8 @@ def sleepy(result: Any) -> Any:
 
 
 def test_bench_times_the_reference_engine_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(briscola.bench, "play_random_games", sleepy(100))
-    r = briscola.bench.bench(Rules.make("briscola-2"), 5)
+    monkeypatch.setattr(bench, "play_random_games", sleepy(100))
+    r = bench.bench(Rules.make("briscola-2"), 5)
     assert r.seconds < 0.03  # the sleep is not counted
 
 
@@ -216,7 +214,7 @@ def test_simulate_narrates_only_the_hand_it_prints(monkeypatch: pytest.MonkeyPat
         told.append(events)
         return []
 
-    monkeypatch.setattr(briscola.cli, "narrate", narrate)
+    monkeypatch.setattr(random_play, "narrate", narrate)
     result = runner.invoke(app, ["simulate", "-g", "briscola-4", "-n", "30", "--seed", "1"])
     assert result.exit_code == 0 and "30 random hands" in result.stdout
     assert told == []

@@ -14,7 +14,7 @@ LIGHT = textwrap.dedent(
     for name in ("numba", "numpy", "textual"):
         sys.modules[name] = None  # as if not installed: importing it fails
     from typer.testing import CliRunner
-    from briscola.cli import app
+    from briscola.terminal.cli import app
 
     def run(*args):
         r = CliRunner().invoke(app, list(args))

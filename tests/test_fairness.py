@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from briscola.cli import app
 from briscola.engine import (
     GAMES,
     BriscolaError,
@@ -31,7 +30,8 @@ from briscola.engine import (
 )
 from briscola.engine.fairness import Fairness, canonical_deal, committed_bytes
 from briscola.engine.match import parse_match_record
-from briscola.fairness import FairDeals, check_record, commitment, verify_commitment
+from briscola.fair_shuffle import FairDeals, check_record, commitment, verify_commitment
+from briscola.terminal.cli import app
 from helpers import make_deal
 
 ROOT = Path(__file__).resolve().parent.parent

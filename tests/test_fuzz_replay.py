@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from briscola import cli
 from briscola.engine import GAMES
+from briscola.terminal.cli import records
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
@@ -48,13 +48,13 @@ def test_the_fuzzer_sees_a_traceback_and_a_missing_message(monkeypatch: pytest.M
         raise KeyError("boom")
 
     runner = fuzz_replay.CliRunner()
-    monkeypatch.setattr(cli, "parse_record", broken)
+    monkeypatch.setattr(records, "parse_record", broken)
     status, problem = fuzz_replay.replay_input(runner, b"{}", as_json=False)
     assert problem is not None and "KeyError: 'boom'" in problem
 
     def silent(*_: object) -> None:
-        raise cli.typer.Exit(2)
+        raise records.typer.Exit(2)
 
-    monkeypatch.setattr(cli, "parse_record", silent)
+    monkeypatch.setattr(records, "parse_record", silent)
     status, problem = fuzz_replay.replay_input(runner, b"{}", as_json=False)
     assert status == 2 and problem == "exit 2 without an error: message"

@@ -32,7 +32,7 @@ from briscola.engine import (
 from briscola.engine.actions import Action
 from briscola.engine.match import PartnersDrawn
 from briscola.host import Table
-from briscola.session import Session
+from briscola.terminal.local import Session
 from helpers import CONFIGS, Known, config_id
 
 MOST_HANDS = 3

@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from briscola import cli
 from briscola.ai import BOTS, make_bot
 from briscola.ai.bot import DEFAULT_MOVE_LIMIT, BotError, Guarded
 from briscola.arena.duplicate import Arena, run
 from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+from briscola.terminal import cli
+from briscola.terminal.cli.common import MOVE_LIMIT
 
 BRISCOLA = str(Path(sys.executable).parent / "briscola")
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "bots.md"
@@ -269,4 +270,4 @@ def test_a_guarded_bot_plays_as_the_bot_itself(folder: Path) -> None:
 
 
 def test_the_command_default_limit_is_the_library_one() -> None:
-    assert cli.MOVE_LIMIT == DEFAULT_MOVE_LIMIT
+    assert MOVE_LIMIT == DEFAULT_MOVE_LIMIT

@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from briscola.catalog import variants_json
-from briscola.cli import app
 from briscola.engine import GAMES, GameState, Rules, RulesError, shuffled_deal
 from briscola.engine.actions import Ask, Signal
 from briscola.engine.cards import Rank
 from briscola.engine.events import Talk
+from briscola.terminal.cli import app
 
 PAIRS = [
     ("briscola-4", {}),

@@ -31,11 +31,11 @@ from briscola.engine import (
 )
 from briscola.engine.actions import Action, Bid, Pass, Signal
 from briscola.engine.views import View
-from briscola.plain import menu, parse_move
-from briscola.plain import run_plain as run_plain_session
-from briscola.session import Session
 from briscola.speech import face, hand_order
-from briscola.tui import CardButton, PlayApp, draw_table
+from briscola.terminal.local import Session
+from briscola.terminal.moves import menu, parse_move
+from briscola.terminal.plain import run_plain as run_plain_session
+from briscola.terminal.screen import CardButton, PlayApp, draw_table
 
 BRISCOLA = [str(Path(sys.executable).parent / "briscola")]
 

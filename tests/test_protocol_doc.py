@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-import briscola.fairness
+import briscola.fair_shuffle
 
 pytest.importorskip("fastapi")
 
@@ -28,7 +28,7 @@ import briscola.engine.match as engine_match
 import briscola.server.messages as messages
 from briscola.engine import Rules, View
 from briscola.engine.deal import deal_from_json
-from briscola.fairness import commitment
+from briscola.fair_shuffle import commitment
 from briscola.server import create_app
 from briscola.server.routes import ROUTERS
 from serverkit import Client, ServerProcess
@@ -99,7 +99,7 @@ def server_event_fields() -> dict[str, set[str]]:
     """The keys of every event dict literal the server writes, by type (read from its
     source and the fair shuffle's, so that a new field shows here)."""
     out: dict[str, set[str]] = {}
-    for path in [*SERVER.rglob("*.py"), Path(briscola.fairness.__file__)]:
+    for path in [*SERVER.rglob("*.py"), Path(briscola.fair_shuffle.__file__)]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Dict):
                 continue

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from briscola.fairness import check_record
+from briscola.fair_shuffle import check_record
 from briscola.narrate import EventReader
 from serverkit import Client, ServerProcess, open_table
 
@@ -305,8 +305,8 @@ async def test_the_full_screen_game_plays_an_online_table_to_its_end(
     server: ServerProcess, host: Client
 ) -> None:
     pytest.importorskip("textual")
-    from briscola.remote import join
-    from briscola.tui import PlayApp
+    from briscola.terminal.remote import join
+    from briscola.terminal.screen import PlayApp
 
     seats = [{"kind": "open"}, {"kind": "bot", "level": "random"}]
     table = await open_table(host, "briscola-2", seats, {"match": "one-hand"})

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from briscola import recordfile
 from briscola.arena.duplicate import Arena
 from briscola.arena.log import ArenaLog, header
-from briscola.cli import app
 from briscola.engine import MalformedError
+from briscola.terminal import recordfile
+from briscola.terminal.cli import app
 from helpers import example_record
 
 runner = CliRunner()

@@ -9,8 +9,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from briscola.cli import app, variants_json
+from briscola.catalog import variants_json
 from briscola.engine import RULES, Rules, RulesError
+from briscola.terminal.cli import app
 from helpers import context
 
 runner = CliRunner()

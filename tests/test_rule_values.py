@@ -9,8 +9,8 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from briscola.cli import app
 from briscola.engine import GAMES, RULES, Match, Rules, RulesError
+from briscola.terminal.cli import app
 from helpers import context
 
 FORM = re.compile(r"(hands|points):(-?[0-9]+)")

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from briscola.fairness import check_record
+from briscola.fair_shuffle import check_record
 from serverkit import Client, ServerProcess, open_table
 
 

@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from briscola.engine import Match
-from briscola.fairness import check_record
+from briscola.fair_shuffle import check_record
 from briscola.storage import Storage
 from serverkit import Client, Driver, ServerProcess, database, open_table
 

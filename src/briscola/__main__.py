@@ -1,3 +1,3 @@
-from briscola.cli import main
+from briscola.terminal.cli import main
 
 main()

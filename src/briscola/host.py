@@ -110,7 +110,7 @@ class Message(NamedTuple):
 
 class Notary(Protocol):
     """What a table may announce to everyone besides the engine's events, such as the fair
-    shuffle's commitments (:meth:`briscola.fairness.FairDeals.announced`)."""
+    shuffle's commitments (:meth:`briscola.fair_shuffle.FairDeals.announced`)."""
 
     def announced(self, match: Match) -> list[dict[str, Any]]:
         """Everything announced of ``match`` so far, in order; each action announces what

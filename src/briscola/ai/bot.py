@@ -36,7 +36,7 @@ import os
 import random
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from briscola.engine.actions import Action
@@ -279,10 +279,16 @@ def short(value: object, width: int = 60) -> str:
 
 @register("random")
 class RandomBot:
-    """Plays a random legal action."""
+    """Plays a random legal action, drawn from its own generator of ``seed``, or from
+    ``rng`` when it is given (``briscola simulate`` passes the one the deals come from,
+    so that one seed fixes the whole game)."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = random.Random(seed) if rng is None else rng
 
     def choose(self, view: View) -> Action:
         return self.rng.choice(view.legal)
+
+    def choose_legal(self, legal: Sequence[Action]) -> Action:
+        """The same choice from the legal actions alone: a host then builds no view."""
+        return self.rng.choice(legal)

@@ -3,7 +3,7 @@
 A table commits to a deal before its first move by publishing the SHA-256 of
 :func:`committed_bytes`: the deal in its canonical form followed by a secret salt. When the
 hand ends it reveals the salt, and anyone can hash the deal again (docs/fairness.md). The
-hashing itself and the secure shuffle are outside the engine (:mod:`briscola.fairness`);
+hashing itself and the secure shuffle are outside the engine (:mod:`briscola.fair_shuffle`);
 here are the exact bytes and the record's ``fairness`` field.
 
 >>> from briscola.engine.cards import parse_cards

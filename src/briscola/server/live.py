@@ -48,7 +48,7 @@ from briscola.engine.actions import action_from_json
 from briscola.engine.deal import deal_from_json
 from briscola.engine.games import find_game
 from briscola.engine.record import rules_from_json
-from briscola.fairness import Committed, FairDeals
+from briscola.fair_shuffle import Committed, FairDeals
 from briscola.host import Audience, Step, Table
 from briscola.server.broadcast import Broadcaster
 from briscola.server.messages import (

@@ -557,7 +557,8 @@ def random_game_trace(seed: int, dealer: int, pval: Array) -> tuple[Array, Array
 
 def fast_random_games(n: int, seed: int = 0) -> int:
     """Play ``n`` random games of ``briscola-2`` in the fast core; return the card plays made
-    (40 a game), as :func:`briscola.bench.play_random_games` returns its actions."""
+    (40 a game), as :func:`briscola.terminal.cli.bench.play_random_games` returns its
+    actions."""
     plays, _ = random_games_kernel(n, seed, italian_points())
     return int(plays)
 

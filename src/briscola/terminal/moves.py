@@ -1,42 +1,20 @@
-"""``briscola play --plain``: a line-by-line game for any terminal and for scripts.
-
-It prints what your seat sees and reads one move a line from standard input: the
-number of a choice in the list, a card (``5b``), ``pass``, ``bid K``, ``bid 75``,
-``call Kd``, ``exchange 7d``, ``signal ace``, or a command: ``last`` (the last trick,
-where the rules allow), ``save [FILE]``, ``say TEXT`` (chat, at an online table),
-``help``, ``quit``. The table is a local :class:`~briscola.session.Session` or an online
-one (:mod:`briscola.remote`): the same :class:`~briscola.session.Source`.
+"""The person's choices, as both terminal games offer them: the numbered menu of the
+legal actions (:func:`menu`), a typed move read into an action (:func:`parse_move`,
+:func:`read_bid`), each mistake told in the player's words, and what ``last`` shows
+(:func:`last_trick_text`). The plain game (:mod:`briscola.terminal.plain`) and the
+full-screen one (:mod:`briscola.terminal.screen`) both use them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import BinaryIO, TextIO
-
-from briscola.engine import BriscolaError, Card, MalformedError
+from briscola.engine import Card, MalformedError
 from briscola.engine.actions import SIGNALS, Action, Bid, Call, Exchange, Pass, Play, Signal
 from briscola.engine.cards import Rank
 from briscola.engine.chiamata import bid_ranks
 from briscola.engine.views import View
-from briscola.narrate import (
-    SIGNAL_WORDS,
-    describe_action,
-    describe_view,
-)
-from briscola.session import Source
+from briscola.narrate import SIGNAL_WORDS
 from briscola.speech import Seating, hand_order, joined, plural
-
-HELP = """\
-type the number of a choice, or a card (5b), pass, bid K, bid 75, call Kd, exchange 7d,
-  signal ace; last: the last trick (where the table allows it); save [FILE]: save the
-  records; say TEXT: chat to the table (online); help: this text; quit: leave the match.
-signals: show your partner something true of your hand (ace, three, king, queen, jack:
-  that trump; low-trumps, no-trumps, carico), or ask for it: play-carico, play-liscio
-questions: before you lead, from trick 2, ask your partner about lisci, trumps, taking
-  a trick or carichi (in Schembil each rais asks before every lead); the hand answers
-  truly, and everyone hears
-orders: before you lead, tell your partner to play a liscio, a high or a low trump, a
-  carico, or to take the trick without trumping; an order guides, it binds nobody"""
+from briscola.terminal.seat import Source
 
 MAX_LISTED_BIDS = 4
 
@@ -187,22 +165,6 @@ def what_you_can_do(view: View, voice: Seating) -> str:
     return f"you may {joined(kinds) or 'choose from the list'}"
 
 
-def prompt_lines(session: Source) -> Iterator[str]:
-    view = session.view()
-    voice = session.seating
-    yield from describe_view(view, voice, session.drawn)
-    choices = menu(view, voice)
-    for i, action in choices:
-        if isinstance(action, Play):
-            drawn = "  (just drawn)" if action.card is session.drawn else ""
-            yield f"  {i}) {action.card}  {voice.card(action.card)}{drawn}"
-        else:
-            yield f"  {i}) {describe_action(action, voice)}"
-    hidden = len(view.legal) - len(choices)
-    if hidden:
-        yield f"  ... and {plural(hidden, 'more bid')}: type bid N (N from 61 to 120)"
-
-
 def last_trick_text(session: Source) -> str:
     """What ``last`` (the full-screen ``l``) shows: the last trick gathered, only where
     the table allows looking at it (rules.md §5)."""
@@ -219,109 +181,3 @@ def last_trick_text(session: Source) -> str:
     return (
         f"the last trick: {cards}; {voice.says(last.winner, 'take')} {plural(last.points, 'point')}"
     )
-
-
-def save_text(session: Source, path: str) -> str:
-    """Save the records during the match and say so, or say why they could not be saved."""
-    try:
-        return f"saved the records to {session.save(path)}"
-    except BriscolaError as e:
-        return f"{e}; the game goes on"
-
-
-MAX_LINE = 1000
-"""The longest line a move is read from; the rest of a longer line is skipped."""
-
-
-def line_reader(stream: BinaryIO) -> Callable[[], str | None]:
-    """Read one typed line at a time from a byte stream (``None`` at its end): bytes that
-    are not UTF-8 become replacement marks, and a line longer than :data:`MAX_LINE` is cut
-    there (its rest skipped), so no input can crash the game or fill the memory."""
-
-    def read() -> str | None:
-        line = stream.readline(MAX_LINE + 1)
-        if not line:
-            return None
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
-            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
-                pass
-        return line[:MAX_LINE].decode("utf-8", errors="replace")
-
-    return read
-
-
-def run_plain(
-    session: Source,
-    read: Callable[[], str | None],
-    out: TextIO,
-    save_to: str | None = None,
-) -> int:
-    """Play the session to the end, reading moves with ``read`` (``None`` at the end of
-    input). Returns the exit status: 0 when the match was played to the end."""
-
-    def say(*lines: str) -> None:
-        for line in lines:
-            print(line, file=out)
-        out.flush()
-
-    say(*session.opening())
-    status = 0
-    shown: View | None = None
-    """The view the last prompt showed (``None``: show the next one)."""
-    try:
-        while not session.over:
-            say(*session.poll())
-            if shown is None or session.view() != shown:
-                while not session.over and not session.my_turn():
-                    say(*session.advance())
-                if session.over:
-                    break
-                shown = session.view()
-                say("", *prompt_lines(session))
-            say("your move:")
-            line = read()
-            if line is None:
-                say("the input ended before the match did: the match is left unfinished")
-                status = 1
-                break
-            command = line.strip().lower()
-            if not command:
-                continue
-            if command in ("quit", "q", "exit"):
-                say("you left the match")
-                status = 1
-                break
-            if command in ("help", "?"):
-                say(HELP)
-                continue
-            if command == "last":
-                say(last_trick_text(session))
-                continue
-            if command.split()[0] in ("save", "say"):
-                verb, *rest = line.strip().split(maxsplit=1)
-                if verb.lower() == "say":
-                    say(*session.say(rest[0] if rest else ""))
-                else:
-                    say(save_text(session, rest[0] if rest else save_to or DEFAULT_SAVE))
-                continue
-            try:
-                say(*session.act(parse_move(line, session.view(), session.seating)))
-            except BriscolaError as e:
-                say(f"cannot do that: {e}")
-                continue
-            shown = None
-    except KeyboardInterrupt:  # Ctrl-C: leave, saving as quit does
-        say("you left the match")
-        status = 1
-    if not session.over:
-        say(session.standing())
-    if save_to is not None:
-        try:
-            say(f"saved the records to {session.save(save_to)}")
-        except BriscolaError as e:
-            say(f"{e}: the records of this match are lost")
-            status = max(status, 1)
-    return status
-
-
-DEFAULT_SAVE = "briscola-match.jsonl"

@@ -3,7 +3,7 @@ protocol as any client (docs/protocol.md).
 
 :func:`parse_link` reads a table's invite link; :func:`join` gets a session for a
 nickname, takes a seat and opens the table's WebSocket, giving a :class:`RemoteTable`:
-the :class:`~briscola.session.Source` the plain and full-screen games play through.
+the :class:`~briscola.terminal.seat.Source` the plain and full-screen games play through.
 A reader thread receives the server's frames (and connects again by itself, with
 ``?since=VERSION``, when the connection drops); the game's thread reads them one at a
 time, keeping the seat's view (``View.from_json``) and narrating the events in the
@@ -42,8 +42,8 @@ from briscola.narrate import (
     tell,
     tell_match,
 )
-from briscola.session import SaveError, check_save_path, track_drawn
 from briscola.speech import Seating
+from briscola.terminal.seat import SaveError, check_save_path, track_drawn
 
 COOKIE = "briscola_session"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")

@@ -1,9 +1,11 @@
-"""A match between one person and computer players: the part every interface shares.
+"""The local table: one person against computer players, in this process.
 
 The session owns the match, hosted by a :class:`~briscola.host.Table`: the person acts
 through :meth:`Session.act`, the bots through :meth:`Session.run_bots` (or one at a time,
 :meth:`Session.run_one_bot`, which a screen runs in a thread), each seeing only its seat's
-view. Every step returns lines telling what the person's seat saw happen.
+view. Every step returns lines telling what the person's seat saw happen. A
+:class:`Session` is a :class:`~briscola.terminal.seat.Source`, as the online table of
+:mod:`briscola.terminal.remote` is: the plain and full-screen games play either.
 """
 
 from __future__ import annotations
@@ -12,14 +14,13 @@ import errno
 import json
 import os
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from briscola.ai.bot import Bot
 from briscola.engine import (
-    BriscolaError,
     Card,
     GameState,
     IllegalActionError,
@@ -28,93 +29,12 @@ from briscola.engine import (
     visible,
 )
 from briscola.engine.actions import Action
-from briscola.engine.events import CardDrawn, Dealt
 from briscola.engine.match import HandScored, PartnersDrawn
 from briscola.engine.views import View
 from briscola.host import Step, Table
 from briscola.narrate import describe_standing, tell
 from briscola.speech import Seating
-
-
-class SaveError(BriscolaError):
-    """The records could not be written: the message says why and what to do."""
-
-
-def check_save_path(path: str | Path) -> Path:
-    """The file the records will go to, checked before a match starts: raises
-    :class:`SaveError` when it is a folder, its folder is missing, or it cannot be written."""
-    target = Path(path)
-    folder = target.parent
-    if target.is_dir():
-        raise SaveError(
-            f"cannot save to {target}: it is a folder; name a file in it, "
-            f"like {target / 'briscola.jsonl'}"
-        )
-    if not folder.is_dir():
-        raise SaveError(f"cannot save to {target}: there is no folder {folder}")
-    if target.exists() and not os.access(target, os.W_OK):
-        raise SaveError(f"cannot save to {target}: the file is not writable")
-    if not target.exists() and not os.access(folder, os.W_OK):
-        raise SaveError(f"cannot save to {target}: the folder {folder} is not writable")
-    return target
-
-
-def track_drawn(
-    drawn: Card | None, events: Iterable[object], seat: int, hand: Iterable[Card]
-) -> Card | None:
-    """The card ``seat`` drew last, after ``events``, while it is still in its ``hand``
-    (a new deal forgets it)."""
-    for e in events:
-        if isinstance(e, CardDrawn) and e.seat == seat and e.card is not None:
-            drawn = e.card
-        elif isinstance(e, Dealt) and e.seat == seat:
-            drawn = None
-    return drawn if drawn is not None and drawn in hand else None
-
-
-class Source(Protocol):
-    """A table as a screen plays at it, for one person: a local :class:`Session`
-    against computer players, or an online table (:class:`briscola.remote.RemoteTable`).
-    Each step gives back the lines telling what the person's seat saw happen."""
-
-    rules: Rules
-    seating: Seating
-    drawn: Card | None
-    """The card the person drew last, while it is still in the hand."""
-    tell_plays: bool
-
-    @property
-    def over(self) -> bool: ...
-    def view(self) -> View:
-        """The person's view now."""
-        ...
-
-    def my_turn(self) -> bool: ...
-    def opening(self) -> list[str]:
-        """What the person sees as the first hand is dealt."""
-        ...
-
-    def act(self, action: Action) -> list[str]:
-        """The person's action (one of the view's legal ones); raises
-        :class:`BriscolaError` saying why it was not taken."""
-        ...
-
-    def advance(self) -> list[str]:
-        """Wait for the table's next step while it is another seat's turn."""
-        ...
-
-    def poll(self) -> list[str]:
-        """What happened meanwhile, without waiting."""
-        ...
-
-    def say(self, text: str) -> list[str]:
-        """A line of chat to the table."""
-        ...
-
-    def standing(self) -> str: ...
-    def waiting_for(self) -> str: ...
-    def save(self, path: str | Path) -> Path: ...
-    def close(self) -> None: ...
+from briscola.terminal.seat import SaveError, check_save_path, track_drawn
 
 
 @dataclass

@@ -29,9 +29,9 @@ from briscola.engine import BriscolaError, Card
 from briscola.engine.actions import Action, Bid, Play
 from briscola.engine.views import TrickView, View
 from briscola.narrate import describe_action, describe_bid, describe_points
-from briscola.plain import DEFAULT_SAVE, last_trick_text, menu
-from briscola.session import Source
 from briscola.speech import SUIT_COLOURS, Seating, face, hand_order, plural, suit_name
+from briscola.terminal.moves import last_trick_text, menu, read_bid
+from briscola.terminal.seat import DEFAULT_SAVE, Source
 
 MIN_WIDTH = 100
 MIN_HEIGHT = 32
@@ -389,8 +389,6 @@ class PlayApp(App[int]):
         await self.action_choose(int(event.option.id or 0))
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
-        from briscola.plain import read_bid
-
         try:
             action = read_bid([event.value.strip()], self.session.view(), self.session.seating)
         except BriscolaError as e:

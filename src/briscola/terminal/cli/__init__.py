@@ -1,0 +1,64 @@
+"""The ``briscola`` command, assembled from its command groups: ``variants``
+(:mod:`.variants`), ``replay`` and ``verify`` (:mod:`.records`), ``simulate`` and
+``demo`` (:mod:`.random_play`), ``bench`` (:mod:`.bench`), ``arena`` (:mod:`.arena`),
+``play`` and ``join`` (:mod:`.play`), ``cards`` (:mod:`.cards`) and ``serve``
+(:mod:`.serve`). What they share is in :mod:`.common`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.metadata import version
+from typing import Annotated, Any
+
+import typer
+
+from briscola.terminal.cli import arena, bench, cards, play, random_play, records, serve, variants
+from briscola.terminal.cli.common import Command, app, out
+
+
+def print_version(wanted: bool) -> None:
+    if wanted:
+        out.print(f"briscola {version('briscola')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def briscola(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            callback=print_version,
+            is_eager=True,
+            help="Print the version of briscola and exit.",
+        ),
+    ] = False,
+) -> None:
+    """The Briscola family of card games: rules, records, simulation and benchmarks."""
+
+
+COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
+    ("variants", variants.variants),
+    ("replay", records.replay_cmd),
+    ("verify", records.verify_cmd),
+    ("simulate", random_play.simulate),
+    ("bench", bench.bench_cmd),
+    ("arena", arena.arena),
+    ("demo", random_play.demo),
+    ("play", play.play),
+    ("join", play.join),
+    ("cards", cards.cards),
+    ("serve", serve.serve),
+)
+"""Every command, in the order ``briscola --help`` lists them."""
+
+for name, command in COMMANDS:
+    app.command(name, cls=Command)(command)
+
+
+def main() -> None:
+    app()
+
+
+__all__ = ["COMMANDS", "app", "main"]
