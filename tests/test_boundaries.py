@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 import pytest
@@ -353,3 +354,129 @@ def test_the_terminal_checker_catches(source: str) -> None:
 
 def test_the_terminal_checker_passes_its_neighbours() -> None:
     assert terminal_imports("from briscola import host\nimport briscola.terminals_elsewhere") == []
+
+
+# ---------------------------------------------------------------------------- the whole package
+
+
+def package_modules(package: Path = PACKAGE) -> dict[str, Path]:
+    """Every module of the package by its dotted name (a package by its own name)."""
+    src = package.parent
+    out = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(src).with_suffix("").parts
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def imports_of(name: str, path: Path, modules: Collection[str]) -> set[str]:
+    """The package's modules that the module ``name`` (its file ``path``) imports anywhere
+    (function-level and type-checking imports included; relative ones resolved; ``from p
+    import m`` is ``p.m`` when that is a module), but its own packages above it: importing
+    ``a.b.c`` runs ``a`` and ``a.b`` first anyway."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+                up = here[: len(here) - node.level + 1]
+                base = ".".join([*up, *([node.module] if node.module else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {m for m in found if m in modules and m != name and not name.startswith(m + ".")}
+
+
+def package_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """The import graph of the package: each module and the modules it imports."""
+    modules = package_modules(package)
+    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+
+
+def cycles(graph: Mapping[str, Collection[str]]) -> list[list[str]]:
+    """The import cycles of ``graph``: each strongly connected set of more than one module
+    (Tarjan's algorithm, without recursion), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            nxt = next(edges, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return sorted(found)
+
+
+def graph_size(package: Path = PACKAGE) -> tuple[int, int, int]:
+    """The package's modules, import arrows and cycles, as counted here.
+
+    >>> modules, edges, knots = graph_size()
+    >>> modules > 50 and edges > modules
+    True
+    """
+    graph = package_graph(package)
+    return len(graph), sum(len(v) for v in graph.values()), len(cycles(graph))
+
+
+KNOTTED = ("addons", "chiamata", "deal", "exchange", "fairness", "games", "position", "record")
+ENGINE_KNOT = {f"briscola.engine.{m}" for m in (*KNOTTED, "state", "talk")}
+"""The engine's import cycle, being undone (issue 21): the one cycle left."""
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    found = [c for c in cycles(package_graph()) if set(c) != ENGINE_KNOT]
+    assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_cycle_finder_finds_cycles_and_only_them() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a", "e"}, "e": {"d"}, "f": set()}
+    assert cycles(graph) == [["a", "b", "c"], ["d", "e"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_reads_every_kind_of_import(tmp_path: Path) -> None:
+    package = tmp_path / "p"
+    (package / "q").mkdir(parents=True)
+    for name in ("__init__.py", "a.py", "b.py", "q/__init__.py", "q/c.py", "q/d.py"):
+        (package / name).write_text("")
+    (package / "a.py").write_text("def f():\n    from p.q import c\n")
+    (package / "q" / "c.py").write_text("from . import d\nfrom ..b import x\nimport p\n")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import p.a\n"
+    )
+    graph = package_graph(package)
+    assert graph["p.a"] == {"p.q", "p.q.c"}
+    assert graph["p.q.c"] == {"p.q.d", "p.b"}  # its own packages (p, p.q) not counted
+    assert graph["p.b"] == {"p.a"}
+    assert cycles(graph) == [["p.a", "p.b", "p.q.c"]]
