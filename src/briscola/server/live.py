@@ -54,11 +54,11 @@ from briscola.server.broadcast import Broadcaster
 from briscola.server.messages import (
     ChatLine,
     SeatOut,
-    Snapshot,
     TableChanged,
     TableOut,
-    Update,
     You,
+    snapshot_frame,
+    update_frame,
 )
 from briscola.server.settings import ServerSettings
 from briscola.storage import (
@@ -912,12 +912,9 @@ class LiveTable:
         conn.number = self.number(conn.seat)
         conn.from_start = False
         conn.meta = self.meta
-        return Snapshot(
-            version=conn.number,
-            table=self.table_out(conn.player),
-            view=self.view_json(conn.seat),
-            fairness=self.fairness(),
-        ).model_dump_json()
+        return snapshot_frame(
+            conn.number, self.table_out(conn.player), self.view_json(conn.seat), self.fairness()
+        )
 
     def messages_for(self, conn: Connection) -> list[str]:
         """What ``conn`` has not been sent yet: the messages of its seat's stream it missed
@@ -965,7 +962,7 @@ class LiveTable:
         conn.from_start = False
         events = [e for m in messages for e in m.events]
         view = self.host.view(conn.seat).to_json()
-        return Update(version=conn.number, since=since, events=events, view=view).model_dump_json()
+        return update_frame(conn.number, since, events, view)
 
 
 __all__ = ["Connection", "LiveTable", "Refused", "Server", "check_level", "clean_text"]

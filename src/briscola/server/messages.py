@@ -3,21 +3,57 @@
 Client to server, over a table's WebSocket: :class:`Act`, :class:`Say`, :class:`Sync`,
 :class:`Ping`, told apart by ``type`` (:data:`CLIENT`). Server to client: a
 :class:`Snapshot`, :class:`Update`, :class:`ChatLine`, :class:`TableChanged`,
-:class:`Failure` or :class:`Pong`, each with the table's ``version``: the number of
-actions in its log. The REST part's bodies are the ``...In`` and ``...Out`` models.
+:class:`Failure` or :class:`Pong` (:data:`SERVER`), each with the ``version`` of your
+seat's stream. The views and events they carry are typed too
+(:mod:`briscola.server.wire`), and :func:`protocol_schema` is the JSON Schema of every
+message, published at ``/api/protocol.json``. The REST part's bodies are the ``...In``
+and ``...Out`` models.
+
+The server writes its updates and snapshots with :func:`update_frame` and
+:func:`snapshot_frame`: the engine's JSON as it is, not validated again on each move,
+in the bytes these models write (the tests validate every view and event of whole games,
+and check that the frames are the models' own).
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+)
+from pydantic_core import to_json
 
-RuleValue = StrictStr | StrictInt | StrictBool
+from briscola.server.wire import Action, Event, Fairness, RuleValue, View
+
+
+def _as_sent(value: Any) -> Any:
+    return value
+
+
+AnAction = Annotated[dict[str, Any], BeforeValidator(_as_sent, json_schema_input_type=Action)]
+"""An action as a view's ``legal`` lists it (its schema is :data:`briscola.server.wire.Action`);
+taken as any JSON object here, and read by the engine, which names what is wrong with it
+(``bad_action``)."""
 
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class _Sent(BaseModel):
+    """A message the server sends: every field is always written."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
 
 
 # -- client to server (WebSocket) ---------------------------------------------------------
@@ -30,7 +66,7 @@ class Act(_Message):
 
     type: Literal["act"]
     version: StrictInt
-    action: dict[str, Any]
+    action: AnAction
     id: StrictStr | None = Field(default=None, max_length=64)
     """Any tag of yours, given back in the error should the action be refused. An action
     sent again with the ``id`` and ``version`` of one the seat had taken is not taken
@@ -63,7 +99,7 @@ CLIENT: TypeAdapter[Act | Say | Sync | Ping] = TypeAdapter(ClientMessage)
 # -- server to client (WebSocket) ----------------------------------------------------------
 
 
-class SeatOut(BaseModel):
+class SeatOut(_Sent):
     seat: int
     kind: Literal["open", "person", "bot"]
     nickname: str | None = None
@@ -76,14 +112,14 @@ class SeatOut(BaseModel):
     """Whether a computer player plays for the absent person at the seat."""
 
 
-class You(BaseModel):
+class You(_Sent):
     player: int | None
     seat: int | None
     """Your seat at this table, or ``None``: you watch (or have not sat down yet)."""
     host: bool
 
 
-class TableOut(BaseModel):
+class TableOut(_Sent):
     """A table as the lobby and its players see it."""
 
     token: str
@@ -111,30 +147,31 @@ class TableOut(BaseModel):
     you: You | None = None
 
 
-class Snapshot(BaseModel):
+class Snapshot(_Sent):
     """Everything your seat may know now: sent when you connect, and when you asked for
     events too old to be kept (``since`` further back than the table keeps)."""
 
     type: Literal["snapshot"] = "snapshot"
     version: int
     table: TableOut
-    view: dict[str, Any] | None
+    view: View | None
     """Your seat's view (the spectator's when you watch); ``None`` before the start."""
-    fairness: list[dict[str, Any]]
+    fairness: list[Fairness]
     """Each hand's commitment; the finished hands' salts and deals too."""
 
 
-class Update(BaseModel):
+class Update(_Sent):
     """What happened since ``since``, as your seat sees it, and your view after it."""
 
     type: Literal["update"] = "update"
     version: int
     since: int
-    events: list[dict[str, Any]]
-    view: dict[str, Any]
+    events: list[Event]
+    """The events as your seat sees them, in order."""
+    view: View
 
 
-class ChatLine(BaseModel):
+class ChatLine(_Sent):
     type: Literal["chat"] = "chat"
     version: int
     id: int
@@ -146,7 +183,7 @@ class ChatLine(BaseModel):
     at: str
 
 
-class TableChanged(BaseModel):
+class TableChanged(_Sent):
     """The table's seats, status or settings changed (someone sat down, left, came back;
     the match started or ended; a rematch was made)."""
 
@@ -155,7 +192,7 @@ class TableChanged(BaseModel):
     table: TableOut
 
 
-class Failure(BaseModel):
+class Failure(_Sent):
     """Something you sent was refused, and nothing changed: ``code`` for programs,
     ``message`` for people."""
 
@@ -166,9 +203,88 @@ class Failure(BaseModel):
     id: str | None = None
 
 
-class Pong(BaseModel):
+class Pong(_Sent):
     type: Literal["pong"] = "pong"
     version: int
+
+
+ServerMessage = Annotated[
+    Snapshot | Update | ChatLine | TableChanged | Failure | Pong, Field(discriminator="type")
+]
+SERVER: TypeAdapter[Snapshot | Update | ChatLine | TableChanged | Failure | Pong] = TypeAdapter(
+    ServerMessage
+)
+
+
+def update_frame(
+    version: int, since: int, events: list[dict[str, Any]], view: dict[str, Any]
+) -> str:
+    """An :class:`Update`'s JSON, from the events and the view as the engine wrote them:
+    the bytes ``Update(...).model_dump_json()`` writes, without validating the view and
+    every event again on each move."""
+    frame = {"type": "update", "version": version, "since": since, "events": events, "view": view}
+    return to_json(frame).decode()
+
+
+def snapshot_frame(
+    version: int, table: TableOut, view: dict[str, Any] | None, fairness: list[dict[str, Any]]
+) -> str:
+    """A :class:`Snapshot`'s JSON, its view and fairness as written (see
+    :func:`update_frame`)."""
+    frame = {
+        "type": "snapshot",
+        "version": version,
+        "table": table,
+        "view": view,
+        "fairness": fairness,
+    }
+    return to_json(frame).decode()
+
+
+SCHEMA_PATH = "/api/protocol.json"
+"""Where the server publishes :func:`protocol_schema`, beside its OpenAPI page."""
+
+
+@functools.cache
+def schema_text() -> str:
+    """:func:`protocol_schema` as JSON text, made once."""
+    event: TypeAdapter[Any] = TypeAdapter(Event)
+    keys, defs = TypeAdapter.json_schemas(
+        [
+            ("ClientMessage", "validation", CLIENT),
+            ("ServerMessage", "serialization", SERVER),
+            ("Event", "serialization", event),
+        ],
+        ref_template="#/$defs/{model}",
+    )
+    named = dict(defs["$defs"])
+    for (name, _), schema in keys.items():
+        named[name] = schema
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_PATH,
+        "title": "briscola: the messages of a table's WebSocket",
+        "description": "Every message of /api/tables/{token}/ws (docs/protocol.md): what a "
+        "client sends is a ClientMessage, what the server sends a ServerMessage, each told "
+        "apart by its `type`. An update's events are each an Event; a view is a View. "
+        "Generated from the server's models (briscola.server.messages, briscola.server.wire).",
+        "anyOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
+        "$defs": dict(sorted(named.items())),
+    }
+    return to_json(schema).decode()
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every message of a table's WebSocket, generated
+    from these models: ``$defs/ClientMessage`` (what a client sends: :data:`CLIENT`),
+    ``$defs/ServerMessage`` (what the server sends: :data:`SERVER`), ``$defs/Event`` (an
+    update's event) and every model they hold, by name (``View``, ``CardPlayed``...).
+
+    >>> sorted(protocol_schema()["$defs"]["ServerMessage"]["discriminator"]["mapping"])
+    ['chat', 'error', 'pong', 'snapshot', 'table', 'update']
+    """
+    schema: dict[str, Any] = json.loads(schema_text())
+    return schema
 
 
 # -- REST ----------------------------------------------------------------------------------
