@@ -1,10 +1,18 @@
 """The REST routes, one :class:`fastapi.APIRouter` a module: the session, the games and
-their rules in words, the tables and their seats, the records and history, and the pages
-(the browser client, the card pictures, the server's health)."""
+their rules in words, the tables and their seats, the records and history, the JSON
+Schema of the WebSocket's messages, and the pages (the browser client, the card pictures,
+the server's health)."""
 
-from briscola.server.routes import games, pages, records, session, tables
+from briscola.server.routes import games, pages, protocol, records, session, tables
 
-ROUTERS = (session.router, games.router, tables.router, records.router, pages.router)
+ROUTERS = (
+    session.router,
+    games.router,
+    tables.router,
+    records.router,
+    protocol.router,
+    pages.router,
+)
 """Every router, in the order of the OpenAPI page."""
 
 __all__ = ["ROUTERS"]
