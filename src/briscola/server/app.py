@@ -28,6 +28,7 @@ from briscola.server.broadcast import Broadcaster, InProcess
 from briscola.server.deps import Guards, describe
 from briscola.server.guard import BODY_LIMIT, BodyLimit, Guard
 from briscola.server.live import Refused
+from briscola.server.messages import SCHEMA_PATH
 from briscola.server.routes import ROUTERS
 from briscola.server.routes.pages import STATIC
 from briscola.server.settings import ServerSettings
@@ -133,7 +134,8 @@ def create_app(
         "open a table or find one in the lobby, take a seat, start; then play over the table's "
         "WebSocket, `/api/tables/{token}/ws`. Every error is "
         '`{"error": {"code": ..., "message": ...}}`. The whole protocol, with an example of '
-        "every message: docs/protocol.md.",
+        "every message: docs/protocol.md; the JSON Schema of every WebSocket message, "
+        f"generated from the server's models: [{SCHEMA_PATH}]({SCHEMA_PATH}).",
         lifespan=lifespan,
     )
     app.state.guards = guards

@@ -262,7 +262,6 @@ def schema_text() -> str:
         named[name] = schema
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": SCHEMA_PATH,
         "title": "briscola: the messages of a table's WebSocket",
         "description": "Every message of /api/tables/{token}/ws (docs/protocol.md): what a "
         "client sends is a ClientMessage, what the server sends a ServerMessage, each told "

@@ -13,6 +13,7 @@ router = APIRouter()
 @router.get(
     SCHEMA_PATH,
     tags=["protocol"],
+    summary="The JSON Schema of the WebSocket's messages",
     response_class=Response,
     responses={200: {"content": {"application/schema+json": {}}}},
 )
