@@ -1,7 +1,8 @@
 """docs/protocol.md cannot drift from the server: each of its JSON examples is one the
-server's message models (and the engine's views and events) accept, its events list is the
-engine's and the server's, its error codes are every code the server can send, and the
-OpenAPI page documents every REST route with its errors."""
+server's message models (and the engine's views and events) accept, and valid under the
+JSON Schema the server publishes (``/api/protocol.json``), its events list is the engine's
+and the server's, its error codes are every code the server can send, and the OpenAPI page
+documents every REST route with its errors."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 import briscola.fair_shuffle
@@ -31,6 +33,7 @@ from briscola.engine.deal import deal_from_json
 from briscola.fair_shuffle import commitment
 from briscola.server import create_app
 from briscola.server.routes import ROUTERS
+from schemakit import errors, validate
 from serverkit import Client, ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,6 +182,73 @@ def test_every_example_is_what_the_server_sends_or_takes() -> None:
     client_types = {"act", "chat", "sync", "ping"}
     assert {("client", t) for t in client_types} <= seen, "an example of every client message"
     assert {("server", t) for t in SERVER_MESSAGES} <= seen, "an example of every server message"
+
+
+async def published_schema() -> dict[str, Any]:
+    """The JSON Schema the server publishes, asked of the application (its route needs no
+    storage: the lifespan is not run)."""
+    app = create_app()
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+        r = await http.get(messages.SCHEMA_PATH)
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "application/schema+json"
+    schema: dict[str, Any] = r.json()
+    return schema
+
+
+async def test_the_schema_of_every_websocket_message_is_published() -> None:
+    schema = await published_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema == messages.protocol_schema()
+    defs = schema["$defs"]
+    client = defs["ClientMessage"]["discriminator"]["mapping"]
+    server = defs["ServerMessage"]["discriminator"]["mapping"]
+    assert sorted(client) == ["act", "chat", "ping", "sync"]
+    assert sorted(server) == sorted(SERVER_MESSAGES)
+    events = defs["Event"]["discriminator"]["mapping"]
+    assert sorted(events) == sorted(documented_events()), "every event type of the list"
+    assert {"View", "TableOut", "Play", "Deal"} <= set(defs)
+    # A link to it from the OpenAPI page and from this page.
+    assert f"({messages.SCHEMA_PATH})" in create_app().openapi()["info"]["description"]
+    assert f"`{messages.SCHEMA_PATH}`" in doc()
+
+
+async def test_every_example_is_valid_under_the_published_schema() -> None:
+    schema = await published_schema()
+    checked = set()
+    for where, tag, data in checked_examples():
+        if tag == "client":
+            validate(data, schema, "#/$defs/ClientMessage", where)
+        elif tag == "server":
+            validate(data, schema, "#/$defs/ServerMessage", where)
+        elif tag == "events":
+            for i, event in enumerate(data):
+                validate(event, schema, "#/$defs/Event", f"{where}[{i}]")
+        else:
+            continue
+        checked.add(tag)
+    assert checked == {"client", "server", "events"}
+
+
+def test_the_schema_check_sees_what_is_wrong() -> None:
+    """The check the examples go through is no rubber stamp."""
+    schema = messages.protocol_schema()
+    update = next(d for _, tag, d in checked_examples() if tag == "server" and "events" in d)
+    assert errors(update, {"$ref": "#/$defs/ServerMessage"}, schema) == []
+    view = update["view"]
+    wrong = [
+        {**update, "view": {**view, "stock_count": 3}},
+        {**update, "view": {**view, "hand": ["Xz"]}},
+        {**update, "view": {**view, "trick": [[0, "Ab", 1]]}},
+        {**update, "events": [{"type": "card_burnt", "card": "Ab"}]},
+        {**update, "events": [{"type": "card_drawn", "seat": 0}]},
+        {"type": "act", "version": 0, "action": {"seat": 0, "dance": 1}},
+        {k: v for k, v in update.items() if k != "type"},
+    ]
+    for data in wrong:
+        assert errors(data, {"$ref": "#/$defs/ServerMessage"}, schema), data
+        assert errors(data, {"$ref": "#/$defs/ClientMessage"}, schema), data
 
 
 def test_the_rest_bodies_have_an_example_and_every_field_told() -> None:
