@@ -3,7 +3,9 @@ schembil's talk, chiamata's auction and call, scoperta, partners showing hands, 
 trick hidden, partners drawn) are played by several people's clients (random legal moves
 from their views), computer players in the other seats, and two spectators (one with a
 session, one without). Every frame each client receives is scanned: it holds no card the
-client may not know at that frame's version, no deal and no salt of a hand not over.
+client may not know at that frame's version, no deal and no salt of a hand not over; and it
+is read back through the protocol's models (``briscola.server.messages``, strict: the
+views and events of ``briscola.server.wire``), the very bytes they write.
 
 What a seat may know is built apart from the server: the match record downloaded at the
 end is replayed by the engine move by move, and :class:`helpers.Known` reads from each
@@ -28,6 +30,7 @@ pytest.importorskip("fastapi")
 
 from briscola.engine import Card, Deal, Match, Rules, parse_match_record, seat_events
 from briscola.engine.games import GAMES
+from briscola.server.messages import SERVER
 from helpers import CARD, Known, config_id
 from serverkit import Client, ServerProcess, finished, open_table, play_randomly
 
@@ -415,6 +418,8 @@ async def test_no_client_is_sent_what_it_may_not_know(
     for client, seat in clients:
         assert finished(client)
         scan(client.frames, client.raw, replay.played(seat), replay)
+        for text in client.raw:  # typed on the wire: each frame is its model's own bytes
+            assert SERVER.validate_json(text).model_dump_json() == text
     # Every move was stored once, and each client saw the last message of its stream.
     for client, seat in clients:
         assert client.version == len(replay.at[replay.played(seat)]) - 1
