@@ -74,4 +74,4 @@ def test_the_views_and_the_add_ons_share_view_types_from_below() -> None:
     views = ast.parse((ENGINE / "views.py").read_text())
     imported = {n.module for n in ast.walk(views) if isinstance(n, ast.ImportFrom)}
     assert "briscola.engine.chiamata" not in imported
-    assert "briscola.engine.view_parts" in imported
+    assert "briscola.engine.view_types" in imported

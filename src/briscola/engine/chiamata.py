@@ -29,7 +29,7 @@ from briscola.engine.events import (
     ThrownIn,
 )
 from briscola.engine.phases import Phase
-from briscola.engine.view_parts import AuctionView
+from briscola.engine.view_types import AuctionView
 
 if TYPE_CHECKING:
     from briscola.engine.games import Rules

@@ -208,13 +208,9 @@ class Sampler:
         called = self.called
         if called is None:
             return None
-        for t in self.view.tricks:
-            for seat, card in zip(t.seats, t.cards, strict=False):
-                if card == called:
-                    return seat
-        for seat, card in self.view.trick:
-            if card == called:
-                return seat
+        played = self.view.played_by(called)
+        if played is not None:
+            return played
         for seat, hand in enumerate(hands):
             if called in hand:
                 return seat
