@@ -1,7 +1,10 @@
-"""Game records: one hand as JSON (game, house rules, deal, moves), and their replay.
+"""Game records replayed: a hand's moves played over its deal, stopping at the first
+illegal one.
 
-The format is public and documented in ``docs/records.md``. A record may stop
-mid-game. Replaying the moves over the deal rebuilds every state.
+The record itself, its JSON form and its reading are in
+:mod:`briscola.engine.game_record`; its names are importable from here too. The format is
+public and documented in ``docs/records.md``. Replaying the moves over the deal rebuilds
+every state.
 
 >>> rec = {"game": "briscola-2", "rules": {}, "deal": {"dealer": 1,
 ...        "hands": [["5b", "5c", "Ad"], ["Ab", "Kb", "6s"]], "trump": "4s",
@@ -18,135 +21,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from briscola.engine.actions import (
-    Action,
-    Ask,
-    Look,
-    Order,
-    Signal,
-    action_from_json,
-    is_plain,
-    keys_of,
-)
-from briscola.engine.deal import Deal, deal_from_json
-from briscola.engine.errors import BriscolaError, IllegalActionError, MalformedError, shown
-from briscola.engine.fairness import Fairness, fairness_from_json
-from briscola.engine.games import GAMES, Rules
+from briscola.engine.actions import Action, EndTalk
+from briscola.engine.errors import IllegalActionError, MalformedError, shown
+from briscola.engine.game_record import Record, parse_record, rules_from_json
+from briscola.engine.phases import Phase
 from briscola.engine.state import GameState
-from briscola.engine.talk import talk_ended
 
-
-@dataclass(frozen=True)
-class Record:
-    """A parsed, checked record: the rules, the deal and the moves (not yet replayed)."""
-
-    rules: Rules
-    deal: Deal
-    moves: tuple[Action, ...]
-    fairness: Fairness | None = None
-    """The fair shuffle's commitment (and salt, once revealed), where the table made one."""
-
-    def to_json(self) -> dict[str, Any]:
-        out = {
-            "game": self.rules.key,
-            "rules": self.rules.overrides(),
-            "deal": self.deal.to_json(),
-            "moves": [m.to_json() for m in self.moves],
-        }
-        if self.fairness is not None:
-            out["fairness"] = self.fairness.to_json()
-        return out
-
-
-def parse_record(obj: object) -> Record:
-    """Read a record from its JSON value.
-
-    :raises MalformedError: naming the field that is wrong and saying what it holds.
-    """
-    if not isinstance(obj, dict):
-        raise MalformedError(
-            f"record: expected a JSON object with game, rules, deal and moves, got {shown(obj)}"
-        )
-    if "hands" in obj and "deal" not in obj:
-        raise MalformedError(
-            "record: this is a match record (it holds hands), not one hand's: read it with "
-            "parse_match_record, or replay one of its hands"
-        )
-    if "deal" not in obj and "moves" not in obj:
-        raise MalformedError(
-            "record: not a game record, which holds game, rules, deal and moves; "
-            f"this object holds {keys_of(obj)}"
-        )
-    rules = rules_from_json(obj.get("game"), obj.get("rules", {}))
-    if "deal" not in obj:
-        raise MalformedError("deal: missing")
-    deal = deal_from_json(obj["deal"], rules)
-    moves_raw = obj.get("moves", [])
-    if not isinstance(moves_raw, list):
-        raise MalformedError(f"moves: expected a list of moves, got {shown(moves_raw)}")
-    moves = tuple(action_from_json(m, f"moves[{i}]") for i, m in enumerate(moves_raw))
-    for i, move in enumerate(moves):
-        for name, seat in _seats(move):
-            if seat >= rules.players:
-                raise MalformedError(
-                    f"moves[{i}].{name}: {rules.key} has seats 0 to {rules.players - 1}, "
-                    f"got {shown(seat)}"
-                )
-    unknown = set(obj) - {"game", "rules", "deal", "moves", "fairness"}
-    if unknown:
-        raise MalformedError(f"record: unknown field {shown(min(unknown, key=str))}")
-    fairness = fairness_from_json(obj["fairness"]) if "fairness" in obj else None
-    return Record(rules, deal, moves, fairness)
-
-
-def rules_from_json(game: object, options: object, *, fresh: bool = False) -> Rules:
-    """The record's ``game`` and ``rules`` fields made into a rule set. A record's rules
-    not given take the values they had when records began (:attr:`Game.record_defaults`);
-    with ``fresh`` (a new table's house rules) they take today's defaults."""
-    if not isinstance(game, str):
-        raise MalformedError(f'game: expected a game key like "briscola-2", got {shown(game)}')
-    if len(game) > _LONGEST:
-        raise MalformedError(
-            f"game: there is no game {shown(game)}; the games are: {', '.join(GAMES)}"
-        )
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise MalformedError(
-            f'rules: expected an object of house rules, like {{"match": "one-hand"}}, '
-            f"got {shown(options)}"
-        )
-    for name, value in options.items():
-        if not is_plain(name, _LONGEST):
-            raise MalformedError(f"rules: there is no house rule {shown(name)}")
-        word = is_plain(value, _LONGEST)  # (a digit like ² is not one: int() refuses it)
-        whole = isinstance(value, int) and abs(value) < 10**9  # true, false too
-        if not (word or whole):
-            raise MalformedError(
-                f"rules.{name}: expected one of the rule's values (a word or a whole number), "
-                f"got {shown(value)}"
-            )
-    try:
-        return Rules.make(game, options) if fresh else Rules.from_record(game, options)
-    except BriscolaError as e:
-        field_name = "game" if "no game" in str(e) else "rules"
-        raise MalformedError(f"{field_name}: {e}") from None
-
-
-_LONGEST = 40
-"""No game key, house rule name or value is longer (nor anything but printable ASCII)."""
-
-
-def _seats(move: Action) -> list[tuple[str, int]]:
-    """Every seat a move names, with the name of its field."""
-    seats = [("seat", move.seat)]
-    if isinstance(move, Ask | Order):
-        seats.append(("to", move.to))
-    elif isinstance(move, Look):
-        seats.append(("look", move.at))
-    elif isinstance(move, Signal) and move.spotted is not None:
-        seats.extend(("spotted", s) for s in move.spotted)
-    return seats
+__all__ = [
+    "IllegalMove",
+    "Record",
+    "Replay",
+    "parse_record",
+    "replay",
+    "rules_from_json",
+    "talk_ended",
+]
 
 
 @dataclass(frozen=True)
@@ -202,7 +91,7 @@ class Replay:
 def replay(record: Record) -> Replay:
     """Play the record's moves over its deal, stopping at the first illegal one. A Schembil
     record written before the rais talked out of their lead replays as it did (the end of
-    each rais's talk is implied: :func:`~briscola.engine.talk.talk_ended`)."""
+    each rais's talk is implied: :func:`talk_ended`)."""
     if not isinstance(record, Record):
         raise MalformedError(
             f"replay takes a Record, like replay(parse_record(json_value)); got {shown(record)}"
@@ -224,3 +113,24 @@ def replay(record: Record) -> Replay:
             state = result.state = ended
             result.events.extend(state.apply(move))
     return result
+
+
+def talk_ended(state: GameState, move: Action) -> GameState | None:
+    """For a record written before the rais talked out of their own lead (docs/records.md):
+    such a record has no ``EndTalk`` moves, so a move that is not legal in Schembil's talk
+    before a lead is read as ending the talk of each rais before it. Returns a copy of
+    ``state`` with those talks ended, in which ``move`` is legal, or ``None`` when no talk
+    is open.
+
+    :raises IllegalActionError: saying why ``move`` is not legal after the talk either.
+    """
+    if state.phase != Phase.TALK:
+        return None
+    trial = state.copy()
+    while True:
+        trial.apply(EndTalk(trial.turn))
+        if trial.phase != Phase.TALK:
+            trial.check(move)
+            return trial
+        if trial.is_legal(move):
+            return trial

@@ -22,7 +22,7 @@ first and changes nothing when it is refused, and returns the events it caused.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from briscola.engine.actions import (
     Action,
@@ -60,11 +60,10 @@ from briscola.engine.events import (
     TrumpTurned,
     carichi_taken,
 )
+from briscola.engine.game_record import Record
 from briscola.engine.games import Rules
 from briscola.engine.phases import Phase
-
-if TYPE_CHECKING:
-    from briscola.engine.position import Position
+from briscola.engine.position import Position, misfit
 
 PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
@@ -226,8 +225,6 @@ class GameState:
         :raises MalformedError: when the position does not fit the rules (its cards, hand
             sizes, trick, seat to act, or an add-on's part).
         """
-        from briscola.engine.position import misfit
-
         if not isinstance(rules, Rules):
             raise MalformedError(
                 f"from_position: expected the table's Rules, like Rules.make('briscola-2'), "
@@ -278,8 +275,6 @@ class GameState:
 
     def position(self) -> Position:
         """This hand's position now (see :mod:`briscola.engine.position`)."""
-        from briscola.engine.position import Position
-
         pile = self.pile[1:] if self.turned is not None else self.pile
         return Position(
             dealer=self.deal.dealer,
@@ -638,8 +633,6 @@ class GameState:
 
     def to_record(self) -> dict[str, Any]:
         """The game record of this hand so far (see docs/records.md)."""
-        from briscola.engine.record import Record  # imported here: record imports this module
-
         return Record(self.rules, self.deal, tuple(self.moves)).to_json()
 
     def __repr__(self) -> str:

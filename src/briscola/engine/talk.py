@@ -15,7 +15,7 @@
   its talk or on its turn), which it then sees to the end.
 
 Records written before the rais talked out of their own lead have no ``EndTalk``: see
-:func:`talk_ended`.
+:func:`briscola.engine.record.talk_ended`.
 """
 
 from __future__ import annotations
@@ -409,24 +409,3 @@ class TableTalk(Addon):
     def unseen_moves(self, state: GameState, seat: int | None) -> int:
         """The signals for others than ``seat``: each talk move logs one message."""
         return sum(visible(t, seat) is None for t in self.log)
-
-
-def talk_ended(state: GameState, move: Action) -> GameState | None:
-    """For a record written before the rais talked out of their own lead (docs/records.md):
-    such a record has no ``EndTalk`` moves, so a move that is not legal in Schembil's talk
-    before a lead is read as ending the talk of each rais before it. Returns a copy of
-    ``state`` with those talks ended, in which ``move`` is legal, or ``None`` when no talk
-    is open.
-
-    :raises IllegalActionError: saying why ``move`` is not legal after the talk either.
-    """
-    if state.phase != TALK:
-        return None
-    trial = state.copy()
-    while True:
-        trial.apply(EndTalk(trial.turn))
-        if trial.phase != TALK:
-            trial.check(move)
-            return trial
-        if trial.is_legal(move):
-            return trial
