@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import briscola.engine
+from briscola.engine.state import GameState
 
 ENGINE = Path(briscola.engine.__file__).parent
 MODULES = sorted(ENGINE.glob("*.py"))
@@ -82,9 +83,94 @@ def violations(module: str, source: str) -> list[str]:
 
 def test_the_engine_modules_are_all_here() -> None:
     names = {p.name for p in MODULES}
-    expected = {"__init__.py", "cards.py", "house_rules.py", "games.py", "deal.py"}
-    expected |= {"actions.py", "events.py", "state.py", "views.py", "record.py", "match.py"}
+    expected = {"__init__.py", "cards.py", "house_rules.py", "presets.py", "rules.py", "deal.py"}
+    expected |= {"actions.py", "events.py", "state.py", "views.py", "view_types.py"}
+    expected |= {"addons.py", "exchange.py", "talk.py", "chiamata.py", "position.py"}
+    expected |= {"game_record.py", "record.py", "match.py", "games.py"}
     assert expected <= names
+
+
+def engine_imports(path: Path) -> set[str]:
+    """The engine modules ``path`` imports anywhere (type-checking and function-level
+    imports included), but its own package."""
+    names = imported(path.read_text(encoding="utf-8"))
+    return {n for n in names if n.startswith("briscola.engine.") and n != module_name(path)}
+
+
+def test_the_engine_imports_no_cycle() -> None:
+    """No import cycle among the engine's modules, counting every import: a type named only
+    for the type checker is an arrow too."""
+    graph = {module_name(path): engine_imports(path) for path in MODULES}
+    done: set[str] = set()
+
+    def visit(node: str, path: tuple[str, ...]) -> None:
+        assert node not in path, f"an import cycle: {' -> '.join((*path, node))}"
+        if node in done:
+            return
+        for nxt in sorted(graph.get(node, ())):
+            visit(nxt, (*path, node))
+        done.add(node)
+
+    for node in sorted(graph):
+        visit(node, ())
+
+
+def test_the_engine_imports_at_the_top_of_its_modules() -> None:
+    """No import inside a function or under ``if TYPE_CHECKING:`` in the engine: with no
+    cycle, there is nothing to hide an import from."""
+    found = [
+        f"{path.name}:{node.lineno}"
+        for path in MODULES
+        for top in ast.parse(path.read_text(encoding="utf-8")).body
+        if not isinstance(top, ast.Import | ast.ImportFrom)
+        for node in ast.walk(top)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    ]
+    assert found == []
+
+
+ADDON_MODULES = ("exchange.py", "talk.py", "chiamata.py")
+STATE_FIELDS = set(GameState.__slots__)
+
+
+def field_changes(source: str) -> list[str]:
+    """Every change ``source`` makes to a field of a hand's state by assignment:
+    ``state.turn = ...``, ``state.pile[0] = ...``, ``state.known[s] |= ...``."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target]
+        for target in targets:
+            while isinstance(target, ast.Subscript):
+                target = target.value
+            if (
+                isinstance(target, ast.Attribute)
+                and target.attr in STATE_FIELDS
+                and isinstance(target.value, ast.Name)
+                and target.value.id != "self"
+            ):
+                out.append(f"line {node.lineno}: {target.value.id}.{target.attr}")
+    return out
+
+
+@pytest.mark.parametrize("name", ADDON_MODULES)
+def test_an_add_on_changes_the_hand_only_through_its_interface(name: str) -> None:
+    """The add-ons change the hand through the trick engine's narrow interface
+    (``set_turn``, ``lead``, ``set_trump``, ``set_sides``, ``swap_turned``, ``finish``),
+    never by assigning the state's fields."""
+    assert field_changes((ENGINE / name).read_text(encoding="utf-8")) == []
+
+
+def test_the_field_checker_catches() -> None:
+    source = "state.turn = 1\nstate.pile[0] = c\nhand.known[s] |= {c}\nself.turn = 2\n"
+    assert field_changes(source) == [
+        "line 1: state.turn",
+        "line 2: state.pile",
+        "line 3: hand.known",
+    ]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
@@ -142,8 +228,10 @@ VIEW_MODULES = {
     "briscola.engine.cards",
     "briscola.engine.errors",
     "briscola.engine.events",
-    "briscola.engine.games",
     "briscola.engine.house_rules",
+    "briscola.engine.presets",
+    "briscola.engine.rules",
+    "briscola.engine.view_types",
     "briscola.engine.views",
 }
 """What of the engine a rule-based player may import: what a seat's view is made of."""

@@ -1,9 +1,12 @@
 """The pure rules engine: cards, games and house rules, hands, views and records.
 
 It imports nothing else of the project and does no I/O: no files, no clock, no
-global randomness (deals take a ``random.Random`` from the caller).
+global randomness (deals take a ``random.Random`` from the caller). Importing it imports
+the add-on modules, which register their add-ons (:mod:`briscola.engine.addons`).
 """
 
+# Imported for what they do on import: register their add-ons (briscola.engine.addons).
+from briscola.engine import chiamata, exchange, talk  # noqa: F401
 from briscola.engine.actions import Action, Exchange, Play, action_from_json
 from briscola.engine.cards import Card, Rank, Suit, parse_cards
 from briscola.engine.deal import Deal, shuffled_deal
@@ -16,7 +19,6 @@ from briscola.engine.errors import (
     RulesError,
 )
 from briscola.engine.events import seat_events, visible
-from briscola.engine.games import GAMES, Game, Rules, find_game
 from briscola.engine.house_rules import RULES, HouseRule
 from briscola.engine.match import (
     DealSource,
@@ -27,7 +29,9 @@ from briscola.engine.match import (
     parse_match_record,
 )
 from briscola.engine.position import Position
+from briscola.engine.presets import GAMES, Game, find_game
 from briscola.engine.record import Record, Replay, parse_record, replay
+from briscola.engine.rules import Rules
 from briscola.engine.state import Applied, GameState
 from briscola.engine.views import MatchView, View, match_view, seat_view, spectator_view
 

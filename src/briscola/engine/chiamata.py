@@ -13,11 +13,20 @@ a player holds no card points, the hand is dealt again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any
 
 from briscola.engine.actions import BID_RANKS, Action, Bid, Call, Pass
-from briscola.engine.addons import Addon, part_of
+from briscola.engine.addons import (
+    Addon,
+    AddonKind,
+    AddonMaker,
+    TrickEngine,
+    part_of,
+    register_addon,
+)
 from briscola.engine.cards import Card, Rank, Suit
 from briscola.engine.errors import IllegalActionError, MalformedError, shown
 from briscola.engine.events import (
@@ -28,12 +37,10 @@ from briscola.engine.events import (
     PartnerRevealed,
     ThrownIn,
 )
+from briscola.engine.house_rules import RuleValue
 from briscola.engine.phases import Phase
+from briscola.engine.rules import Rules
 from briscola.engine.view_types import AuctionView
-
-if TYPE_CHECKING:
-    from briscola.engine.games import Rules
-    from briscola.engine.state import GameState
 
 AUCTION = Phase.AUCTION
 CALL = Phase.CALL
@@ -119,7 +126,7 @@ class Chiamata(Addon):
         new.passed = set(self.passed)
         return new
 
-    def position(self, state: GameState) -> AuctionPart:
+    def position(self, state: TrickEngine) -> AuctionPart:
         return AuctionPart(
             bids=tuple(self.bids),
             caller=self.caller,
@@ -129,7 +136,7 @@ class Chiamata(Addon):
             void=self.redeal_needed,
         )
 
-    def restore(self, state: GameState, part: object) -> None:
+    def restore(self, state: TrickEngine, part: object) -> None:
         p = part_of(self, part, AuctionPart)
         self.ranks = bid_ranks(state.rules)
         self.bids = list(p.bids)
@@ -147,12 +154,11 @@ class Chiamata(Addon):
 
     # ------------------------------------------------------------------ the auction
 
-    def start(self, state: GameState) -> list[Event]:
+    def start(self, state: TrickEngine) -> list[Event]:
         self.ranks = bid_ranks(state.rules)
-        state.phase = AUCTION
         first = (state.deal.dealer + 1) % state.n
-        state.turn = first
-        state.trump = None
+        state.set_turn(first, AUCTION)
+        state.set_trump(None)
         if self.throw_in:
             points = state.rules.points
             for seat in state.rules.rounds_from[first]:
@@ -164,7 +170,7 @@ class Chiamata(Addon):
                     return events
         return []
 
-    def legal(self, state: GameState) -> list[Action]:
+    def legal(self, state: TrickEngine) -> list[Action]:
         seat = state.turn
         if state.phase == AUCTION:
             out: list[Action] = [Pass(seat)]
@@ -184,7 +190,7 @@ class Chiamata(Addon):
         assert self.high is not None
         return Rank.TWO if self.high.rank is None else self.high.rank
 
-    def check(self, state: GameState, action: Action) -> None:
+    def check(self, state: TrickEngine, action: Action) -> None:
         if state.phase == AUCTION:
             if isinstance(action, Pass):
                 return
@@ -223,7 +229,7 @@ class Chiamata(Addon):
         if isinstance(action, Bid | Pass | Call):
             raise IllegalActionError("the auction and the call are over")
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: TrickEngine, action: Action) -> list[Event]:
         seat = action.seat
         if isinstance(action, Call):
             return self._call(state, seat, action.card)
@@ -246,27 +252,23 @@ class Chiamata(Addon):
         elif len(active) == 1 and self.bidder == active[0]:
             self.caller = active[0]
             events.append(AuctionEnded(self.caller, str(self.high)))
-            state.phase = CALL
-            state.turn = self.caller
+            state.set_turn(self.caller, CALL)
         else:
             nxt = next(s for s in state.rules.rounds_from[seat][1:] if s not in self.passed)
-            state.turn = nxt
+            state.set_turn(nxt, AUCTION)
         return events
 
-    def _call(self, state: GameState, seat: int, card: Card) -> list[Event]:
+    def _call(self, state: TrickEngine, seat: int, card: Card) -> list[Event]:
         self.called = card
         self.partner = next(s for s, h in enumerate(state.hands) if card in h)
-        state.trump = card.suit
-        state.phase = Phase.PLAY
+        state.set_trump(card.suit)
         dealer_right = (state.deal.dealer + 1) % state.n
-        leader = seat if self.leader_rule == "caller" else dealer_right
-        state.order = state.rules.orders[leader]
-        state.turn = leader
+        state.lead(seat if self.leader_rule == "caller" else dealer_right)
         return [CardCalled(seat, card)]
 
     # ------------------------------------------------------------------ play and score
 
-    def after_play(self, state: GameState, seat: int, card: Card, events: list[Event]) -> None:
+    def after_play(self, state: TrickEngine, seat: int, card: Card, events: list[Event]) -> None:
         """The called card's play reveals the partner, and the sides are known from that
         moment, not from the end of its trick (rules.md §3)."""
         if card is self.called and not self.revealed:
@@ -274,19 +276,17 @@ class Chiamata(Addon):
             assert self.caller is not None and self.partner is not None
             team = tuple(sorted({self.caller, self.partner}))
             others = tuple(s for s in range(state.n) if s not in team)
-            sides = tuple(sorted((team, others)))
-            state.sides = sides
-            state.side_of = tuple(0 if s in sides[0] else 1 for s in range(state.n))
+            state.set_sides(tuple(sorted((team, others))))
             events.append(PartnerRevealed(self.caller, self.partner))
 
     def need(self) -> int:
         """Card points the caller's side needs."""
         return 61 if self.high is None or self.high.points is None else self.high.points
 
-    def redeal(self, state: GameState) -> bool:
+    def redeal(self, state: TrickEngine) -> bool:
         return self.redeal_needed
 
-    def winners(self, state: GameState) -> tuple[int, ...] | None:
+    def winners(self, state: TrickEngine) -> tuple[int, ...] | None:
         if self.redeal_needed or self.caller is None or self.partner is None:
             return ()
         team = {self.caller, self.partner}
@@ -295,7 +295,7 @@ class Chiamata(Addon):
             return tuple(sorted(team))
         return tuple(s for s in range(state.n) if s not in team)
 
-    def scores(self, state: GameState) -> tuple[int, ...] | None:
+    def scores(self, state: TrickEngine) -> tuple[int, ...] | None:
         if self.redeal_needed or self.caller is None or self.partner is None:
             return tuple(0 for _ in range(state.n))
         won = self.caller in state.winners()
@@ -320,14 +320,14 @@ class Chiamata(Addon):
 
     # ------------------------------------------------------------------ what seats know
 
-    def known_partner(self, state: GameState, seat: int | None) -> int | None:
+    def known_partner(self, state: TrickEngine, seat: int | None) -> int | None:
         if self.partner is None:
             return None
         if self.revealed or (seat is not None and seat == self.partner):
             return self.partner
         return None
 
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: TrickEngine, seat: int | None) -> dict[str, Any]:
         return {
             "auction": AuctionView(
                 bids=tuple(self.bids),
@@ -339,7 +339,7 @@ class Chiamata(Addon):
             )
         }
 
-    def report(self, state: GameState) -> dict[str, Any]:
+    def report(self, state: TrickEngine) -> dict[str, Any]:
         scores = self.scores(state) if state.over else None
         return {
             "auction": [bid_move(s, b) for s, b in self.bids],
@@ -363,3 +363,15 @@ def multiplier(points: int) -> int:
     if points <= 70:
         return 1
     return min(5, 2 + (points - 71) // 10)
+
+
+def _chiamata(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    leader = str(values["leader"])
+    return partial(
+        Chiamata, leader, values["multipliers"] == "high-bids", values["throw_in"] == "yes"
+    )
+
+
+CHIAMATA = register_addon(
+    AddonKind("chiamata", "chiamata", ("leader", "multipliers", "throw_in"), _chiamata)
+)

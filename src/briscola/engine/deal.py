@@ -5,7 +5,7 @@ replays, ``secrets.SystemRandom()`` for live games. The engine never reaches for
 a global generator.
 
 >>> import random
->>> from briscola.engine.games import Rules
+>>> from briscola.engine.rules import Rules
 >>> d = shuffled_deal(Rules.make("briscola-2"), dealer=1, rng=random.Random(7))
 >>> [len(h) for h in d.hands], len(d.stock), d.trump is not None
 ([3, 3], 33, True)
@@ -20,7 +20,7 @@ from typing import Any
 
 from briscola.engine.cards import Card
 from briscola.engine.errors import MalformedError, shown
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 
 
 @dataclass(frozen=True)

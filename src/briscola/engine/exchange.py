@@ -10,17 +10,23 @@ choices: no pause that would tell the table it holds the card.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import partial
 
 from briscola.engine.actions import Action, Exchange
-from briscola.engine.addons import Addon, part_of
+from briscola.engine.addons import (
+    Addon,
+    AddonKind,
+    AddonMaker,
+    TrickEngine,
+    part_of,
+    register_addon,
+)
 from briscola.engine.cards import Card
 from briscola.engine.errors import IllegalActionError, MalformedError, shown
 from briscola.engine.events import Event, TrickWon, TrumpExchanged
-
-if TYPE_CHECKING:
-    from briscola.engine.state import GameState
+from briscola.engine.house_rules import RuleValue
 
 
 @dataclass(frozen=True)
@@ -46,19 +52,19 @@ class TrumpExchange(Addon):
         new.window = self.window
         return new
 
-    def position(self, state: GameState) -> ExchangePart:
+    def position(self, state: TrickEngine) -> ExchangePart:
         window = self.window
         open_now = window is not None and window[0] == len(state.tricks)
         return ExchangePart(window[1] if window is not None and open_now else None)
 
-    def restore(self, state: GameState, part: object) -> None:
+    def restore(self, state: TrickEngine, part: object) -> None:
         card = part_of(self, part, ExchangePart).window
         if card is not None and not isinstance(card, Card):
             raise MalformedError(f"ExchangePart: the window is a card or None, not {shown(card)}")
         self.window = None if card is None else (len(state.tricks), card)
 
     @staticmethod
-    def exchangeable(state: GameState, seat: int) -> Card | None:
+    def exchangeable(state: TrickEngine, seat: int) -> Card | None:
         """The trump card ``seat`` holds and may give for the turned card, if any."""
         turned = state.turned
         if turned is None or len(state.pile) < 2:
@@ -68,7 +74,7 @@ class TrumpExchange(Addon):
             return None
         return give
 
-    def open_window(self, state: GameState) -> Card | None:
+    def open_window(self, state: TrickEngine) -> Card | None:
         """After-win timing: the card the leader may give now, if the window is open."""
         window = self.window
         if window is None or window[0] != len(state.tricks) or state.trick:
@@ -76,12 +82,12 @@ class TrumpExchange(Addon):
         give = window[1]
         return give if give in state.hands[state.turn] and state.turned is not None else None
 
-    def legal(self, state: GameState) -> list[Action]:
+    def legal(self, state: TrickEngine) -> list[Action]:
         seat = state.turn
         give = self.open_window(state) if self.after_win else self.exchangeable(state, seat)
         return [] if give is None else [Exchange(seat, give)]
 
-    def check(self, state: GameState, action: Action) -> None:
+    def check(self, state: TrickEngine, action: Action) -> None:
         assert isinstance(action, Exchange)
         seat = action.seat
         card = action.card
@@ -113,23 +119,26 @@ class TrumpExchange(Addon):
                 "the stock has run out; the turned card can no longer be exchanged"
             )
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: TrickEngine, action: Action) -> list[Event]:
         assert isinstance(action, Exchange)
-        seat = action.seat
-        taken = state.turned
-        assert taken is not None
-        hand = state.hands[seat]
-        hand.remove(action.card)
-        hand.append(taken)
-        state.pile[0] = action.card
-        state.turned = action.card
-        state.known[seat].add(taken)
+        taken = state.swap_turned(action.seat, action.card)
         self.window = None
-        return [TrumpExchanged(seat, action.card, taken)]
+        return [TrumpExchanged(action.seat, action.card, taken)]
 
-    def after_trick(self, state: GameState, won: TrickWon, events: list[Event]) -> None:
+    def after_trick(self, state: TrickEngine, won: TrickWon, events: list[Event]) -> None:
         self.window = None
         if self.after_win and len(state.pile) > state.n * state.rules.game.rounds:
             give = self.exchangeable(state, won.winner)
             if give is not None:
                 self.window = (len(state.tricks), give)
+
+
+def _exchange(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    if values["trump_exchange"] == "none":
+        return None
+    return partial(TrumpExchange, values["exchange_timing"] == "after-win")
+
+
+EXCHANGE = register_addon(
+    AddonKind("exchange", "trump exchange", ("trump_exchange", "exchange_timing"), _exchange)
+)

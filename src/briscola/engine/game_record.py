@@ -31,7 +31,8 @@ from briscola.engine.actions import (
 from briscola.engine.deal import Deal, deal_from_json
 from briscola.engine.errors import BriscolaError, MalformedError, shown
 from briscola.engine.fairness import Fairness, fairness_from_json
-from briscola.engine.games import GAMES, Rules
+from briscola.engine.presets import GAMES
+from briscola.engine.rules import Rules
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Each rule has a stable name (used in records and on the command line), its
 choices, the first of which is the default unless a game says otherwise, and a
 line of help. Values are validated here; which games accept which rules is in
-:mod:`briscola.engine.games`.
+:mod:`briscola.engine.presets`.
 """
 
 from __future__ import annotations

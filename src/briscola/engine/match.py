@@ -1,7 +1,7 @@
 """A match: hands dealt one after another to the table's target, the deal passing on.
 
 >>> import random
->>> from briscola.engine.games import Rules
+>>> from briscola.engine.rules import Rules
 >>> m = Match(Rules.make("briscola-2", {"match": "best-of-3"}), random.Random(5))
 >>> while not m.over:
 ...     _ = m.apply(m.hand.legal_actions()[0])
@@ -33,8 +33,8 @@ from briscola.engine.errors import (
     shown,
 )
 from briscola.engine.events import Audience, Event
-from briscola.engine.games import Rules
 from briscola.engine.record import Record, parse_record, rules_from_json
+from briscola.engine.rules import Rules
 from briscola.engine.state import Applied, GameState
 
 

@@ -33,15 +33,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import shown
 from briscola.engine.events import TrickWon
 from briscola.engine.phases import Phase
-
-if TYPE_CHECKING:
-    from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ Every transition goes through :meth:`GameState.apply`, which checks the action
 first and changes nothing when it is refused, and returns the events it caused.
 
 >>> import random
->>> from briscola.engine.games import Rules
+>>> from briscola.engine.rules import Rules
 >>> from briscola.engine.deal import shuffled_deal
 >>> rules = Rules.make("briscola-2")
 >>> state = GameState(rules, shuffled_deal(rules, dealer=1, rng=random.Random(1)))
@@ -38,7 +38,7 @@ from briscola.engine.actions import (
     Signal,
     check_form,
 )
-from briscola.engine.addons import Addon
+from briscola.engine.addons import Addon, make_addons
 from briscola.engine.cards import Card, Suit
 from briscola.engine.deal import Deal, not_cards
 from briscola.engine.errors import (
@@ -61,9 +61,9 @@ from briscola.engine.events import (
     carichi_taken,
 )
 from briscola.engine.game_record import Record
-from briscola.engine.games import Rules
 from briscola.engine.phases import Phase
 from briscola.engine.position import Position, misfit
+from briscola.engine.rules import Rules
 
 PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
@@ -212,7 +212,7 @@ class GameState:
         self.moves = []
         self.known = [set() for _ in range(n)]
         self.shown = False
-        self.addons = rules.make_addons()
+        self.addons = make_addons(rules)
         self._handlers = {t: a for a in self.addons for t in a.actions}
         self._phase_owner = {p: a for a in self.addons for p in a.phases}
         self._on_play = _watching_plays(self.addons)
@@ -564,6 +564,51 @@ class GameState:
             else:
                 self.order = tuple(s for s in seq if counts[s] > least) * (most - least)
         self.turn = leader
+
+    # ----------------------------------------------------------------- what add-ons change
+    # The narrow interface of :class:`~briscola.engine.addons.TrickEngine`: an add-on
+    # changes the hand only through these, never by assigning the fields.
+
+    def set_turn(self, seat: int, phase: Phase) -> None:
+        """Give the turn to ``seat``, in ``phase`` (an add-on's own phase, such as the
+        auction, or back to the play of the current trick)."""
+        self.phase = phase
+        self.turn = seat
+
+    def lead(self, seat: int) -> None:
+        """Let ``seat`` lead the next trick: the play phase, the seats in playing order
+        from it."""
+        self.phase = PLAY
+        self.order = self._orders[seat]
+        self.turn = seat
+
+    def set_trump(self, suit: Suit | None) -> None:
+        """Make ``suit`` the trump suit (chiamata's called card names it); ``None``: no
+        trump yet."""
+        self.trump = suit
+
+    def set_sides(self, sides: tuple[tuple[int, ...], ...]) -> None:
+        """The sides as the whole table now knows them, in the order of their lowest seat
+        (chiamata: once the called card is played)."""
+        self.sides = sides
+        self.side_of = tuple(
+            next(i for i, side in enumerate(sides) if s in side) for s in range(self.n)
+        )
+
+    def swap_turned(self, seat: int, card: Card) -> Card:
+        """The trump exchange: ``seat`` gives ``card`` from its hand for the turned card,
+        which it takes and which everyone then knows it holds; ``card`` lies turned under
+        the stock in its place. Returns the card taken."""
+        taken = self.turned
+        if taken is None:
+            raise IllegalActionError("the turned card has already been drawn")
+        hand = self.hands[seat]
+        hand.remove(card)
+        hand.append(taken)
+        self.pile[0] = card
+        self.turned = card
+        self.known[seat].add(taken)
+        return taken
 
     def finish(self, events: list[Event]) -> None:
         """End the hand now (all cards played, or an add-on ends it early)."""

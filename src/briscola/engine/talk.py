@@ -21,8 +21,10 @@ Records written before the rais talked out of their own lead have no ``EndTalk``
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any
 
 from briscola.engine.actions import (
     ORDERS,
@@ -35,15 +37,20 @@ from briscola.engine.actions import (
     Order,
     Signal,
 )
-from briscola.engine.addons import Addon, part_of
+from briscola.engine.addons import (
+    Addon,
+    AddonKind,
+    AddonMaker,
+    TrickEngine,
+    part_of,
+    register_addon,
+)
 from briscola.engine.cards import Card, Rank
 from briscola.engine.errors import IllegalActionError, MalformedError, shown
 from briscola.engine.events import Audience, Event, HandShown, Talk, visible
+from briscola.engine.house_rules import RuleValue
 from briscola.engine.phases import Phase
-
-if TYPE_CHECKING:
-    from briscola.engine.games import Rules
-    from briscola.engine.state import GameState
+from briscola.engine.rules import Rules
 
 TALK = Phase.TALK
 """Phase (Schembil): the rais talk before the lead, the leading side's first."""
@@ -51,7 +58,7 @@ VESTITE = (Rank.KING, Rank.QUEEN, Rank.JACK)
 REQUESTS = ("play-carico", "play-liscio")
 
 
-def signal_is_true(state: GameState, seat: int, signal: str) -> bool:
+def signal_is_true(state: TrickEngine, seat: int, signal: str) -> bool:
     """Whether ``signal`` states something true of ``seat``'s hand (requests always are)."""
     trump = state.trump
     hand = state.hands[seat]
@@ -67,7 +74,7 @@ def signal_is_true(state: GameState, seat: int, signal: str) -> bool:
     return signal in REQUESTS
 
 
-def answer(state: GameState, seat: int, question: str) -> str:
+def answer(state: TrickEngine, seat: int, question: str) -> str:
     """The true answer of ``seat`` to a conversation question, read from its hand."""
     trump = state.trump
     points = state.rules.points
@@ -164,7 +171,7 @@ class TableTalk(Addon):
         new.draws = self.draws
         return new
 
-    def position(self, state: GameState) -> TalkPart:
+    def position(self, state: TrickEngine) -> TalkPart:
         return TalkPart(
             log=tuple(self.log),
             used=frozenset(self.used),
@@ -175,7 +182,7 @@ class TableTalk(Addon):
             draws=self.draws,
         )
 
-    def restore(self, state: GameState, part: object) -> None:
+    def restore(self, state: TrickEngine, part: object) -> None:
         p = part_of(self, part, TalkPart)
         if state.phase == TALK and (not p.waiting or p.waiting[0] != state.turn):
             raise MalformedError(
@@ -195,17 +202,17 @@ class TableTalk(Addon):
             self.rng.random()
         self.draws = p.draws
 
-    def start(self, state: GameState) -> list[Event]:
+    def start(self, state: TrickEngine) -> list[Event]:
         self.rng = random.Random(state.deal.seed or 0)
         return []
 
     # ------------------------------------------------------------------ helpers
 
     @staticmethod
-    def partners(state: GameState, seat: int) -> list[int]:
+    def partners(state: TrickEngine, seat: int) -> list[int]:
         return [s for s in state.rules.sides[state.rules.side_of[seat]] if s != seat]
 
-    def may_converse(self, state: GameState, seat: int) -> bool:
+    def may_converse(self, state: TrickEngine, seat: int) -> bool:
         """The conversation's timing: not in the first trick; the player about to lead,
         before leading; in Schembil, the rais whose turn it is in the talk before the lead."""
         if self.mode == "schembil":
@@ -214,7 +221,7 @@ class TableTalk(Addon):
             return False
         return state.order[0] == seat
 
-    def may_look(self, state: GameState, seat: int) -> bool:
+    def may_look(self, state: TrickEngine, seat: int) -> bool:
         return (
             self.mode == "schembil"
             and seat in self.rais
@@ -222,27 +229,26 @@ class TableTalk(Addon):
             and seat not in self.looked
         )
 
-    def draw_spotted(self, state: GameState, seat: int, rng: random.Random) -> tuple[int, ...]:
+    def draw_spotted(self, state: TrickEngine, seat: int, rng: random.Random) -> tuple[int, ...]:
         mine = set(state.rules.sides[state.rules.side_of[seat]])
         opponents = [s for s in state.rules.rounds_from[seat] if s not in mine]
         return tuple(s for s in opponents if rng.random() * 100 < self.chance)
 
     # ------------------------------------------------------------------ the hooks
 
-    def before_lead(self, state: GameState, events: list[Event]) -> None:
+    def before_lead(self, state: TrickEngine, events: list[Event]) -> None:
         """Schembil: open the rais's talk before this lead, the leading side's rais first."""
         if self.windows:
             self.open_talk(state)
 
-    def open_talk(self, state: GameState, turn: int | None = None) -> None:
+    def open_talk(self, state: TrickEngine, turn: int | None = None) -> None:
         """Put ``state`` in the rais's talk before the lead of ``state.order[0]``, at the
         turn of rais ``turn`` (by default the first: the rais of the leading side)."""
         self.leader = state.order[0]
         self.waiting = rais_to_talk(state.rules, self.rais, self.leader, turn)
-        state.phase = TALK
-        state.turn = self.waiting[0]
+        state.set_turn(self.waiting[0], TALK)
 
-    def legal(self, state: GameState) -> list[Action]:
+    def legal(self, state: TrickEngine) -> list[Action]:
         seat = state.turn
         t = len(state.tricks)
         out: list[Action] = []
@@ -264,7 +270,7 @@ class TableTalk(Addon):
             out.extend(Look(seat, p) for p in self.partners(state, seat))
         return out
 
-    def check(self, state: GameState, action: Action) -> None:
+    def check(self, state: TrickEngine, action: Action) -> None:
         seat = action.seat
         t = len(state.tricks)
         if isinstance(action, EndTalk):
@@ -342,7 +348,7 @@ class TableTalk(Addon):
         if isinstance(action, Order) and (t, seat, "order") in self.used:
             raise IllegalActionError(f"seat {seat} already gave an order this trick")
 
-    def logged(self, state: GameState, action: Action) -> Action:
+    def logged(self, state: TrickEngine, action: Action) -> Action:
         """A signal under ``signal_audience=spotted`` with the opponents who spotted it,
         drawn from the hand's stream (a record's own list, which :meth:`check` found equal
         to the draw, is kept; the stream moves on the same)."""
@@ -353,7 +359,7 @@ class TableTalk(Addon):
             return Signal(action.seat, action.signal, spotted)
         return action
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: TrickEngine, action: Action) -> list[Event]:
         seat = action.seat
         t = len(state.tricks)
         talk: Talk
@@ -362,10 +368,9 @@ class TableTalk(Addon):
             done = Talk(seat, "done", "talk", None, None, None)
             self.log.append(done)
             if self.waiting:
-                state.turn = self.waiting[0]
+                state.set_turn(self.waiting[0], TALK)
             else:
-                state.phase = Phase.PLAY
-                state.turn = self.leader
+                state.set_turn(self.leader, Phase.PLAY)
             return [done]
         if isinstance(action, Signal):
             self.used.add((t, seat, action.signal))
@@ -396,16 +401,35 @@ class TableTalk(Addon):
         self.log.append(talk)
         return [talk]
 
-    def sees(self, state: GameState, seat: int) -> set[int]:
+    def sees(self, state: TrickEngine, seat: int) -> set[int]:
         """Other seats whose whole hands ``seat`` sees through this add-on."""
         return {self.looked[seat]} if seat in self.looked else set()
 
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: TrickEngine, seat: int | None) -> dict[str, Any]:
         """The talk ``seat`` saw, as :func:`~briscola.engine.events.visible` shows it: of a
         signal spotted by chance, whether this seat spotted it, not who else did."""
         seen = (visible(t, seat) for t in self.log)
         return {"talk": tuple(t for t in seen if isinstance(t, Talk))}
 
-    def unseen_moves(self, state: GameState, seat: int | None) -> int:
+    def unseen_moves(self, state: TrickEngine, seat: int | None) -> int:
         """The signals for others than ``seat``: each talk move logs one message."""
         return sum(visible(t, seat) is None for t in self.log)
+
+
+def _talk(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    mode = str(values["communication"])
+    if mode == "none":
+        return None
+    audience, chance = str(values["signal_audience"]), int(values["spot_chance"])
+    return partial(TableTalk, mode, audience, chance, ())
+
+
+def _rais(values: Mapping[str, RuleValue]) -> AddonMaker | None:
+    rais = tuple(int(s) for s in str(values["rais"]).split("-"))
+    return partial(TableTalk, "schembil", "table", 0, rais)
+
+
+PARTNER_TALK = register_addon(
+    AddonKind("talk", "partner talk", ("communication", "signal_audience", "spot_chance"), _talk)
+)
+RAIS = register_addon(AddonKind("rais", "Schembil's rais", ("rais",), _rais))

@@ -5,7 +5,7 @@ copied in on purpose, from what a player in that seat sees at a real table. It
 is all a person, a bot or a socket ever gets.
 
 >>> import random
->>> from briscola.engine.games import Rules
+>>> from briscola.engine.rules import Rules
 >>> from briscola.engine.deal import shuffled_deal
 >>> from briscola.engine.state import GameState
 >>> rules = Rules.make("briscola-2")

@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from briscola.ai.cores.compiled import jit, use_cache
 from briscola.engine.cards import Card, Suit
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 
 if TYPE_CHECKING:

@@ -70,7 +70,7 @@ from briscola.ai.cores.head_to_head import (
     to_move,
 )
 from briscola.engine.deal import shuffled_deal
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 
 TT_BITS = 16

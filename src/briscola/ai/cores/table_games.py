@@ -41,7 +41,7 @@ import numpy.typing as npt
 from briscola.ai.cores.compiled import jit
 from briscola.ai.cores.head_to_head import SUITS, Codec, card_beats, rand_below, seed_rng
 from briscola.engine.cards import Card
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import View
 

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card, Suit
-from briscola.engine.games import Rules, find_game
 from briscola.engine.house_rules import RuleValue
+from briscola.engine.presets import find_game
+from briscola.engine.rules import Rules
 from briscola.engine.views import View
 
 

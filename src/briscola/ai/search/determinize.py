@@ -37,12 +37,13 @@ from dataclasses import dataclass
 
 from briscola.ai.rules.counting import compiled_rules, rules_of
 from briscola.engine.actions import Exchange
+from briscola.engine.addons import make_addons
 from briscola.engine.cards import Card
 from briscola.engine.chiamata import AuctionPart, Chiamata
 from briscola.engine.events import TrickWon
 from briscola.engine.exchange import ExchangePart, TrumpExchange
-from briscola.engine.games import Rules
 from briscola.engine.position import Position
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.engine.talk import TALK, TableTalk, TalkPart, rais_to_talk
 from briscola.engine.views import View
@@ -252,7 +253,7 @@ def world_position(view: View, world: World, rules: Rules | None = None) -> Posi
     rules = rules_for(view, rules)
     n = view.players
     parts: list[object] = []
-    for addon in rules.make_addons():
+    for addon in make_addons(rules):
         if isinstance(addon, TrumpExchange):
             window = None
             for a in view.legal:

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from briscola.ai.search.determinize import Sampler, World, rebuild_state, rules_for
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import View
 

@@ -23,7 +23,7 @@ from briscola.ai.cores.head_to_head import Array, Codec
 from briscola.ai.cores.head_to_head_solver import Solver
 from briscola.ai.search.determinize import Sampler, World, rules_for
 from briscola.engine.cards import Card
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.views import View
 
 

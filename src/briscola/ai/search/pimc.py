@@ -48,7 +48,7 @@ from briscola.ai.search.determinize import Sampler
 from briscola.ai.search.judge import tuned_judge
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.views import View
 
 if TYPE_CHECKING:

@@ -68,7 +68,7 @@ from briscola.ai.search.determinize import Sampler, rebuild_state, rules_for
 from briscola.engine.actions import Action, Call, Exchange, Look, Pass, Play
 from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import BriscolaError
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import View
 
