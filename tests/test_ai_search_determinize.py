@@ -4,15 +4,26 @@ view does not show."""
 
 from __future__ import annotations
 
+import ast
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+import briscola.ai.search.determinize as determinize
 from briscola.ai.rules.counting import read_house_rules
-from briscola.ai.search.determinize import Sampler, World, rebuild_state, rules_for
-from briscola.engine import Card, GameState, Play, Rules, View, seat_view
+from briscola.ai.search.determinize import (
+    Sampler,
+    World,
+    rebuild_state,
+    rules_for,
+    world_position,
+)
+from briscola.engine import GAMES, Card, GameState, Play, Rules, View, seat_view, shuffled_deal
+from briscola.engine.addons import ADDONS, Addon, AddonKind
 from briscola.engine.chiamata import Chiamata
 from helpers import CONFIGS, config_id, random_state
 
@@ -273,3 +284,53 @@ def test_house_rules_are_read_from_what_the_views_give_away() -> None:
                     alone = read_house_rules(bare).get(rule, plain.option(rule))
                     assert rules_for(bare).option(rule) == alone
         assert found >= 12
+
+
+def test_the_sampler_names_no_add_on() -> None:
+    """Each add-on builds its own part of a world's position from the view
+    (``Addon.part_from_view``): the sampler imports no add-on module and tests no add-on's
+    type."""
+    tree = ast.parse(Path(determinize.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not imported & {
+        "briscola.engine.chiamata",
+        "briscola.engine.exchange",
+        "briscola.engine.talk",
+    }
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    assert not names & {"Chiamata", "TrumpExchange", "TableTalk", "isinstance"}
+
+
+class Tally(Addon):
+    """A toy add-on whose part of a position is the number of tricks taken."""
+
+    def position(self, state: object) -> object:
+        return ("tally",)
+
+    def part_from_view(self, view: View, hands: Sequence[Sequence[Card]], rules: Rules) -> object:
+        return ("tally", len(view.tricks), tuple(len(h) for h in hands))
+
+    def restore(self, state: object, part: object) -> None:
+        assert isinstance(part, tuple) and part[0] == "tally"
+
+    def copy(self) -> Tally:
+        return Tally()
+
+
+def test_a_new_add_on_builds_its_own_part_of_a_sampled_world(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sampler needs no change for an add-on it has never heard of."""
+    monkeypatch.setitem(ADDONS, "tally", AddonKind("tally", "a tally", (), lambda values: Tally))
+    game = replace(GAMES["briscola-2"], key="tallied", addons=("tally", "exchange"))
+    monkeypatch.setitem(GAMES, game.key, game)  # a view names its game
+    rules = Rules.make(game, {"trump_exchange": "seven"})
+    rng = random.Random(5)
+    state = GameState(rules, shuffled_deal(rules, 0, rng))
+    for _ in range(5):
+        state.apply(rng.choice(state.legal_actions()))
+    view = seat_view(state, state.turn)
+    world = Sampler(view, rules).sample(rng)
+    parts = world_position(view, world, rules).addons
+    assert parts[0] == ("tally", 2, (3, 2)) and len(parts) == 2
+    check_world(view, world, rules)

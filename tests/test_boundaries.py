@@ -319,6 +319,17 @@ def test_computer_player_module_stays_in_its_layer(path: Path) -> None:
     assert layer_violations(layer_of(path), path.read_text(encoding="utf-8")) == []
 
 
+@pytest.mark.parametrize("path", ai_modules(AI), ids=lambda p: module_name(p))
+def test_a_computer_player_reads_no_add_on_and_no_pile(path: Path) -> None:
+    """The search reads a hand through the state's queries (``to_draw``, ``contract``) and
+    the add-ons' own hooks, never an add-on's fields or the state's pile."""
+    source = path.read_text(encoding="utf-8")
+    names = imported(source)
+    assert not names & {f"briscola.engine.{m}" for m in ("chiamata", "exchange", "talk")}
+    piles = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Attribute)]
+    assert [n.lineno for n in piles if n.attr == "pile"] == []
+
+
 def test_the_interface_imports_no_player() -> None:
     """The bot interface and registry (``briscola.ai.bot``) import no level: the levels
     register themselves with it."""

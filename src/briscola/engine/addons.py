@@ -44,6 +44,7 @@ from briscola.engine.events import Event, TrickWon
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.phases import Phase
 from briscola.engine.rules import Rules
+from briscola.engine.view_types import View
 
 
 class TrickEngine(Protocol):
@@ -197,6 +198,13 @@ class Addon:
         """The winning seats of a finished hand, where this add-on decides them."""
         return None
 
+    def contract(self, state: TrickEngine) -> tuple[tuple[int, ...], int] | None:
+        """A side that wins the hand by taking at least so many card points, as
+        ``(seats, points)``, whether or not the table knows its seats yet (chiamata's caller
+        and the holder of the called card, with the points of the bid); ``None`` when this
+        add-on sets none (the side with the most points wins)."""
+        return None
+
     def position(self, state: TrickEngine) -> object:
         """This add-on's part of the hand's position (see :mod:`briscola.engine.position`):
         a frozen value of its own type with what it keeps, or ``None`` when it keeps
@@ -215,6 +223,14 @@ class Addon:
                 f"{type(self).__name__} keeps no part in a position: expected None, "
                 f"got {shown(part)}"
             )
+
+    def part_from_view(self, view: View, hands: Sequence[Sequence[Card]], rules: Rules) -> object:
+        """This add-on's part of the position of a world made from ``view`` (of a hand under
+        ``rules``), with the hidden cards dealt so that each seat holds ``hands``: what
+        :meth:`position` would give, read from what the view shows. What no view records
+        is left at its start, and talk before leads is off (a search plays cards only).
+        ``None`` for an add-on that keeps nothing."""
+        return None
 
     def copy(self) -> Addon:
         """An independent copy, for :meth:`GameState.copy`."""

@@ -13,7 +13,7 @@ a player holds no card points, the hand is dealt again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -40,7 +40,7 @@ from briscola.engine.events import (
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.phases import Phase
 from briscola.engine.rules import Rules
-from briscola.engine.view_types import AuctionView
+from briscola.engine.view_types import AuctionView, View
 
 AUCTION = Phase.AUCTION
 CALL = Phase.CALL
@@ -135,6 +135,22 @@ class Chiamata(Addon):
             revealed=self.revealed,
             void=self.redeal_needed,
         )
+
+    def part_from_view(
+        self, view: View, hands: Sequence[Sequence[Card]], rules: Rules
+    ) -> AuctionPart:
+        """The auction as the view shows it, and the partner: the seat that played the
+        called card, else the one that holds it in ``hands``."""
+        auc = view.auction
+        if auc is None:  # a view made by hand: the auction not begun
+            return AuctionPart()
+        called = auc.called
+        played = None if called is None else view.played_by(called)
+        partner = played
+        if called is not None and played is None:
+            partner = next((s for s, hand in enumerate(hands) if called in hand), None)
+        revealed = played is not None
+        return AuctionPart(auc.bids, auc.caller, called, partner, revealed, void=False)
 
     def restore(self, state: TrickEngine, part: object) -> None:
         p = part_of(self, part, AuctionPart)
@@ -282,6 +298,13 @@ class Chiamata(Addon):
     def need(self) -> int:
         """Card points the caller's side needs."""
         return 61 if self.high is None or self.high.points is None else self.high.points
+
+    def contract(self, state: TrickEngine) -> tuple[tuple[int, ...], int] | None:
+        """Once the card is called: the caller and the called card's holder, who need the
+        points of the bid (61 for a rank)."""
+        if self.caller is None or self.partner is None:
+            return None
+        return tuple(sorted({self.caller, self.partner})), self.need()
 
     def redeal(self, state: TrickEngine) -> bool:
         return self.redeal_needed

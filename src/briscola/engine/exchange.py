@@ -10,7 +10,7 @@ choices: no pause that would tell the table it holds the card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -27,6 +27,8 @@ from briscola.engine.cards import Card
 from briscola.engine.errors import IllegalActionError, MalformedError, shown
 from briscola.engine.events import Event, TrickWon, TrumpExchanged
 from briscola.engine.house_rules import RuleValue
+from briscola.engine.rules import Rules
+from briscola.engine.view_types import View
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,17 @@ class TrumpExchange(Addon):
         if card is not None and not isinstance(card, Card):
             raise MalformedError(f"ExchangePart: the window is a card or None, not {shown(card)}")
         self.window = None if card is None else (len(state.tricks), card)
+
+    def part_from_view(
+        self, view: View, hands: Sequence[Sequence[Card]], rules: Rules
+    ) -> ExchangePart:
+        """After-win timing: the window is open when the view's legal actions hold the
+        exchange."""
+        window = None
+        for a in view.legal:
+            if isinstance(a, Exchange) and self.after_win:
+                window = a.card
+        return ExchangePart(window)
 
     @staticmethod
     def exchangeable(state: TrickEngine, seat: int) -> Card | None:

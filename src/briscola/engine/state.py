@@ -337,6 +337,23 @@ class GameState:
                 return a
         return None
 
+    def to_draw(self) -> tuple[Card, ...]:
+        """The cards still to draw, in drawing order: the next first, the turned card
+        (while it lies under the stock) last."""
+        return tuple(reversed(self.pile))
+
+    def contract(self) -> tuple[tuple[int, ...], int] | None:
+        """A side that wins this hand by taking at least so many card points, as
+        ``(seats, points)``, known at the table or not: in chiamata, once the card is
+        called, the caller and the holder of the called card (see
+        :meth:`Addon.contract <briscola.engine.addons.Addon.contract>`); ``None`` where
+        the side with the most points wins."""
+        for addon in self.addons:
+            found = addon.contract(self)
+            if found is not None:
+                return found
+        return None
+
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (none when the hand is over)."""
         if self.phase == PLAY:

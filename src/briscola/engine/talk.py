@@ -21,7 +21,7 @@ Records written before the rais talked out of their own lead have no ``EndTalk``
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -51,6 +51,7 @@ from briscola.engine.events import Audience, Event, HandShown, Talk, visible
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.phases import Phase
 from briscola.engine.rules import Rules
+from briscola.engine.view_types import View
 
 TALK = Phase.TALK
 """Phase (Schembil): the rais talk before the lead, the leading side's first."""
@@ -180,6 +181,24 @@ class TableTalk(Addon):
             leader=self.leader,
             before_leads=self.windows,
             draws=self.draws,
+        )
+
+    def part_from_view(self, view: View, hands: Sequence[Sequence[Card]], rules: Rules) -> TalkPart:
+        """The talk the view saw, the rais's looks, and in the talk before a lead the rais
+        still to talk; which kinds of talk a seat used this trick and the stream of spotted
+        signals are left at their start."""
+        waiting: tuple[int, ...] = ()
+        leader = -1
+        if view.phase == TALK and view.to_act is not None:
+            leader = view.trick_order[0]
+            waiting = tuple(rais_to_talk(rules, self.rais, leader, view.to_act))
+        looked = {t.seat: t.to for t in view.talk if t.kind == "look" and t.to is not None}
+        return TalkPart(
+            log=tuple(view.talk),
+            looked=tuple(sorted(looked.items())),
+            waiting=waiting,
+            leader=leader,
+            before_leads=False,
         )
 
     def restore(self, state: TrickEngine, part: object) -> None:

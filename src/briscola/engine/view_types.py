@@ -3,8 +3,9 @@
 :class:`View` (with :class:`TrickView`, :class:`MatchView` and chiamata's
 :class:`AuctionView`) is what the engine gives a player, a bot or a socket; the functions
 that build one from a hand are in :mod:`briscola.engine.views`. These are plain values,
-below the state and the add-ons, so that an add-on may fill in its part of a view without
-importing the engine that builds them.
+below the state and the add-ons, so that an add-on may fill in its part of a view and read
+one back (:meth:`Addon.part_from_view <briscola.engine.addons.Addon.part_from_view>`)
+without importing the engine that builds them.
 """
 
 from __future__ import annotations

@@ -657,7 +657,7 @@ class Codec:
         last = state.tricks[-1].winner if state.tricks else -1
         return self.position(
             state.hands,
-            list(reversed(state.pile)),
+            state.to_draw(),
             state.order[0],
             state.trick[0] if state.trick else None,
             state.trump,

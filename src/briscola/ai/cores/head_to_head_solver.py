@@ -592,7 +592,7 @@ def random_states(
     out: list[GameState] = []
     while len(out) < count:
         state = GameState(rules, shuffled_deal(rules, rng.randrange(2), rng))
-        while len(state.pile) > pile:
+        while len(state.to_draw()) > pile:
             state.apply(rng.choice(state.legal_actions()))
         if rng.random() < 0.5:
             state.apply(rng.choice(state.legal_actions()))

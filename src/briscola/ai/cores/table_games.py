@@ -41,6 +41,7 @@ import numpy.typing as npt
 from briscola.ai.cores.compiled import jit
 from briscola.ai.cores.head_to_head import SUITS, Codec, card_beats, rand_below, seed_rng
 from briscola.engine.cards import Card
+from briscola.engine.phases import Phase
 from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import View
@@ -114,11 +115,12 @@ def supports(rules: Rules) -> bool:
 
 def from_state(state: GameState, codec: Codec | None = None) -> Array:
     """The position of a reference engine state in its play phase, every card known (a
-    determinized world). In chiamata the sides are the caller and its partner against
-    the rest, whether or not the partner is known at the table yet."""
-    from briscola.engine.chiamata import Chiamata
-
+    determinized world). Where the hand has a contract (:meth:`GameState.contract
+    <briscola.engine.state.GameState.contract>`: in chiamata, the caller and its partner)
+    its side is side 0 against the rest, whether or not the table knows it yet."""
     rules = state.rules
+    if state.phase != Phase.PLAY:
+        raise ValueError(f"the table core plays cards only; this hand is at its {state.phase}")
     codec = codec or Codec(rules)
     n = state.n
     leader = state.order[0]
@@ -133,9 +135,10 @@ def from_state(state: GameState, codec: Codec | None = None) -> Array:
     pos[NH : NH + MAXP] = 0
     for s in range(n):
         pos[NH + s] = len(state.hands[s])
-    for k, c in enumerate(reversed(state.pile)):
+    to_draw = state.to_draw()
+    for k, c in enumerate(to_draw):
         pos[DRAW + k] = codec.id[c]
-    pos[ND] = len(state.pile)
+    pos[ND] = len(to_draw)
     pos[SP] = 0
     pos[N] = n
     pos[LEADER] = leader
@@ -150,14 +153,12 @@ def from_state(state: GameState, codec: Codec | None = None) -> Array:
         pos[PTS + s] = state.seat_points[s]
     pos[SIDE : SIDE + MAXP] = 0
     pos[NEED] = 0
-    addon = state.addon(Chiamata)
-    if isinstance(addon, Chiamata):
-        if addon.caller is None or addon.partner is None:
-            raise ValueError("chiamata's card play starts once the card is called")
-        team = {addon.caller, addon.partner}
+    contract = state.contract()
+    if contract is not None:
+        team, need = contract
         for s in range(n):
             pos[SIDE + s] = 0 if s in team else 1
-        pos[NEED] = addon.need()
+        pos[NEED] = need
     else:
         for s in range(n):
             pos[SIDE + s] = state.side_of[s]

@@ -36,16 +36,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from briscola.ai.rules.counting import compiled_rules, rules_of
-from briscola.engine.actions import Exchange
 from briscola.engine.addons import make_addons
 from briscola.engine.cards import Card
-from briscola.engine.chiamata import AuctionPart, Chiamata
 from briscola.engine.events import TrickWon
-from briscola.engine.exchange import ExchangePart, TrumpExchange
 from briscola.engine.position import Position
 from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
-from briscola.engine.talk import TALK, TableTalk, TalkPart, rais_to_talk
 from briscola.engine.views import View
 
 
@@ -247,49 +243,14 @@ class Sampler:
 
 def world_position(view: View, world: World, rules: Rules | None = None) -> Position:
     """The position (:mod:`briscola.engine.position`) of the view with the hidden cards
-    where ``world`` puts them. What no view records is left at its start: which kinds of
-    talk a seat already used in the current trick, and the stream of spotted signals. The
-    rais do not talk before leads from here on: a search plays cards only."""
+    where ``world`` puts them, each add-on of the rules building its own part from the view
+    (:meth:`Addon.part_from_view <briscola.engine.addons.Addon.part_from_view>`). What no
+    view records is left at its start: which kinds of talk a seat already used in the
+    current trick, and the stream of spotted signals. The rais do not talk before leads
+    from here on: a search plays cards only."""
     rules = rules_for(view, rules)
     n = view.players
-    parts: list[object] = []
-    for addon in make_addons(rules):
-        if isinstance(addon, TrumpExchange):
-            window = None
-            for a in view.legal:
-                if isinstance(a, Exchange) and addon.after_win:
-                    window = a.card
-            parts.append(ExchangePart(window))
-        elif isinstance(addon, Chiamata):
-            auc = view.auction
-            if auc is None:  # a view made by hand: the auction not begun
-                parts.append(AuctionPart())
-                continue
-            revealed = auc.called is not None and (
-                any(auc.called in t.cards for t in view.tricks)
-                or any(c is auc.called for _, c in view.trick)
-            )
-            parts.append(
-                AuctionPart(auc.bids, auc.caller, auc.called, world.partner, revealed, void=False)
-            )
-        elif isinstance(addon, TableTalk):
-            waiting: tuple[int, ...] = ()
-            leader = -1
-            if view.phase == TALK and view.to_act is not None:
-                leader = view.trick_order[0]
-                waiting = tuple(rais_to_talk(rules, addon.rais, leader, view.to_act))
-            looked = {t.seat: t.to for t in view.talk if t.kind == "look" and t.to is not None}
-            parts.append(
-                TalkPart(
-                    log=tuple(view.talk),
-                    looked=tuple(sorted(looked.items())),
-                    waiting=waiting,
-                    leader=leader,
-                    before_leads=False,
-                )
-            )
-        else:
-            parts.append(None)  # an add-on that keeps no part
+    parts = tuple(a.part_from_view(view, world.hands, rules) for a in make_addons(rules))
     turned = world.turned
     return Position(
         dealer=view.dealer,
@@ -306,7 +267,7 @@ def world_position(view: View, world: World, rules: Rules | None = None) -> Posi
         known=tuple(frozenset(view.known_cards.get(s, ())) for s in range(n)),
         shown=bool(rules.show_partner_hands and not world.stock and turned is None and view.tricks),
         seed=0 if rules.needs_seed else None,
-        addons=tuple(parts),
+        addons=parts,
     )
 
 

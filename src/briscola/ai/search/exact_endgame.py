@@ -18,7 +18,7 @@ Values are card points of a side at the end of the hand, with best play on both 
 >>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
 >>> rules = Rules.make("briscola-2")
 >>> state = GameState(rules, shuffled_deal(rules, 1, random.Random(4)))
->>> while len(state.hands[state.turn]) > 3 or state.pile:
+>>> while len(state.hands[state.turn]) > 3 or state.to_draw():
 ...     _ = state.apply(state.legal_actions()[0])
 >>> card = best_play(seat_view(state, state.turn))
 >>> values = state_values(state, state.turn)
@@ -50,11 +50,9 @@ more than the rest of the bot's move: ``benchmarks/README.md``)."""
 def side_of_seat(state: GameState, seat: int) -> frozenset[int]:
     """The seats whose points count with ``seat``'s in this state: its side, and in chiamata
     the caller and the holder of the called card (known in a determinized world)."""
-    from briscola.engine.chiamata import Chiamata
-
-    addon = state.addon(Chiamata)
-    if isinstance(addon, Chiamata) and addon.caller is not None and addon.partner is not None:
-        team = frozenset({addon.caller, addon.partner})
+    contract = state.contract()
+    if contract is not None:
+        team = frozenset(contract[0])
         return team if seat in team else frozenset(range(state.n)) - team
     rules = state.rules
     return frozenset(rules.sides[rules.side_of[seat]])

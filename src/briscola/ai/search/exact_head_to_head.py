@@ -8,7 +8,7 @@ and the exact expected value of each card over every world a view allows
 >>> from briscola.engine import GameState, Rules, seat_view, shuffled_deal
 >>> rules = Rules.make("briscola-2")
 >>> state = GameState(rules, shuffled_deal(rules, 1, random.Random(4)))
->>> while state.pile:
+>>> while state.to_draw():
 ...     _ = state.apply(state.legal_actions()[0])
 >>> sol = solve_view(seat_view(state, state.turn), rules)
 >>> sol.best in [a.card for a in state.legal_actions()], -120 <= sol.diff <= 120
