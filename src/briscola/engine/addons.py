@@ -31,7 +31,7 @@ so they are registered whenever any part of the engine is imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -84,8 +84,6 @@ class TrickEngine(Protocol):
     def phase(self) -> Phase: ...
     @property
     def seat_points(self) -> Sequence[int]: ...
-    @property
-    def known(self) -> Sequence[Set[Card]]: ...
     @property
     def over(self) -> bool: ...
 
