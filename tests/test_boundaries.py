@@ -551,3 +551,78 @@ def test_the_graph_reads_every_kind_of_import(tmp_path: Path) -> None:
     assert graph["p.q.c"] == {"p.q.d", "p.b"}  # its own packages (p, p.q) not counted
     assert graph["p.b"] == {"p.a"}
     assert cycles(graph) == [["p.a", "p.b", "p.q.c"]]
+
+
+# ---------------------------------------------------------------------------- docs/architecture.md
+
+ARCHITECTURE = PACKAGE.parent.parent / "docs" / "architecture.md"
+
+
+def drawn_layers(text: str) -> list[tuple[int, str]]:
+    """The layers docs/architecture.md draws: its table under "The layers", each row's
+    number (1 the top floor) and each path in its second column (``server/``,
+    ``host.py``), as written."""
+    section = text.split("## The layers", 1)[1].split("\n## ", 1)[0]
+    out = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and cells[0].isdigit():
+            out.extend((int(cells[0]), p) for p in re.findall(r"`([\w/.]+)`", cells[1]))
+    return out
+
+
+def layer_of_module(name: str, layers: list[tuple[int, str]]) -> int | None:
+    """The layer of module ``name`` (``briscola.server.app``): the row naming its file or
+    the deepest folder holding it."""
+    path = name.removeprefix("briscola").lstrip(".").replace(".", "/") or "__init__"
+    best: tuple[int, int] | None = None
+    for number, drawn in layers:
+        if drawn.endswith("/"):
+            folder = drawn.rstrip("/")
+            hit = path == folder or path.startswith(folder + "/")
+            depth = folder.count("/") + 1
+        else:
+            hit = path in (drawn.removesuffix(".py"), drawn.removesuffix("/__init__.py"))
+            depth = 99  # a file named is the most specific
+        if hit and (best is None or depth > best[1]):
+            best = (number, depth)
+    return None if best is None else best[0]
+
+
+def test_the_layers_drawn_are_the_layers_the_imports_have() -> None:
+    """Every module is in a layer of docs/architecture.md, and every import goes to a layer
+    at or below the importer's (the same layer: modules side by side)."""
+    layers = drawn_layers(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert layers, "docs/architecture.md draws no layers"
+    graph = package_graph()
+    unplaced = sorted(m for m in graph if layer_of_module(m, layers) is None)
+    assert unplaced == [], f"draw these in docs/architecture.md's layers: {unplaced}"
+    upward = sorted(
+        f"{m} (layer {layer_of_module(m, layers)}) imports {n} (layer {layer_of_module(n, layers)})"
+        for m, names in graph.items()
+        for n in names
+        if (layer_of_module(n, layers) or 0) < (layer_of_module(m, layers) or 0)
+    )
+    assert upward == [], "imports up the layers:\n" + "\n".join(upward)
+
+
+def test_every_module_is_named_in_the_architecture() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    missing = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in package_modules().values()
+        if path.name != "__init__.py"
+        and "migrations" not in path.parts
+        and not re.search(rf"\b{re.escape(path.name)}\b", text)
+    )
+    assert missing == [], f"name these modules in docs/architecture.md: {missing}"
+
+
+def test_the_layer_reader_reads_the_table() -> None:
+    text = "## The layers\n\n| layer | modules | what |\n|---|---|---|\n"
+    text += "| 1 | `server/` | the server |\n| 2 | `ai/bot.py`, `ai/` | players |\n\n## Next\n"
+    layers = drawn_layers(text)
+    assert layers == [(1, "server/"), (2, "ai/bot.py"), (2, "ai/")]
+    assert layer_of_module("briscola.server.live", layers) == 1
+    assert layer_of_module("briscola.ai.bot", layers) == 2
+    assert layer_of_module("briscola.engine.state", layers) is None
