@@ -148,3 +148,25 @@ def test_the_seats_are_named_in_every_language(lang: str) -> None:
     names = [seating.name(s) for s in range(6)]
     assert len(set(names)) == 6
     assert seating.introduction() and "{" not in seating.introduction()
+
+
+def test_the_terminal_game_speaks_the_language_of_lang_or_of_the_locale() -> None:
+    from typer.testing import CliRunner
+
+    from briscola.terminal.cli import app
+
+    runner = CliRunner()
+    args = ["play", "--plain", "--seed", "1", "--bot", "random"]
+    italian = runner.invoke(app, [*args, "--lang", "it"], input="1\nquit\n")
+    assert "tu siedi a Sud" in italian.stdout and "la tua mossa:" in italian.stdout
+    assert "tu giochi " in italian.stdout and "hai lasciato la partita" in italian.stdout
+    spanish = runner.invoke(
+        app, args, input="quit\n", env={"LANG": "es_ES.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    )
+    assert "tú te sientas al Sur" in spanish.stdout
+    english = runner.invoke(
+        app, args, input="quit\n", env={"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    )
+    assert "you sit South" in english.stdout
+    wrong = runner.invoke(app, [*args, "--lang", "fr"])
+    assert wrong.exit_code != 0 and "choose one of it, en, es, hr" in wrong.output

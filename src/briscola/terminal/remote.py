@@ -177,7 +177,7 @@ class RemoteTable:
                 ) as ws:
                     self.ws = ws
                     if tries:
-                        self.frames.put(_Notice("connected again", back=True))
+                        self.frames.put(_Notice(self._say("remote.back"), back=True))
                     tries = 0
                     for text in ws:
                         frame = json.loads(text)
@@ -190,26 +190,22 @@ class RemoteTable:
             if self.closed or self.finished:
                 return
             if tries >= len(RECONNECT):
-                self.frames.put(
-                    _Notice(
-                        f"the connection to the server at {self.base} is lost, and it does not "
-                        "answer: the match goes on without you (a computer player stands in); "
-                        "join again with the table's link when it is back",
-                        gone=True,
-                    )
-                )
+                self.frames.put(_Notice(self._say("remote.lost", server=self.base), gone=True))
                 return
             pause = RECONNECT[tries]
             tries += 1
             self.frames.put(
                 _Notice(
-                    f"the connection to the server dropped; connecting again in {pause:g} s "
-                    f"(try {tries} of {len(RECONNECT)})"
+                    self._say("remote.dropped", pause=f"{pause:g}", n=tries, tries=len(RECONNECT))
                 )
             )
             time.sleep(pause)
 
     # -- frames ----------------------------------------------------------------------------
+
+    def _say(self, key: str, **values: Any) -> str:
+        """A sentence of the catalogue in the person's language."""
+        return self.seating.words.say(key, **values)
 
     @property
     def finished(self) -> bool:
@@ -244,10 +240,7 @@ class RemoteTable:
                 self._set_view(frame["view"], frame["version"])
                 self.narrator.seen(frame["view"])
                 if behind:
-                    lines.append(
-                        f"back at the table at move {self.version}: what happened meanwhile "
-                        "is too old to be told"
-                    )
+                    lines.append(self._say("remote.behind", n=self.version))
         elif kind == "update":
             lines += self._update(frame)
         elif kind == "table":
@@ -255,12 +248,13 @@ class RemoteTable:
         elif kind == "chat":
             text = str(frame.get("text", ""))
             if frame.get("seat") is not None and frame["seat"] == self.seat:
-                lines.append(f"you say: {text}")
+                lines.append(self._say("remote.you_say", text=text))
             else:
-                lines.append(f"{frame.get('nickname') or 'someone'} says: {text}")
+                who = frame.get("nickname") or self._say("remote.someone")
+                lines.append(self._say("remote.says", who=who, text=text))
         elif kind == "error" and frame.get("code") != "already_taken":
             # (already_taken: a move sent again after a reconnection had been taken once)
-            lines.append(f"the server refused that: {frame.get('message')}")
+            lines.append(self._say("remote.refused", why=frame.get("message")))
         return lines
 
     def _set_view(self, obj: Any, version: int) -> View:
@@ -302,9 +296,9 @@ class RemoteTable:
         number = obj.get("hand")
         short = str(obj.get("commitment", ""))[:16]
         if obj.get("type") == "hand_committed":
-            return f"the server committed to the deal of hand {number} (sha-256 {short}...)"
+            return self._say("remote.committed", n=number, hash=short)
         link = f"{self.base}/api/tables/{self.token}/hands/{number}"
-        return f"the deal of hand {number} is revealed: check it with briscola verify ({link})"
+        return self._say("remote.revealed", n=number, link=link)
 
     def _table(self, table: dict[str, Any]) -> list[str]:
         old, self.table = self.table, table
@@ -315,18 +309,21 @@ class RemoteTable:
             if seat == self.seat:
                 continue
             name = voice.name(seat)
+            someone = self._say("remote.someone")
             if then["kind"] == "open" and now["kind"] == "person":
-                lines.append(f"{now.get('nickname') or 'someone'} sits at seat {seat} ({name})")
+                who = now.get("nickname") or someone
+                lines.append(self._say("remote.sits", who=who, seat=seat, place=name))
             elif then["kind"] == "person" and now["kind"] == "open":
-                lines.append(f"{then.get('nickname') or 'someone'} left seat {seat} ({name})")
+                who = then.get("nickname") or someone
+                lines.append(self._say("remote.left", who=who, seat=seat, place=name))
             elif now["kind"] == "person" and table.get("status") == "playing":
                 who = now.get("nickname") or name
                 if now.get("stand_in") and not then.get("stand_in"):
-                    lines.append(f"{who} ({name}) is away: a computer player plays for them")
+                    lines.append(self._say("remote.away", who=who, place=name))
                 elif then.get("stand_in") and not now.get("stand_in"):
-                    lines.append(f"{who} ({name}) is back")
+                    lines.append(self._say("remote.returned", who=who, place=name))
         if old.get("status") != table.get("status") and table.get("status") == "playing":
-            lines.append("the match starts")
+            lines.append(self._say("remote.starts"))
         return lines
 
     # -- the table as a Source -------------------------------------------------------------
@@ -368,14 +365,13 @@ class RemoteTable:
                 self._rest("POST", f"/api/tables/{self.token}/start")
             elif not told:
                 told = True
-                who = "you" if host else "the host"
                 if open_seats:
                     seats = ", ".join(map(str, open_seats))
-                    say(f"waiting for players at seat{'s' * (len(open_seats) > 1)} {seats}")
+                    say(self._say("remote.waiting_seats", n=len(open_seats), seats=seats))
                 else:
-                    say(f"every seat is taken: waiting for {who} to start the match")
+                    say(self._say("remote.waiting_you" if host else "remote.waiting_host"))
                 if start and not host:
-                    say("only the host starts this table: waiting for them")
+                    say(self._say("remote.only_host"))
         if self.current is None:
             raise RemoteError("the match at this table is over: there is nothing to play")
 
@@ -417,17 +413,14 @@ class RemoteTable:
                 raise OSError
             ws.send(json.dumps(message))
         except (ConnectionClosed, OSError):
-            raise RemoteError(
-                "the connection to the server dropped before that was sent: try again once "
-                "the table is back"
-            ) from None
+            raise RemoteError(self._say("remote.not_sent")) from None
 
     def act(self, action: Action) -> list[str]:
         view = self.view()
         if not self.my_turn():
-            raise RemoteError("it is not your turn")
+            raise RemoteError(self._say("move.not_your_turn"))
         if action not in view.legal:
-            raise RemoteError("that is not one of your choices now")
+            raise RemoteError(self._say("remote.not_a_choice"))
         legal = view.legal[view.legal.index(action)]
         self.sent += 1
         ref = str(self.sent)
@@ -440,7 +433,7 @@ class RemoteTable:
         while True:
             frame = self._next(60)
             if frame is None:
-                raise RemoteError("the server did not answer your move in a minute")
+                raise RemoteError(self._say("remote.no_answer"))
             if frame.get("type") == "error" and frame.get("id") == ref:
                 if frame.get("code") == "already_taken":
                     continue  # it was taken before the connection dropped: its update comes
@@ -489,8 +482,8 @@ class RemoteTable:
     def waiting_for(self) -> str:
         v = self.current
         if v is None or v.to_act is None:
-            return "waiting for the server"
-        return f"waiting for {self.seating.name(v.to_act)}"
+            return self._say("remote.waiting_server")
+        return self._say("remote.waiting_for", who=self.seating.name(v.to_act))
 
     def save(self, path: str | Path) -> Path:
         """Write the records of the table's finished hands, one a line, as the server

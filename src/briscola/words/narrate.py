@@ -300,6 +300,9 @@ def describe_bid(bid: str, voice: Voice = RECORD) -> str:
     if bid in RANK_CODES and Rank(bid) in BID_RANKS:
         rank = voice.rank(Rank(bid)) if isinstance(voice, Seating) else Rank(bid).italian
         return voice.words.say("bid.rank", rank=rank, code=bid)
+    head, _, points = bid.partition(" at ")
+    if head == "2" and points.isdigit():
+        return voice.words.say("bid.points", n=points)
     return bid
 
 
@@ -385,7 +388,10 @@ def describe_action(action: Mapping[str, Any], voice: Seating, turned: str | Non
     if "bid" in action:
         if action["bid"] == "pass":
             return words.say("menu.pass")
-        return words.say("menu.bid", bid=describe_bid(str(action["bid"]), voice))
+        bid = action["bid"]
+        return words.say(
+            "menu.bid", bid=describe_bid(f"2 at {bid}" if isinstance(bid, int) else bid, voice)
+        )
     return words.say("menu.call", card=voice.card(Card.parse(action["call"])))
 
 
