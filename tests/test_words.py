@@ -170,3 +170,23 @@ def test_the_terminal_game_speaks_the_language_of_lang_or_of_the_locale() -> Non
     assert "you sit South" in english.stdout
     wrong = runner.invoke(app, [*args, "--lang", "fr"])
     assert wrong.exit_code != 0 and "choose one of it, en, es, hr" in wrong.output
+
+
+def test_the_words_use_only_the_engine() -> None:
+    """The words are one floor: the terminal, the server and the browser (through the
+    server) use them; they use only the engine's cards and rules."""
+    import ast
+
+    folder = resources.files("briscola.words")
+    for name in ("catalogue", "cards", "seating", "narrate", "rules"):
+        tree = ast.parse(folder.joinpath(f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("briscola")
+            ):
+                assert node.module.startswith(("briscola.engine", "briscola.words")), (
+                    name,
+                    node.module,
+                )

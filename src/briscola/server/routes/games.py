@@ -13,7 +13,7 @@ from briscola.catalog import variants_json
 from briscola.engine import BriscolaError, find_game
 from briscola.server.deps import TablesDep, errors
 from briscola.server.live import LEVELS, Refused
-from briscola.web.explain import LanguageError, rules_json, words
+from briscola.words.rules import LanguageError, rules_json, words
 
 router = APIRouter()
 
