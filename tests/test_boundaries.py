@@ -373,7 +373,7 @@ def test_test_modules_do_not_import_each_other() -> None:
 
 PACKAGE = ENGINE.parent
 TERMINAL = PACKAGE / "terminal"
-BELOW_THE_TERMINAL = ("server", "engine", "ai", "arena", "storage", "web")
+BELOW_THE_TERMINAL = ("server", "engine", "ai", "arena", "storage", "web", "words")
 """The packages under the terminal: it may use them, none of them may use it."""
 
 

@@ -18,7 +18,7 @@ import pytest
 import briscola
 from browserkit import Person, token_of
 
-STRINGS = Path(briscola.__file__).parent / "web" / "static" / "i18n"
+STRINGS = Path(briscola.__file__).parent / "words" / "catalogues"
 
 
 def set_prefs(p: Person, **prefs: str) -> None:

@@ -210,16 +210,16 @@ def test_bench_says_its_clock() -> None:
 def test_simulate_narrates_only_the_hand_it_prints(monkeypatch: pytest.MonkeyPatch) -> None:
     told: list[object] = []
 
-    def narrate(state: object, events: object) -> list[str]:
+    def record_json(events: object) -> list[object]:
         told.append(events)
         return []
 
-    monkeypatch.setattr(random_play, "narrate", narrate)
+    monkeypatch.setattr(random_play, "record_json", record_json)
     result = runner.invoke(app, ["simulate", "-g", "briscola-4", "-n", "30", "--seed", "1"])
     assert result.exit_code == 0 and "30 random hands" in result.stdout
     assert told == []
     result = runner.invoke(app, ["simulate", "-g", "briscola-4", "--seed", "1"])
-    assert result.exit_code == 0 and len(told) == 40  # one hand: every card played is told
+    assert result.exit_code == 0 and len(told) == 41  # one hand: its deal, every card played
 
 
 def test_simulate_says_seat_for_one_and_seats_for_more() -> None:

@@ -31,11 +31,11 @@ from briscola.engine import (
 )
 from briscola.engine.actions import Action, Bid, Pass, Signal
 from briscola.engine.views import View
-from briscola.speech import face, hand_order
 from briscola.terminal.local import Session
 from briscola.terminal.moves import menu, parse_move
 from briscola.terminal.plain import run_plain as run_plain_session
-from briscola.terminal.screen import CardButton, PlayApp, draw_table
+from briscola.terminal.screen import CardButton, PlayApp, draw_table, face
+from briscola.words.cards import hand_order
 
 BRISCOLA = [str(Path(sys.executable).parent / "briscola")]
 
@@ -513,11 +513,11 @@ def test_the_hand_is_sorted_by_suit_then_strength() -> None:
 
 
 def test_signals_and_questions_are_said_in_the_tables_deck() -> None:
-    from briscola.narrate import describe_action
+    from briscola.words.narrate import describe_action
 
     briskula = session("briskula", {"players": 4, "teams": "pairs"}, 1).seating
     italian = session("briscola-4", {}, 1).seating
     low = Signal(0, "low-trumps")
-    assert describe_action(low, briskula) == "signal: I hold a low trump (9 to 7)"
-    assert describe_action(low, italian) == "signal: I hold a low trump (7 to 2)"
-    assert "the 10 of trumps" in describe_action(Signal(0, "three"), briskula)
+    assert describe_action(low.to_json(), briskula) == "signal: I hold a low trump (9 to 7)"
+    assert describe_action(low.to_json(), italian) == "signal: I hold a low trump (7 to 2)"
+    assert "the 10 of trumps" in describe_action(Signal(0, "three").to_json(), briskula)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -20,7 +21,6 @@ import pytest
 pytest.importorskip("fastapi")
 
 from briscola.fair_shuffle import check_record
-from briscola.narrate import EventReader
 from serverkit import Client, ServerProcess, open_table
 
 BOTS4 = [
@@ -276,29 +276,22 @@ async def test_the_client_connects_again_by_itself_when_the_server_comes_back(
         srv.stop()
 
 
-def test_json_events_read_back_with_what_the_seat_knows_of_their_audience() -> None:
+def test_a_signal_is_said_seen_by_everyone_only_where_the_engine_wrote_it_public() -> None:
+    """The narrator reads who heard a signal from the view the engine made (``public``):
+    it decides nothing itself."""
     from briscola.engine import Rules
+    from briscola.words.narrate import Narrator
+    from briscola.words.seating import Seating
 
     rules = Rules.make("briscola-4", {"communication": "signals"})
-    reader = EventReader(0, rules, None)
-    signal = reader.read({"type": "talk", "seat": 2, "kind": "signal", "what": "ace",
-                          "to": None, "answer": None, "spotted": None})  # fmt: skip
-    assert signal.audience == frozenset({0, 2})
-    table = Rules.make("briscola-4", {"communication": "signals", "signal_audience": "table"})
-    public = EventReader(0, table).read(
-        {
-            "type": "talk",
-            "seat": 2,
-            "kind": "signal",
-            "what": "ace",
-            "to": None,
-            "answer": None,
-            "spotted": None,
-        }
-    )
-    assert public.audience is None
-    with pytest.raises(ValueError, match="not an event"):
-        reader.read({"type": "nothing"})
+    signal = {"type": "talk", "seat": 2, "kind": "signal", "what": "ace", "to": None,
+              "answer": None, "spotted": None}  # fmt: skip
+    said = {"seat": 2, "kind": "signal", "what": "ace"}
+    for public in (False, True):
+        narrator = Narrator(rules, Seating.of(rules, 0))
+        (line,) = narrator.tell([signal], {"talk": [{**said, "public": public}]})
+        assert line.startswith("North signals: I hold the ace of trumps")
+        assert line.endswith("(seen by everyone)") == public
 
 
 async def test_the_full_screen_game_plays_an_online_table_to_its_end(
@@ -348,44 +341,53 @@ TALKING = {"communication": "conversation", "match": "one-hand"}
         ("briscola-4", TALKING),
         ("briscola-4", {**TALKING, "signal_audience": "table"}),
         ("briscola-4", {**TALKING, "signal_audience": "spotted", "spot_chance": 50}),
-        ("briscola-6", TALKING),
+        ("briscola-6", {**TALKING, "show_partner_hands": "yes"}),
         ("schembil", {"match": "one-hand"}),
         ("chiamata", {"target": "hands:1"}),
         ("scoperta", {"match": "one-hand"}),
         ("briskula", {"match": "one-hand"}),
     ],
 )
-def test_a_seat_s_json_events_are_told_in_the_words_of_the_events(
+def test_a_seat_s_stream_is_told_naming_only_cards_it_was_sent(
     game: str, options: dict[str, Any]
 ) -> None:
-    """Every seat hears, from the events as a server sends them (JSON, no audience), the
-    same lines as from the engine's events: one narrator for both."""
+    """Every seat's stream (the JSON events and views the server sends it) is told, and
+    each card a line names is one of that message's events or views: the narration says
+    what the engine let the seat see, no more."""
     import random
 
     from briscola.ai.bot import RandomBot
     from briscola.engine import Match, Rules
     from briscola.host import Table
-    from briscola.narrate import tell
-    from briscola.speech import Seating
+    from briscola.words.narrate import Narrator
+    from briscola.words.seating import Seating
 
     rules = Rules.make(game, options)
     for seed in range(3):
         table = Table(Match(rules, random.Random(seed)), {})
         bots = [RandomBot(seed * 10 + s) for s in range(rules.players)]
         voices = [Seating.of(rules, s) for s in range(rules.players)]
+        names = {str(c): re.compile(rf"\b{re.escape(voices[0].card(c))}\b") for c in rules.deck}
+        narrators = [Narrator(rules, v) for v in voices]
+        told = [0] * rules.players
         lines = 0
         while not table.over:
-            turned = [table.view(s).turned for s in range(rules.players)]
             seat = table.turn
             assert seat is not None
-            step = table.act(seat, bots[seat].choose(table.view(seat)))
-            for s, voice in enumerate(voices):
-                reader = EventReader(s, rules, turned[s])
-                read = [reader.read(e) for e in step.to_json(s)]
-                assert read == step.seen(s)
-                told = tell(step.hand, step.seen(s), voice, "", table.state)
-                assert tell(step.hand, read, voice, "", table.state) == told
-                lines += len(told)
+            before = [json.dumps(table.view(s).to_json()) for s in range(rules.players)]
+            table.act(seat, bots[seat].choose(table.view(seat)))
+            for s, narrator in enumerate(narrators):
+                for m in table.messages(s, told[s]) or []:
+                    if m.number <= told[s]:
+                        continue
+                    view = table.view(s).to_json()
+                    sent = json.dumps(m.events) + json.dumps(view) + before[s]
+                    for line in narrator.tell(m.events, view):
+                        lines += 1
+                        for code, name in names.items():
+                            if name.search(line):
+                                assert f'"{code}"' in sent, (s, line)
+                told[s] = table.number(s)
         assert lines > 0
 
 

@@ -25,7 +25,7 @@ from briscola.engine import (
 from briscola.engine.actions import Ask, EndTalk, Look, Order, Signal
 from briscola.engine.events import Talk
 from briscola.engine.talk import TALK
-from briscola.narrate import describe_talk
+from briscola.words.narrate import Narrator
 from helpers import card, make_deal, new_state, play
 
 # Four players, dealer 3, so seat 0 leads; trump denari (the turned 4d).
@@ -165,8 +165,9 @@ def test_nobody_learns_who_else_spotted_a_signal() -> None:
     assert seat_view(by_spotted[(1, 3)], 0).talk[0].audience == {0, 2}
     assert seat_view(by_spotted[(1, 3)], 1).talk[0].audience == {0, 1, 2}
     assert seat_view(by_spotted[(1, 3)], 1).talk[0].spotted == {1}
-    assert describe_talk(seat_view(by_spotted[(1, 3)], 0).talk[0]) == describe_talk(
-        seat_view(by_spotted[()], 0).talk[0]
+    told = Narrator(by_spotted[()].rules).describe_talk
+    assert told(seat_view(by_spotted[(1, 3)], 0).talk[0].to_json()) == told(
+        seat_view(by_spotted[()], 0).talk[0].to_json()
     )
 
 

@@ -6,10 +6,10 @@ imports them, and what several use is a shared module), and a table's views only
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -23,9 +23,17 @@ KEY = re.compile(r"""\bt\(\s*["']([\w.-]+)["']""")
 DYNAMIC = re.compile(r"\bt\(\s*`([\w.-]*)\$\{")
 
 
-def strings(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text())
+def strings(lang: str) -> dict[str, Any]:
+    """The catalogue the page loads for ``lang`` (``GET /api/catalogue``: words/catalogues)."""
+    from briscola.words.catalogue import catalogue_json
+
+    data: dict[str, Any] = catalogue_json(lang)["texts"]
     return data
+
+
+def flat(text: str | dict[str, str]) -> str:
+    """A catalogue entry's text, or all its forms (plural, person) one after another."""
+    return " ".join(text.values()) if isinstance(text, dict) else text
 
 
 JS = STATIC / "js"
@@ -84,7 +92,7 @@ def test_every_language_has_the_same_keys_and_no_empty_string() -> None:
     for lang in LANGUAGES:
         keys = strings(lang)
         assert set(keys) == english, f"{lang}: {sorted(set(keys) ^ english)}"
-        assert all(v.strip() for v in keys.values()), lang
+        assert all(flat(v).strip() for v in keys.values()), lang
 
 
 def test_every_key_built_in_the_code_has_its_family() -> None:
@@ -100,7 +108,9 @@ def test_the_placeholders_agree_between_languages() -> None:
     english = strings("en")
     for lang in LANGUAGES:
         for key, text in strings(lang).items():
-            assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", english[key])), (
+            assert set(re.findall(r"\{\w+\}", flat(text))) == set(
+                re.findall(r"\{\w+\}", flat(english[key]))
+            ), (
                 lang,
                 key,
             )
@@ -169,8 +179,9 @@ def test_the_page_and_its_files_are_served(server: ServerProcess) -> None:
         assert r.status_code == 200
         assert "javascript" in r.headers["content-type"]
         assert r.text == (STATIC / "js" / "main.js").read_text()
-        r = http.get("/static/i18n/hr.json")
-        assert r.status_code == 200 and r.json() == strings("hr")
+        r = http.get("/api/catalogue?lang=hr")
+        assert r.status_code == 200 and r.json() == {"lang": "hr", "texts": strings("hr")}
+        assert http.get("/api/catalogue?lang=xx").status_code == 400
         assert http.get("/static/style.css").headers["content-type"].startswith("text/css")
         assert http.get("/static/nothing.js").status_code == 404
         assert http.get("/static/../pyproject.toml").status_code == 404

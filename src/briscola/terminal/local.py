@@ -3,9 +3,12 @@
 The session owns the match, hosted by a :class:`~briscola.host.Table`: the person acts
 through :meth:`Session.act`, the bots through :meth:`Session.run_bots` (or one at a time,
 :meth:`Session.run_one_bot`, which a screen runs in a thread), each seeing only its seat's
-view. Every step returns lines telling what the person's seat saw happen. A
-:class:`Session` is a :class:`~briscola.terminal.seat.Source`, as the online table of
-:mod:`briscola.terminal.remote` is: the plain and full-screen games play either.
+view. The session is one more client of the host's seat stream, a local transport: after
+each step it takes the person's seat's new messages (:meth:`~briscola.host.Table.messages`:
+the events as the engine lets that seat see them, as JSON) and tells them with the view
+through :class:`~briscola.words.narrate.Narrator`, as the online table tells the server's
+frames. A :class:`Session` is a :class:`~briscola.terminal.seat.Source`, as the online
+table of :mod:`briscola.terminal.remote` is: the plain and full-screen games play either.
 """
 
 from __future__ import annotations
@@ -20,21 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from briscola.ai.bot import Bot
-from briscola.engine import (
-    Card,
-    GameState,
-    IllegalActionError,
-    Match,
-    Rules,
-    visible,
-)
+from briscola.engine import Card, GameState, IllegalActionError, Match, Rules
 from briscola.engine.actions import Action
-from briscola.engine.match import HandScored, PartnersDrawn
+from briscola.engine.match import PartnersDrawn
 from briscola.engine.views import View
-from briscola.host import Step, Table
-from briscola.narrate import describe_standing, tell
-from briscola.speech import Seating
+from briscola.host import Table
 from briscola.terminal.seat import SaveError, check_save_path, track_drawn
+from briscola.words.narrate import Narrator, describe_standing
+from briscola.words.seating import Seating
 
 
 @dataclass
@@ -46,6 +42,8 @@ class Session:
     bots: Mapping[int, Bot]
     rng: random.Random
     dealer: int | None = None
+    lang: str = "en"
+    """The language the lines are told in (:data:`~briscola.words.catalogue.LANGUAGES`)."""
     match: Match = field(init=False)
     table: Table = field(init=False)
     """The host of the match: the person at ``seat``, the bots at theirs."""
@@ -59,6 +57,10 @@ class Session:
     tell_plays: bool = True
     """Whether the lines tell each card as it is played and drawn (a line-by-line game
     must; a screen that draws the table need not, and its log then keeps no cards)."""
+    narrator: Narrator = field(init=False)
+    """Tells the person's seat stream."""
+    told: int = field(init=False, default=0)
+    """The number of the last message of the person's stream told."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.seat < self.rules.players:
@@ -74,7 +76,8 @@ class Session:
             self.bots = {moved(player): bot for player, bot in self.bots.items()}
             self.seat = moved(self.seat)
         self.table = Table(self.match, self.bots)
-        self.seating = Seating.of(self.rules, self.seat)
+        self.seating = Seating.of(self.rules, self.seat, self.lang)
+        self.narrator = Narrator(self.rules, self.seating, self.tell_plays)
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -96,25 +99,24 @@ class Session:
         return not self.match.over and self.match.hand.turn == self.seat
 
     def opening(self) -> list[str]:
-        """What the person sees as the first hand is dealt."""
-        hand = self.match.hand
-        # The match's events so far: the first hand's deal, after any deal thrown in.
-        dealt = [
-            seen
-            for e in self.table.opening()
-            if not isinstance(e, PartnersDrawn) and (seen := visible(e, self.seat)) is not None
-        ]
-        return [
-            *self._tell_draw(),
-            f"{self.rules.game.name}: {self.seating.introduction()}",
-            *self._tell(hand, dealt),
-        ]
+        """What the person sees as the first hand is dealt: the start of the seat's stream
+        (the draw for partners, where the table draws them, then the deal)."""
+        start = self.table.messages(self.seat, 0) or []
+        events = [e for m in start for e in m.events]
+        self.told = self.table.number(self.seat)
+        lines = self._tell(events)
+        drawn = 2 if any(e["type"] == "partners_drawn" for e in events) else 0
+        intro = self.seating.words.say(
+            "session.introduction", game=self.rules.game.name, seats=self.seating.introduction()
+        )
+        return [*lines[:drawn], intro, *lines[drawn:]]
 
     def act(self, action: Action) -> list[str]:
         """The person's action; raises :class:`IllegalActionError` (changing nothing)."""
         if not self.my_turn():
             raise IllegalActionError("it is not your turn")
-        return self._told(self.table.act(self.seat, action))
+        self.table.act(self.seat, action)
+        return self._told()
 
     def run_bots(self) -> list[str]:
         """Let the bots act until it is the person's turn or the match is over."""
@@ -125,7 +127,8 @@ class Session:
 
     def run_one_bot(self) -> list[str]:
         """Let the bot whose turn it is act once (telling the bots of a new hand first)."""
-        return self._told(self.table.run_bot())
+        self.table.run_bot()
+        return self._told()
 
     def advance(self) -> list[str]:
         """Let the table move on one step: the bot whose turn it is acts."""
@@ -137,49 +140,36 @@ class Session:
 
     def say(self, text: str) -> list[str]:
         """Chat: the computer players do not read it."""
-        return ["nobody hears you: the computer players do not chat"]
+        return [self.seating.words.say("session.no_chat")]
 
     def waiting_for(self) -> str:
         """Whom the table waits for, while it is not the person's turn."""
         turn = self.match.hand.turn
-        return f"{self.seating.name(turn)} is thinking"
+        return self.seating.say("session.thinking", turn)
 
     def close(self) -> None:
         """Leave the table (nothing to let go of here)."""
 
-    def _told(self, step: Step) -> list[str]:
-        return self._tell(step.hand, step.seen(self.seat))
+    def _told(self) -> list[str]:
+        """Tell the messages of the person's stream since the last told."""
+        messages = self.table.messages(self.seat, self.told) or []
+        events = [e for m in messages if m.number > self.told for e in m.events]
+        self.told = self.table.number(self.seat)
+        return self._tell(events)
 
-    def _tell(self, hand: GameState, events: list[Any]) -> list[str]:
-        """Narrate ``events``, what this seat saw (those of ``hand``, then the match's)."""
-        self.drawn = track_drawn(self.drawn, events, self.seat, self.match.hand.hands[self.seat])
-        standing = self.standing() if any(isinstance(e, HandScored) for e in events) else ""
-        return tell(hand, events, self.seating, standing, self.match.hand, self.tell_plays)
-
-    def _tell_draw(self) -> list[str]:
-        if self.draw is None:
-            return []
-        voice = self.seating
-        n = self.rules.players
-        seat_of = self.draw.seating.index
-        cards = ", ".join(
-            f"{voice.name(seat_of(p))} drew the {voice.card(c)}"
-            for p, c in sorted(
-                enumerate(self.draw.cards), key=lambda pc: (seat_of(pc[0]) - self.seat) % n
-            )
-        )
-        dealer = self.match.first_dealer  # the highest drawer
-        high = voice.group(self.rules.sides[self.rules.side_of[dealer]])
-        return [
-            f"partners are drawn by cards: {cards}",
-            f"{high} drew the highest cards and play together; {voice.says(dealer, 'deal')} first",
-        ]
+    def _tell(self, events: list[dict[str, Any]]) -> list[str]:
+        """Narrate ``events`` (JSON, what this seat saw), with the view after them."""
+        view = self.table.view(self.seat)
+        self.drawn = track_drawn(self.drawn, events, self.seat, view.hand)
+        scored = any(e["type"] == "hand_scored" for e in events)
+        self.narrator.plays = self.tell_plays
+        return self.narrator.tell(events, view.to_json(), self.standing() if scored else "")
 
     def standing(self) -> str:
         """The match score so far, in words."""
         context = self.view().match
         assert context is not None  # a match's view
-        return describe_standing(self.seating, context)
+        return describe_standing(self.seating, context.to_json())
 
     def save(self, path: str | Path) -> Path:
         """Write the records of the hands so far (the current one included), one per line.

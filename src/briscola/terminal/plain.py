@@ -18,46 +18,36 @@ from typing import BinaryIO, TextIO
 from briscola.engine import BriscolaError
 from briscola.engine.actions import Play
 from briscola.engine.views import View
-from briscola.narrate import describe_action, describe_view
-from briscola.speech import plural
 from briscola.terminal.moves import last_trick_text, menu, parse_move
 from briscola.terminal.seat import DEFAULT_SAVE, Source
-
-HELP = """\
-type the number of a choice, or a card (5b), pass, bid K, bid 75, call Kd, exchange 7d,
-  signal ace; last: the last trick (where the table allows it); save [FILE]: save the
-  records; say TEXT: chat to the table (online); help: this text; quit: leave the match.
-signals: show your partner something true of your hand (ace, three, king, queen, jack:
-  that trump; low-trumps, no-trumps, carico), or ask for it: play-carico, play-liscio
-questions: before you lead, from trick 2, ask your partner about lisci, trumps, taking
-  a trick or carichi (in Schembil each rais asks before every lead); the hand answers
-  truly, and everyone hears
-orders: before you lead, tell your partner to play a liscio, a high or a low trump, a
-  carico, or to take the trick without trumping; an order guides, it binds nobody"""
+from briscola.words.narrate import describe_action, describe_view
 
 
 def prompt_lines(session: Source) -> Iterator[str]:
     view = session.view()
     voice = session.seating
-    yield from describe_view(view, voice, session.drawn)
+    words = voice.words
+    yield from describe_view(view.to_json(), voice, session.drawn)
     choices = menu(view, voice)
     for i, action in choices:
         if isinstance(action, Play):
-            drawn = "  (just drawn)" if action.card is session.drawn else ""
-            yield f"  {i}) {action.card}  {voice.card(action.card)}{drawn}"
+            drawn = words.say("plain.just_drawn") if action.card is session.drawn else ""
+            name = voice.card(action.card)
+            yield words.say("plain.card_choice", n=i, code=str(action.card), card=name, drawn=drawn)
         else:
-            yield f"  {i}) {describe_action(action, voice)}"
+            yield words.say("plain.choice", n=i, action=describe_action(action.to_json(), voice))
     hidden = len(view.legal) - len(choices)
     if hidden:
-        yield f"  ... and {plural(hidden, 'more bid')}: type bid N (N from 61 to 120)"
+        yield words.say("plain.more_bids", n=hidden)
 
 
 def save_text(session: Source, path: str) -> str:
     """Save the records during the match and say so, or say why they could not be saved."""
+    words = session.seating.words
     try:
-        return f"saved the records to {session.save(path)}"
+        return words.say("plain.saved", path=session.save(path))
     except BriscolaError as e:
-        return f"{e}; the game goes on"
+        return words.say("plain.not_saved", why=e)
 
 
 MAX_LINE = 1000
@@ -90,6 +80,8 @@ def run_plain(
     """Play the session to the end, reading moves with ``read`` (``None`` at the end of
     input). Returns the exit status: 0 when the match was played to the end."""
 
+    words = session.seating.words
+
     def say(*lines: str) -> None:
         for line in lines:
             print(line, file=out)
@@ -109,21 +101,21 @@ def run_plain(
                     break
                 shown = session.view()
                 say("", *prompt_lines(session))
-            say("your move:")
+            say(words.say("plain.your_move"))
             line = read()
             if line is None:
-                say("the input ended before the match did: the match is left unfinished")
+                say(words.say("plain.input_ended"))
                 status = 1
                 break
             command = line.strip().lower()
             if not command:
                 continue
             if command in ("quit", "q", "exit"):
-                say("you left the match")
+                say(words.say("plain.left"))
                 status = 1
                 break
             if command in ("help", "?"):
-                say(HELP)
+                say(words.say("plain.help"))
                 continue
             if command == "last":
                 say(last_trick_text(session))
@@ -138,18 +130,18 @@ def run_plain(
             try:
                 say(*session.act(parse_move(line, session.view(), session.seating)))
             except BriscolaError as e:
-                say(f"cannot do that: {e}")
+                say(words.say("plain.cannot", why=e))
                 continue
             shown = None
     except KeyboardInterrupt:  # Ctrl-C: leave, saving as quit does
-        say("you left the match")
+        say(words.say("plain.left"))
         status = 1
     if not session.over:
         say(session.standing())
     if save_to is not None:
         try:
-            say(f"saved the records to {session.save(save_to)}")
+            say(words.say("plain.saved", path=session.save(save_to)))
         except BriscolaError as e:
-            say(f"{e}: the records of this match are lost")
+            say(words.say("plain.lost", why=e))
             status = max(status, 1)
     return status

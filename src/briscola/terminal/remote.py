@@ -6,8 +6,10 @@ nickname, takes a seat and opens the table's WebSocket, giving a :class:`RemoteT
 the :class:`~briscola.terminal.seat.Source` the plain and full-screen games play through.
 A reader thread receives the server's frames (and connects again by itself, with
 ``?since=VERSION``, when the connection drops); the game's thread reads them one at a
-time, keeping the seat's view (``View.from_json``) and narrating the events in the
-words of the local game (:class:`~briscola.narrate.EventReader`, :func:`~briscola.narrate.tell`).
+time, keeping the seat's view (``View.from_json``) and narrating the events as they
+came, with the view, in the words of the local game (the same
+:class:`~briscola.words.narrate.Narrator`: the server's ``update`` frames are the seat
+stream the local table reads from its host).
 Only actions of the view's ``legal`` list are sent, with the version of that view.
 """
 
@@ -32,18 +34,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from briscola.engine import BriscolaError, Card, MalformedError, View
 from briscola.engine.actions import Action
-from briscola.engine.events import PartnerRevealed, TrickWon
-from briscola.engine.match import HandScored, HandStarted
 from briscola.engine.record import rules_from_json
-from briscola.narrate import (
-    EventReader,
-    ViewScene,
-    describe_standing,
-    tell,
-    tell_match,
-)
-from briscola.speech import Seating
 from briscola.terminal.seat import SaveError, check_save_path, track_drawn
+from briscola.words.narrate import Narrator, describe_standing
+from briscola.words.seating import Seating
 
 COOKIE = "briscola_session"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
@@ -131,7 +125,9 @@ class _Notice:
 class RemoteTable:
     """One seat at an online table: see the module's documentation."""
 
-    def __init__(self, http: httpx.Client, base: str, token: str, table: dict[str, Any]) -> None:
+    def __init__(
+        self, http: httpx.Client, base: str, token: str, table: dict[str, Any], lang: str = "en"
+    ) -> None:
         self.http = http
         self.base = base
         self.token = token
@@ -140,9 +136,12 @@ class RemoteTable:
         you = table.get("you") or {}
         mine = you.get("seat")
         self.seat: int = mine if isinstance(mine, int) else 0
-        self.seating = Seating.of(self.rules, self.seat)
+        self.lang = lang
+        self.seating = Seating.of(self.rules, self.seat, lang)
         self.drawn: Card | None = None
         self.tell_plays = True
+        self.narrator = Narrator(self.rules, self.seating)
+        """Tells the frames' events, as the local table tells its host's stream."""
         self.current: View | None = None
         self.version = 0
         """The version of the last view received: the one an action is sent at."""
@@ -178,7 +177,7 @@ class RemoteTable:
                 ) as ws:
                     self.ws = ws
                     if tries:
-                        self.frames.put(_Notice("connected again", back=True))
+                        self.frames.put(_Notice(self._say("remote.back"), back=True))
                     tries = 0
                     for text in ws:
                         frame = json.loads(text)
@@ -191,26 +190,22 @@ class RemoteTable:
             if self.closed or self.finished:
                 return
             if tries >= len(RECONNECT):
-                self.frames.put(
-                    _Notice(
-                        f"the connection to the server at {self.base} is lost, and it does not "
-                        "answer: the match goes on without you (a computer player stands in); "
-                        "join again with the table's link when it is back",
-                        gone=True,
-                    )
-                )
+                self.frames.put(_Notice(self._say("remote.lost", server=self.base), gone=True))
                 return
             pause = RECONNECT[tries]
             tries += 1
             self.frames.put(
                 _Notice(
-                    f"the connection to the server dropped; connecting again in {pause:g} s "
-                    f"(try {tries} of {len(RECONNECT)})"
+                    self._say("remote.dropped", pause=f"{pause:g}", n=tries, tries=len(RECONNECT))
                 )
             )
             time.sleep(pause)
 
     # -- frames ----------------------------------------------------------------------------
+
+    def _say(self, key: str, **values: Any) -> str:
+        """A sentence of the catalogue in the person's language."""
+        return self.seating.words.say(key, **values)
 
     @property
     def finished(self) -> bool:
@@ -243,11 +238,9 @@ class RemoteTable:
             if frame.get("view") is not None:
                 behind = self.current is not None and frame["version"] > self.version
                 self._set_view(frame["view"], frame["version"])
+                self.narrator.seen(frame["view"])
                 if behind:
-                    lines.append(
-                        f"back at the table at move {self.version}: what happened meanwhile "
-                        "is too old to be told"
-                    )
+                    lines.append(self._say("remote.behind", n=self.version))
         elif kind == "update":
             lines += self._update(frame)
         elif kind == "table":
@@ -255,12 +248,13 @@ class RemoteTable:
         elif kind == "chat":
             text = str(frame.get("text", ""))
             if frame.get("seat") is not None and frame["seat"] == self.seat:
-                lines.append(f"you say: {text}")
+                lines.append(self._say("remote.you_say", text=text))
             else:
-                lines.append(f"{frame.get('nickname') or 'someone'} says: {text}")
+                who = frame.get("nickname") or self._say("remote.someone")
+                lines.append(self._say("remote.says", who=who, text=text))
         elif kind == "error" and frame.get("code") != "already_taken":
             # (already_taken: a move sent again after a reconnection had been taken once)
-            lines.append(f"the server refused that: {frame.get('message')}")
+            lines.append(self._say("remote.refused", why=frame.get("message")))
         return lines
 
     def _set_view(self, obj: Any, version: int) -> View:
@@ -270,54 +264,41 @@ class RemoteTable:
             raise RemoteError(f"the server sent a view this client cannot read: {e}") from None
         if self.current is None and view.seat is not None and view.seat != self.seat:
             self.seat = view.seat  # the partner draw seated us elsewhere
-            self.seating = Seating.of(self.rules, self.seat)
+            self.seating = Seating.of(self.rules, self.seat, self.lang)
+            self.narrator = Narrator(self.rules, self.seating)
         self.current = view
         self.version = version
         return view
 
     def _update(self, frame: dict[str, Any]) -> list[str]:
-        before = self.current
-        reader = EventReader(self.seat, self.rules, before.turned if before else None)
-        events: list[Any] = []
+        """An update: its events told with the view it brings (the fair shuffle's
+        announcements after them)."""
+        events: list[dict[str, Any]] = []
         extra: list[str] = []
         for obj in frame.get("events", []):
-            if obj.get("type") in ("hand_committed", "hand_revealed"):
+            if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+                raise RemoteError(f"the server sent an event this client cannot read: {obj!r:.80}")
+            if obj["type"] in ("hand_committed", "hand_revealed"):
                 extra.append(self._fairness_line(obj))
-                continue
-            try:
-                events.append(reader.read(obj))
-            except MalformedError as e:
-                raise RemoteError(
-                    f"the server sent an event this client cannot read: {e}"
-                ) from None
+            else:
+                events.append(obj)
         view = self._set_view(frame["view"], frame["version"])
         self.drawn = track_drawn(self.drawn, events, self.seat, view.hand)
-        after = ViewScene.of(self.rules, view)
-        hand: ViewScene = after
-        new_hand = next((i for i, e in enumerate(events) if isinstance(e, HandStarted)), None)
-        if new_hand is not None:  # the hand before it ended within these events
-            old = events[:new_hand]
-            taken = len(before.tricks) if before else 0
-            taken += sum(isinstance(e, TrickWon) for e in old)
-            sides = before.sides if before else view.sides
-            for event in old:
-                if isinstance(event, PartnerRevealed):
-                    team = tuple(sorted({event.caller, event.partner}))
-                    rest = tuple(s for s in range(self.rules.players) if s not in team)
-                    sides = tuple(sorted((team, rest)))
-            shown = self.rules.show_partner_hands
-            hand = ViewScene(self.rules, range(taken), shown, sides)
-        standing = self.standing() if any(isinstance(e, HandScored) for e in events) else ""
-        lines = tell(hand, events, self.seating, standing, after, self.tell_plays)
+        scored = any(e["type"] == "hand_scored" for e in events)
+        self.narrator.plays = self.tell_plays
+        try:
+            lines = self.narrator.tell(events, frame["view"], self.standing() if scored else "")
+        except (KeyError, TypeError, ValueError, BriscolaError) as e:
+            raise RemoteError(f"the server sent an event this client cannot read: {e}") from None
         return lines + extra
 
     def _fairness_line(self, obj: dict[str, Any]) -> str:
         number = obj.get("hand")
         short = str(obj.get("commitment", ""))[:16]
         if obj.get("type") == "hand_committed":
-            return f"the server committed to the deal of hand {number} (sha-256 {short}...)"
+            return self._say("remote.committed", n=number, hash=short)
         link = f"{self.base}/api/tables/{self.token}/hands/{number}"
-        return f"the deal of hand {number} is revealed: check it with briscola verify ({link})"
+        return self._say("remote.revealed", n=number, link=link)
 
     def _table(self, table: dict[str, Any]) -> list[str]:
         old, self.table = self.table, table
@@ -328,18 +309,21 @@ class RemoteTable:
             if seat == self.seat:
                 continue
             name = voice.name(seat)
+            someone = self._say("remote.someone")
             if then["kind"] == "open" and now["kind"] == "person":
-                lines.append(f"{now.get('nickname') or 'someone'} sits at seat {seat} ({name})")
+                who = now.get("nickname") or someone
+                lines.append(self._say("remote.sits", who=who, seat=seat, place=name))
             elif then["kind"] == "person" and now["kind"] == "open":
-                lines.append(f"{then.get('nickname') or 'someone'} left seat {seat} ({name})")
+                who = then.get("nickname") or someone
+                lines.append(self._say("remote.left", who=who, seat=seat, place=name))
             elif now["kind"] == "person" and table.get("status") == "playing":
                 who = now.get("nickname") or name
                 if now.get("stand_in") and not then.get("stand_in"):
-                    lines.append(f"{who} ({name}) is away: a computer player plays for them")
+                    lines.append(self._say("remote.away", who=who, place=name))
                 elif then.get("stand_in") and not now.get("stand_in"):
-                    lines.append(f"{who} ({name}) is back")
+                    lines.append(self._say("remote.returned", who=who, place=name))
         if old.get("status") != table.get("status") and table.get("status") == "playing":
-            lines.append("the match starts")
+            lines.append(self._say("remote.starts"))
         return lines
 
     # -- the table as a Source -------------------------------------------------------------
@@ -381,22 +365,27 @@ class RemoteTable:
                 self._rest("POST", f"/api/tables/{self.token}/start")
             elif not told:
                 told = True
-                who = "you" if host else "the host"
                 if open_seats:
                     seats = ", ".join(map(str, open_seats))
-                    say(f"waiting for players at seat{'s' * (len(open_seats) > 1)} {seats}")
+                    say(self._say("remote.waiting_seats", n=len(open_seats), seats=seats))
                 else:
-                    say(f"every seat is taken: waiting for {who} to start the match")
+                    say(self._say("remote.waiting_you" if host else "remote.waiting_host"))
                 if start and not host:
-                    say("only the host starts this table: waiting for them")
+                    say(self._say("remote.only_host"))
         if self.current is None:
             raise RemoteError("the match at this table is over: there is nothing to play")
 
     def opening(self) -> list[str]:
         view = self.view()
         voice = self.seating
-        lines = [f"{self.rules.game.name}: {voice.introduction()}"]
-        lines += tell_match(HandStarted(view.hand_number, view.dealer), voice, "", view.sides)
+        words = voice.words
+        lines = [
+            words.say("session.introduction", game=self.rules.game.name, seats=voice.introduction())
+        ]
+        lines += self.narrator.tell(
+            [{"type": "hand_started", "number": view.hand_number, "dealer": view.dealer}],
+            view.to_json(),
+        )
         for c in self.fairness:
             if c.get("type") == "hand_committed" and c.get("hand") == view.hand_number:
                 lines.append(self._fairness_line(c))
@@ -424,17 +413,14 @@ class RemoteTable:
                 raise OSError
             ws.send(json.dumps(message))
         except (ConnectionClosed, OSError):
-            raise RemoteError(
-                "the connection to the server dropped before that was sent: try again once "
-                "the table is back"
-            ) from None
+            raise RemoteError(self._say("remote.not_sent")) from None
 
     def act(self, action: Action) -> list[str]:
         view = self.view()
         if not self.my_turn():
-            raise RemoteError("it is not your turn")
+            raise RemoteError(self._say("move.not_your_turn"))
         if action not in view.legal:
-            raise RemoteError("that is not one of your choices now")
+            raise RemoteError(self._say("remote.not_a_choice"))
         legal = view.legal[view.legal.index(action)]
         self.sent += 1
         ref = str(self.sent)
@@ -447,7 +433,7 @@ class RemoteTable:
         while True:
             frame = self._next(60)
             if frame is None:
-                raise RemoteError("the server did not answer your move in a minute")
+                raise RemoteError(self._say("remote.no_answer"))
             if frame.get("type") == "error" and frame.get("id") == ref:
                 if frame.get("code") == "already_taken":
                     continue  # it was taken before the connection dropped: its update comes
@@ -491,13 +477,13 @@ class RemoteTable:
 
     def standing(self) -> str:
         context = self.view().match
-        return "" if context is None else describe_standing(self.seating, context)
+        return "" if context is None else describe_standing(self.seating, context.to_json())
 
     def waiting_for(self) -> str:
         v = self.current
         if v is None or v.to_act is None:
-            return "waiting for the server"
-        return f"waiting for {self.seating.name(v.to_act)}"
+            return self._say("remote.waiting_server")
+        return self._say("remote.waiting_for", who=self.seating.name(v.to_act))
 
     def save(self, path: str | Path) -> Path:
         """Write the records of the table's finished hands, one a line, as the server
@@ -584,9 +570,10 @@ def join(
     table: str | None = None,
     name: str | None = None,
     seat: int | None = None,
+    lang: str = "en",
 ) -> RemoteTable:
     """Take a seat at the table ``url`` names (see :func:`parse_link`) as ``name``: a new
-    session, then ``seat`` or the first open one.
+    session, then ``seat`` or the first open one; the game is told in ``lang``.
 
     :raises RemoteError: saying what was wrong (the link, the server, the table, the seat).
     """
@@ -614,7 +601,7 @@ def join(
             other = f"; open: {', '.join(free)}" if free else "; no seat is open"
             raise RemoteError(f"seat {seat} is taken ({who}){other}")
         info = rest(http, base, "POST", f"/api/tables/{token}/seats/{seat}")
-        return RemoteTable(http, base, token, info)
+        return RemoteTable(http, base, token, info, lang)
     except BaseException:
         http.close()
         raise
@@ -627,6 +614,7 @@ def open_new(
     others: list[str],
     name: str | None = None,
     seat: int = 0,
+    lang: str = "en",
 ) -> RemoteTable:
     """Open a new private table of ``game`` with ``rules`` at the server ``url`` as
     ``name``, its host, sitting at ``seat``: each other seat, in order, is ``open`` (for a
@@ -649,7 +637,7 @@ def open_new(
                 seats.append({"kind": "bot", "level": level})
         body = {"game": game, "rules": rules, "seats": seats}
         info = rest(http, base, "POST", "/api/tables", json=body)
-        return RemoteTable(http, base, str(info["token"]), info)
+        return RemoteTable(http, base, str(info["token"]), info, lang)
     except BaseException:
         http.close()
         raise

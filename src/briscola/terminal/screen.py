@@ -27,20 +27,45 @@ from textual.widgets.option_list import Option
 
 from briscola.engine import BriscolaError, Card
 from briscola.engine.actions import Action, Bid, Play
+from briscola.engine.cards import Suit
 from briscola.engine.views import TrickView, View
-from briscola.narrate import describe_action, describe_bid, describe_points
-from briscola.speech import SUIT_COLOURS, Seating, face, hand_order, plural, suit_name
 from briscola.terminal.moves import last_trick_text, menu, read_bid
 from briscola.terminal.seat import DEFAULT_SAVE, Source
+from briscola.words.cards import STYLE_OF_DECK, corner, hand_order, suit_name
+from briscola.words.narrate import describe_action, describe_bid, describe_points
+from briscola.words.seating import Seating
 
 MIN_WIDTH = 100
 MIN_HEIGHT = 32
 """The smallest terminal the table, the hand of eight cards and the log fit in."""
 
 
-def card_face(card: Card, deck: str, dim: bool = False) -> Text:
+FRENCH_SYMBOLS = {Suit.COPPE: "♥", Suit.DENARI: "♦", Suit.SPADE: "♠", Suit.BASTONI: "♣"}
+
+SUIT_COLOURS = {
+    "italian-40": {Suit.COPPE: "red", Suit.DENARI: "yellow", Suit.SPADE: "cyan",
+                   Suit.BASTONI: "green"},
+    "spanish-40": {Suit.COPPE: "red", Suit.DENARI: "yellow", Suit.SPADE: "cyan",
+                   Suit.BASTONI: "green"},
+    "french-32": {Suit.COPPE: "red", Suit.DENARI: "red", Suit.SPADE: "white",
+                  Suit.BASTONI: "white"},
+}  # fmt: skip
+"""The colour a card is drawn in: the suit's colour on the deck's faces."""
+
+
+def face(card: Card, deck: str, lang: str = "en") -> tuple[str, str]:
+    """What a small card face shows: its corner (the rank as the deck prints it, and the
+    suit's symbol in the French deck) and the suit's word (``R``, ``coppe``; ``K♥``,
+    ``hearts``), in the language cards are named in."""
+    rank = corner(card, deck)
+    if deck == "french-32":
+        rank += FRENCH_SYMBOLS[card.suit]
+    return rank, suit_name(card.suit, STYLE_OF_DECK[deck], lang)
+
+
+def card_face(card: Card, deck: str, dim: bool = False, lang: str = "en") -> Text:
     """A small framed card face, drawn in its suit's colour: the corner and the suit."""
-    corner, word = face(card, deck)
+    corner, word = face(card, deck, lang)
     colour = SUIT_COLOURS[deck][card.suit]
     style = f"dim {colour}" if dim else f"bold {colour}"
     middle = word if deck != "french-32" else corner[-1]
@@ -53,9 +78,10 @@ def card_face(card: Card, deck: str, dim: bool = False) -> Text:
     return text
 
 
-def back_face(count: int) -> Text:
+def back_face(count: int, voice: Seating) -> Text:
     """A face-down pile: how many cards a seat holds."""
-    return Text(f"╭───────╮\n│░░░░░░░│\n│{plural(count, 'card'):^7}│\n╰───────╯", "dim")
+    cards = voice.count("count.cards", count)
+    return Text(f"╭───────╮\n│░░░░░░░│\n│{cards:^7}│\n╰───────╯", "dim")
 
 
 GRID = {
@@ -73,6 +99,7 @@ def draw_table(view: View, voice: Seating, gathered: TrickView | None) -> Render
     """The table as the person sees it: every seat in its place with its card on the
     table, the trump and the stock in the middle."""
     deck = voice.deck
+    lang = voice.card_lang
     played = dict(view.trick)
     gathered_cards: dict[int, Card] = {}
     if gathered is not None and not view.trick:
@@ -80,7 +107,8 @@ def draw_table(view: View, voice: Seating, gathered: TrickView | None) -> Render
     cells: list[list[RenderableType]] = [[Text("") for _ in range(3)] for _ in range(3)]
     for seat in range(view.players):
         row, col = GRID[voice.slots[seat]]
-        name = Text(voice.name(seat).capitalize() if seat == voice.seat else voice.name(seat))
+        named = voice.name(seat)
+        name = Text(named[:1].upper() + named[1:])
         if view.to_act == seat:
             name = Text("▶ ", "bold yellow") + name.copy()
             name.stylize("bold yellow")
@@ -90,11 +118,11 @@ def draw_table(view: View, voice: Seating, gathered: TrickView | None) -> Render
             if shown:
                 parts.append(Text(" ".join(str(c) for c in shown), "italic"))
             else:
-                parts.append(Text(plural(view.hand_sizes[seat], "card"), "dim"))
+                parts.append(Text(voice.count("count.cards", view.hand_sizes[seat]), "dim"))
         if seat in played:
-            parts.append(card_face(played[seat], deck))
+            parts.append(card_face(played[seat], deck, lang=lang))
         elif seat in gathered_cards:
-            parts.append(card_face(gathered_cards[seat], deck, dim=True))
+            parts.append(card_face(gathered_cards[seat], deck, dim=True, lang=lang))
         else:
             parts.append(Text("\n\n\n\n"))
         if seat == voice.seat:  # your card lies in front of you, towards the middle
@@ -111,39 +139,45 @@ def draw_table(view: View, voice: Seating, gathered: TrickView | None) -> Render
 
 def middle(view: View, voice: Seating, gathered: TrickView | None) -> RenderableType:
     """The middle of the table: the trump, the turned card beside the stock, the auction."""
+    say = voice.words.say
+    lang = voice.card_lang
     parts: list[RenderableType] = []
     auction = view.auction
+    stock = say("screen.stock", cards=voice.count("count.cards", view.stock_size))
     if auction is not None:
         if auction.called is None:
-            parts.append(Text("the auction", "bold"))
-            high = "no bid yet" if auction.high is None else f"high: {describe_bid(auction.high)}"
-            parts.append(Text(high))
+            parts.append(Text(say("screen.auction"), "bold"))
+            if auction.high is None:
+                parts.append(Text(say("view.no_bid")))
+            else:
+                parts.append(Text(say("screen.high", bid=describe_bid(auction.high, voice))))
         elif auction.caller is not None:
-            parts.append(Text(f"trump {auction.called.suit.italian}", "bold"))
-            parts.append(Text(f"{voice.name(auction.caller)} called"))
-            parts.append(card_face(auction.called, voice.deck))
+            parts.append(Text(say("screen.trump", suit=voice.suit(auction.called.suit)), "bold"))
+            parts.append(Text(voice.say("screen.called", auction.caller)))
+            parts.append(card_face(auction.called, voice.deck, lang=lang))
     elif view.trump is not None:
-        parts.append(Text(f"trump {suit_name(view.trump, voice.deck)}", "bold"))
+        parts.append(Text(say("screen.trump", suit=voice.suit(view.trump)), "bold"))
         if view.turned is not None:
-            parts.append(card_face(view.turned, voice.deck))
-        parts.append(Text(f"stock: {plural(view.stock_size, 'card')}"))
+            parts.append(card_face(view.turned, voice.deck, lang=lang))
+        parts.append(Text(stock))
     else:
-        parts.append(Text("no trump", "bold"))
-        parts.append(Text(f"stock: {plural(view.stock_size, 'card')}"))
+        parts.append(Text(say("screen.no_trump"), "bold"))
+        parts.append(Text(stock))
     if view.stock_top is not None:
-        parts.append(Text(f"top of the stock: {view.stock_top}"))
+        parts.append(Text(say("view.stock_top", card=view.stock_top)))
     if gathered is not None and not view.trick:
-        taker = voice.says(gathered.winner, "take")
-        parts.append(Text(f"{taker} the trick, {plural(gathered.points, 'point')}", "italic"))
+        points = voice.count("count.points", gathered.points)
+        parts.append(Text(voice.say("screen.took", gathered.winner, points=points), "italic"))
     return Group(*parts)
 
 
 class CardButton(Button):
     """One card of the hand to play, drawn as its face."""
 
-    def __init__(self, number: int, action: Play, deck: str, drawn: bool) -> None:
-        label = card_face(action.card, deck)
-        label.append(f"\n {number}) {action.card}{' new' if drawn else ''}")
+    def __init__(self, number: int, action: Play, voice: Seating, drawn: bool) -> None:
+        label = card_face(action.card, voice.deck, lang=voice.card_lang)
+        new = voice.words.say("screen.new") if drawn else ""
+        label.append(f"\n {number}) {action.card}{new}")
         super().__init__(label, classes="card")
         self.move = action
 
@@ -160,15 +194,17 @@ class LeaveScreen(ModalScreen[bool]):
     #ask { width: 60; height: auto; padding: 1 2; border: thick $warning; background: $panel; }
     """
 
-    def __init__(self, saving: str | None) -> None:
+    def __init__(self, saving: str | None, voice: Seating) -> None:
         super().__init__()
         self.saving = saving
+        self.voice = voice
 
     def compose(self) -> ComposeResult:
-        text = "Leave the match? It is not over."
+        say = self.voice.words.say
+        text = say("screen.leave")
         if self.saving:
-            text += f" What was played is saved to {self.saving}."
-        yield Static(f"{text}\n\n[b]y[/] leave   [b]n[/] stay", id="ask")
+            text += say("screen.leave_saving", path=self.saving)
+        yield Static(f"{text}\n\n{say('screen.leave_keys')}", id="ask")
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)
@@ -227,7 +263,7 @@ class PlayApp(App[int]):
                 yield Horizontal(id="hand")
                 yield OptionList(id="choices")  # each choice wraps: none is cut off
                 yield Input(
-                    placeholder="bid points: type N and press Enter",
+                    placeholder=self.session.seating.words.say("screen.points"),
                     type="integer",
                     id="points",
                 )
@@ -237,7 +273,10 @@ class PlayApp(App[int]):
 
     async def on_mount(self) -> None:
         s = self.session
-        self.sub_title = f"{s.rules.game.name}: {s.seating.introduction()}"
+        words = s.seating.words
+        self.sub_title = words.say(
+            "session.introduction", game=s.rules.game.name, seats=s.seating.introduction()
+        )
         self.write(*s.opening())
         self.check_size(self.size.width, self.size.height)
         self.call_later(self.step)  # not awaited: the screen is up while a bot thinks
@@ -250,10 +289,11 @@ class PlayApp(App[int]):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "too-small")
         self.query_one("#small", Static).update(
-            f"This terminal is {width} x {height}: the table needs at least "
-            f"{MIN_WIDTH} x {MIN_HEIGHT}.\nMake the window bigger, or play line by line "
-            "with `briscola play --plain`.\n\nq leaves."
-        )
+            self.session.seating.words.say(
+                "screen.too_small", width=width, height=height, min_width=MIN_WIDTH,
+                min_height=MIN_HEIGHT,
+            )
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ the game loop
 
@@ -283,7 +323,7 @@ class PlayApp(App[int]):
         self.busy = False
         await self.show()
         if s.over:
-            self.write(s.standing(), "press q to leave, s to save the records")
+            self.write(s.standing(), s.seating.words.say("screen.over_keys"))
             if self.save_to is not None:
                 self.action_save()
 
@@ -315,13 +355,15 @@ class PlayApp(App[int]):
         view = s.view()
         voice = s.seating
         self.query_one("#table", Static).update(draw_table(view, voice, self.gathered))
-        status = [f"points: {describe_points(view, voice)}", s.standing()]
+        say = voice.words.say
+        taken = describe_points(view.sides, view.points, voice)
+        status = [say("view.points", sides=taken), s.standing()]
         if s.over:
-            status.append("the match is over")
+            status.append(say("screen.over"))
         elif s.my_turn():
-            status.append("your turn")
+            status.append(say("screen.your_turn"))
         elif view.to_act is not None:
-            status.append(f"{voice.name(view.to_act)} to play")
+            status.append(say("screen.to_play", who=voice.name(view.to_act)))
         self.query_one("#status", Static).update(" · ".join(status))
         hand = self.query_one("#hand", Horizontal)
         await hand.remove_children()
@@ -334,13 +376,13 @@ class PlayApp(App[int]):
         for card in hand_order(s.rules, view.hand):
             if card in plays:
                 number, action = plays[card]
-                cards.append(CardButton(number, action, voice.deck, card is s.drawn))
+                cards.append(CardButton(number, action, voice, card is s.drawn))
             else:  # a card that may not be played now (follow suit, or not your turn)
-                face_down = card_face(card, voice.deck, dim=True)
+                face_down = card_face(card, voice.deck, dim=True, lang=voice.card_lang)
                 cards.append(Button(face_down, classes="card", disabled=True))
         await hand.mount_all(cards)
         others = [
-            Option(f"{i}) {describe_action(a, voice)}", id=str(i))
+            Option(f"{i}) {describe_action(a.to_json(), voice)}", id=str(i))
             for i, a in self.choices
             if not isinstance(a, Play)
         ]
@@ -349,15 +391,14 @@ class PlayApp(App[int]):
         point_bids = [a.points for a in view.legal if isinstance(a, Bid) and a.points]
         points.set_class(bool(point_bids) and s.my_turn(), "shown")
         if point_bids:
-            points.placeholder = (
-                f"bid points: type a number from {min(point_bids)} to 120 and press Enter"
-            )
+            points.placeholder = say("screen.points_from", n=min(point_bids))
 
     def write(self, *lines: str) -> None:
         log = self.query_one("#log", RichLog)
+        summary = self.session.seating.words.say("screen.hand_summary")
         for line in lines:
             log.write(line)
-            if line.startswith(("hand ", "=== ")):  # a hand's or the match's summary
+            if line.startswith(("=== ", summary)):  # a hand's or the match's summary
                 self.notify(line, timeout=8)
 
     async def take(self, action: Action) -> None:
@@ -429,11 +470,13 @@ class PlayApp(App[int]):
         try:
             path = self.session.save(self.save_to or DEFAULT_SAVE)
         except BriscolaError as e:
-            self.notify(f"{e}; the game goes on", severity="error")
-            self.write(f"{e}; the game goes on")
+            said = self.session.seating.words.say("plain.not_saved", why=e)
+            self.notify(said, severity="error")
+            self.write(said)
             return
-        self.notify(f"saved the records to {path.resolve()}")
-        self.write(f"saved the records to {path}")
+        say = self.session.seating.words.say
+        self.notify(say("plain.saved", path=path.resolve()))
+        self.write(say("plain.saved", path=path))
 
     def action_leave(self) -> None:
         if self.session.over:
@@ -450,4 +493,4 @@ class PlayApp(App[int]):
                 self.session.close()
                 self.exit(1, return_code=1)
 
-        self.push_screen(LeaveScreen(self.save_to), leave)
+        self.push_screen(LeaveScreen(self.save_to, self.session.seating), leave)

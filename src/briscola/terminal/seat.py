@@ -10,15 +10,14 @@ the file the records will be saved to before a match starts.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from briscola.engine import BriscolaError, Card, Rules
 from briscola.engine.actions import Action
-from briscola.engine.events import CardDrawn, Dealt
 from briscola.engine.views import View
-from briscola.speech import Seating
+from briscola.words.seating import Seating
 
 DEFAULT_SAVE = "briscola-match.jsonl"
 """Where ``save`` (the full-screen ``s``) writes the records when no file was named."""
@@ -48,14 +47,14 @@ def check_save_path(path: str | Path) -> Path:
 
 
 def track_drawn(
-    drawn: Card | None, events: Iterable[object], seat: int, hand: Iterable[Card]
+    drawn: Card | None, events: Iterable[Mapping[str, Any]], seat: int, hand: Iterable[Card]
 ) -> Card | None:
-    """The card ``seat`` drew last, after ``events``, while it is still in its ``hand``
-    (a new deal forgets it)."""
+    """The card ``seat`` drew last, after ``events`` (the seat's stream, JSON), while it
+    is still in its ``hand`` (a new deal forgets it)."""
     for e in events:
-        if isinstance(e, CardDrawn) and e.seat == seat and e.card is not None:
-            drawn = e.card
-        elif isinstance(e, Dealt) and e.seat == seat:
+        if e.get("type") == "card_drawn" and e.get("seat") == seat and e.get("card"):
+            drawn = Card.parse(e["card"])
+        elif e.get("type") == "dealt" and e.get("seat") == seat:
             drawn = None
     return drawn if drawn is not None and drawn in hand else None
 

@@ -1,5 +1,6 @@
 """``/api/games`` and the words: every game and house rule, the computer players' levels,
-the game's words in a language, and a table's rules in plain words."""
+the catalogue of sentences and the game's words in a language (:mod:`briscola.words`),
+and a table's rules in plain words."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from briscola.catalog import variants_json
 from briscola.engine import BriscolaError, find_game
 from briscola.server.deps import TablesDep, errors
 from briscola.server.live import LEVELS, Refused
-from briscola.web.explain import LanguageError, rules_json, words
+from briscola.words.catalogue import catalogue_json
+from briscola.words.rules import LanguageError, rules_json, words
 
 router = APIRouter()
 
@@ -47,6 +49,16 @@ async def game_words(lang: Lang = "en", trump_word: TrumpWord = None) -> dict[st
     cards of each card style, each game's name and summary, each house rule's title,
     explanation and choices, the words for trump, trick, hand, match, points..."""
     return explained(lambda: words(lang, trump_word))
+
+
+@router.get("/api/catalogue", tags=["words"], responses=errors(400, 422))
+async def game_catalogue(lang: Lang = "en") -> dict[str, Any]:
+    """Every sentence of the interface in a language (`it`, `en`, `es`, `hr`;
+    `bad_language` else), as the terminal says them too: `{"lang": ..., "texts": {key:
+    text}}`, a text with `{name}` places, or its forms by plural category (`one`, `few`,
+    `other`, as `Intl.PluralRules` names them) or by person (`you`, `other`, ...); the
+    English of a key the language lacks filled in."""
+    return explained(lambda: catalogue_json(lang))
 
 
 @router.get("/api/games/{game}/rules-text", tags=["words"], responses=errors(400, 404, 422))

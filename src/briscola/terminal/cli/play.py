@@ -30,6 +30,28 @@ if TYPE_CHECKING:
 
 DEFAULT_BOT = "intermediate"
 
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help="The language of the game: it, en, es or hr (default: from the LANG "
+        "environment variable, e.g. it_IT.UTF-8 is Italian; English otherwise).",
+    ),
+]
+
+
+def pick_language(lang: str | None) -> str:
+    """``--lang``, checked, else the language the environment's locale names."""
+    from briscola.words.catalogue import check_language, language_from_env
+
+    if lang is None:
+        return language_from_env()
+    try:
+        return check_language(lang)
+    except BriscolaError as e:
+        raise fail(f"--lang: {e}") from None
+
 
 def play(
     game: GameOption = "briscola-2",
@@ -76,12 +98,14 @@ def play(
     table: TableOption = None,
     name: NameOption = None,
     start: StartOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Play against the computer in the terminal, or at an online table.
 
     A full-screen game, or with --plain a line-by-line game that reads one move a line
     from standard input. With --server, the same game at a table of `briscola serve`.
     """
+    language = pick_language(lang)
     if server is not None:
         from briscola.terminal.remote import names_table
 
@@ -95,7 +119,7 @@ def play(
             )
         if seed is not None:
             raise fail("--seed is the local game's: an online table deals with secrets")
-        play_online(server, table, name, seat, start, plain, save, new)
+        play_online(server, table, name, seat, start, plain, save, new, language)
         return
     if table is not None or name is not None or start:
         raise fail("--table, --name and --start are for an online table: give --server URL")
@@ -113,7 +137,7 @@ def play(
             s: make_bot(level, None if seed is None else seed + s, move_limit or None)
             for s, level in zip(others, levels, strict=True)
         }
-        session = Session(rules, seat, bots, rng)
+        session = Session(rules, seat, bots, rng, lang=language)
     except (BriscolaError, ValueError) as e:
         raise fail(str(e)) from None
     if plain:
@@ -218,13 +242,14 @@ def join(
             help="Save the records of the table's finished hands to this file at the end."
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Sit at an online table and play there: the same as play --server URL.
 
     Takes a nickname and a seat, waits for the match to start, then plays it in the
     full-screen game, or line by line with --plain (say TEXT chats to the table).
     """
-    play_online(url, table, name, seat, start, plain, save)
+    play_online(url, table, name, seat, start, plain, save, lang=pick_language(lang))
 
 
 def play_online(
@@ -236,6 +261,7 @@ def play_online(
     plain: bool,
     save: str | None,
     new: tuple[Rules, list[str]] | None = None,
+    lang: str = "en",
 ) -> None:
     """``play --server`` and ``join``: a seat at an online table, played to the end. With
     ``new`` (the rules and the other seats' levels or ``open``), a new table is opened
@@ -262,10 +288,10 @@ def play_online(
         name = typer.prompt("your nickname", default=default_name())
     try:
         if new is not None:
-            remote = open_new(url, new[0].key, new[0].overrides(), others, name, seat or 0)
+            remote = open_new(url, new[0].key, new[0].overrides(), others, name, seat or 0, lang)
             start = True
         else:
-            remote = join(url, table, name, seat)
+            remote = join(url, table, name, seat, lang)
     except RemoteError as e:
         raise fail(str(e)) from None
 
@@ -273,10 +299,11 @@ def play_online(
         for line in lines:
             print(line, flush=True)
 
+    words = remote.seating.words
     try:
-        say(f"you sit at seat {remote.seat} of table {remote.token} ({remote.rules.key})")
+        say(words.say("play.seated", seat=remote.seat, token=remote.token, game=remote.rules.key))
         if new is not None:
-            say(f"the table's link, for the others: {remote.base}/t/{remote.token}")
+            say(words.say("play.link", link=f"{remote.base}/t/{remote.token}"))
         remote.wait_start(say, start)
         if plain:
             from briscola.terminal.plain import line_reader, run_plain
@@ -288,7 +315,7 @@ def play_online(
             app.run()
             status = 1 if app.return_code is None else app.return_code
     except KeyboardInterrupt:
-        say("you left the table")
+        say(words.say("play.left_table"))
         status = 1
     except RemoteError as e:
         sys.stdout.flush()

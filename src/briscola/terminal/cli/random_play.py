@@ -12,10 +12,10 @@ import typer
 
 from briscola.engine import GameState, Rules, shuffled_deal
 from briscola.engine.record import Replay
-from briscola.narrate import describe_points, narrate
-from briscola.speech import suit_name
 from briscola.terminal.cli.common import GameOption, JsonFlag, RuleOption, make_rules, out
 from briscola.terminal.cli.records import seats_words, who_win
+from briscola.words.cards import DECK_LANGUAGE, STYLE_OF_DECK, suit_name
+from briscola.words.narrate import Narrator, describe_points, record_json
 
 if TYPE_CHECKING:
     from briscola.host import Table as TableHost
@@ -38,12 +38,20 @@ def random_game(
     """Play a hand of random legal moves; return its end and, when ``told``, the lines
     that tell it (narrated as it is played, since a line reads the state of its time)."""
     table = random_table(rules, rng, dealer)
+    narrator = record_narrator(table) if told else None
     lines: list[str] = []
     while not table.over:
         step = table.run_bot()
-        if told:
-            lines.extend(narrate(table.state, step.events))
+        if narrator is not None:
+            lines.extend(narrator.tell(list(record_json(step.events))))
     return table.state, lines
+
+
+def record_narrator(table: TableHost) -> Narrator:
+    """The records' narrator of ``table``'s hand, told its deal (which says nothing)."""
+    narrator = Narrator(table.state.rules)
+    narrator.tell(list(record_json(table.opening())))
+    return narrator
 
 
 def simulate(
@@ -114,7 +122,8 @@ def print_deal(state: GameState) -> None:
     for s, h in enumerate(deal.hands):
         out.print(f"  seat {s}: {' '.join(str(c) for c in h)}")
     if deal.trump is not None:
-        trump = suit_name(deal.trump.suit, rules.game.deck_name)
+        deck = rules.game.deck_name
+        trump = suit_name(deal.trump.suit, STYLE_OF_DECK[deck], DECK_LANGUAGE[deck])
         out.print(f"  turned card {deal.trump}: trump is {trump}")
     elif rules.key == "chiamata":
         out.print("  no turned card: the suit of the card the auction's winner calls is trump")
@@ -125,7 +134,7 @@ def print_deal(state: GameState) -> None:
 def print_replay_footer(state: GameState) -> None:
     won = state.winners()
     result = who_win(won) if won else "no winner"
-    out.print(f"points  {describe_points(state)}: {result}")
+    out.print(f"points  {describe_points(state.sides, state.points)}: {result}")
     score = Replay(state).to_json().get("score")
     if score is not None:
         out.print(f"score   {'  '.join(f'{s}: {x:+d}' for s, x in enumerate(score))}")
@@ -145,6 +154,7 @@ def demo(
     rules = make_rules(game, rule)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     table = random_table(rules, rng, rules.players - 1)
+    narrator = record_narrator(table)
     state = table.state
     print_deal(state)
     out.print()
@@ -157,6 +167,6 @@ def demo(
             )
             out.print(f"[dim]{hands}[/]")
         step = table.run_bot()  # the demo shows every seat: the events as they are
-        for line in narrate(state, step.events):
+        for line in narrator.tell(list(record_json(step.events))):
             out.print(line)
     print_replay_footer(state)

@@ -14,9 +14,9 @@ from rich.markup import escape
 
 from briscola.engine import MalformedError, parse_record, replay
 from briscola.engine.record import Replay
-from briscola.narrate import describe_points, narrate
 from briscola.terminal import recordfile
 from briscola.terminal.cli.common import JsonFlag, err, fail, out
+from briscola.words.narrate import Narrator, describe_points, record_json
 
 
 def read_records(path: str) -> Iterator[tuple[int, object]]:
@@ -60,7 +60,7 @@ class Records:
 
 def print_replay(result: Replay) -> None:
     state = result.state
-    for line in narrate(state, result.events):
+    for line in Narrator(state.rules).tell(list(record_json(result.events))):
         out.print(line)
     if state.trick:
         table = ", ".join(f"{s}:{c}" for s, c in zip(state.order, state.trick, strict=False))
@@ -68,7 +68,7 @@ def print_replay(result: Replay) -> None:
     status = "finished" if state.over else "not finished"
     won = state.winners()
     who = f"; {who_win(won)}" if won else ""
-    out.print(f"points  {describe_points(state)}  ({status}{who})")
+    out.print(f"points  {describe_points(state.sides, state.points)}  ({status}{who})")
     score = result.to_json().get("score")
     if score is not None:
         out.print(f"score   {'  '.join(f'{s}: {x:+d}' for s, x in enumerate(score))}")

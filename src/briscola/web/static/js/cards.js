@@ -35,8 +35,7 @@ export function rankName(card) {
   const r = card[0];
   const w = gameWords();
   if (w && w.ranks[style()] && w.ranks[style()][r]) return w.ranks[style()][r];
-  if (style() === "french" && "JQK".includes(r)) return t(`rank.french.${r}`);
-  return t(`rank.${r}`);
+  return t(`rank.${style()}.${r}`);
 }
 
 /** A suit by its letter, alone ("coins", "denari"). */

@@ -1,24 +1,28 @@
-// Every string of the interface, through t(key): static/i18n/LANG.json, English beneath;
-// and the game's own words in the language (`GET /api/words`: the cards of each style,
-// the games, the house rules), through gameWords().
+// Every string of the interface, through t(key): the server's catalogue of the language
+// (`GET /api/catalogue?lang=`, the same sentences the terminal says; English beneath),
+// a text's plural form chosen by `n` as Intl.PluralRules does; and the game's own words
+// in the language (`GET /api/words`: the cards of each style, the games, the house rules),
+// through gameWords().
 
 import { prefs } from "./prefs.js";
 
 let strings = {};
 let english = {};
+let plurals = new Intl.PluralRules("en");
 let words = null;
 const loaded = new Map();
 
 async function load(lang) {
-  const r = await fetch(`/static/i18n/${lang}.json`);
+  const r = await fetch(`/api/catalogue?lang=${encodeURIComponent(lang)}`);
   if (!r.ok) throw new Error(`no strings for ${lang}`);
-  return r.json();
+  return (await r.json()).texts;
 }
 
 export async function setLanguage(lang) {
   const game = loadWords(lang).catch(() => null);
   if (!Object.keys(english).length) english = await load("en");
   strings = lang === "en" ? english : await load(lang).catch(() => english);
+  plurals = new Intl.PluralRules(strings === english ? "en" : lang);
   document.documentElement.lang = lang;
   await game;
 }
@@ -67,10 +71,21 @@ export function ruleInWords(name, value) {
   return `${rule.title}: ${label ?? value}`;
 }
 
+/** The text of a catalogue entry: the entry, or of its forms the one named `form`, else
+ * the plural category of `n`, else `other`. */
+function form(entry, params) {
+  if (typeof entry !== "object" || entry === null) return entry;
+  if (params.form !== undefined && entry[params.form] !== undefined) return entry[params.form];
+  if (typeof params.n === "number" && entry[plurals.select(params.n)] !== undefined) {
+    return entry[plurals.select(params.n)];
+  }
+  return entry.other;
+}
+
 /** The string `key` in the chosen language, its `{name}` places filled from `params`
- * (`{trump}` is the player's word for trump unless given). */
+ * (`{trump}` is the player's word for trump unless given; `n` chooses a plural form). */
 export function t(key, params = {}) {
-  let s = strings[key] ?? english[key] ?? key;
+  let s = form(strings[key] ?? english[key], params) ?? key;
   if (s.includes("{trump}") && params.trump === undefined) {
     params = { ...params, trump: prefs.trump || strings["word.trump"] || english["word.trump"] };
   }
