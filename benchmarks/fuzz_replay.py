@@ -11,7 +11,7 @@ put several records in one file.
 
     python benchmarks/fuzz_replay.py --records 20000 --seed 1
 
-The test suite runs a few hundred of the same inputs (tests/test_fuzz_replay.py).
+The test suite runs a few hundred of the same inputs (tests/terminal/test_replay_fuzz.py).
 """
 
 from __future__ import annotations

@@ -361,10 +361,10 @@ def test_test_modules_do_not_import_each_other() -> None:
     that others import."""
     tests = Path(__file__).resolve().parent
     found = [
-        f"{path.name}: {line.strip()}"
-        for path in sorted(tests.glob("*.py"))
+        f"{path.relative_to(tests)}: {line.strip()}"
+        for path in sorted(tests.rglob("*.py"))
         for line in path.read_text(encoding="utf-8").splitlines()
-        if re.match(r"\s*(from|import) (tests\.)?test_\w+", line)
+        if re.match(r"\s*(from|import) ([\w.]+\.)?test_\w+", line)
     ]
     assert found == []
 

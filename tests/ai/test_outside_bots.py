@@ -24,7 +24,7 @@ from briscola.terminal import cli
 from briscola.terminal.cli.common import MOVE_LIMIT
 
 BRISCOLA = str(Path(sys.executable).parent / "briscola")
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "bots.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 runner = CliRunner()
 
 BAD = '''

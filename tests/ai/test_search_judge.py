@@ -13,7 +13,7 @@ import pytest
 from briscola.ai.cores.head_to_head import COUNTING_JUDGE, JUDGE_NAMES
 from briscola.ai.search import judge
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import train_judge as tuning  # the training tool, found on the path above
 

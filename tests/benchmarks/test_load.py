@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "load.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
 
 
 def test_a_tiny_load_run_plays_moves_and_reports_them(tmp_path: Path) -> None:

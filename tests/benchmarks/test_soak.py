@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "soak.py"
 
 
 def test_a_tiny_soak_plays_its_tables_and_samples_the_server(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ from briscola.server.routes import ROUTERS
 from schemakit import errors, validate
 from serverkit import Client, ServerProcess
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "protocol.md"
 SERVER = ROOT / "src" / "briscola" / "server"
 

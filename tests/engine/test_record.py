@@ -428,7 +428,7 @@ def test_keys_are_quoted_when_they_are_not_plain_words() -> None:
     assert "game" in msg.split("holds")[-1]
 
 
-OLD_SCHEMBIL = Path(__file__).parent / "data" / "schembil_records_before_rais_talk.jsonl"
+OLD_SCHEMBIL = Path(__file__).parents[1] / "data" / "schembil_records_before_rais_talk.jsonl"
 """Schembil hands written by the engine before the rais talked out of their own lead (no
 ``talk: done`` moves), with the tricks, points and talk that engine gave for them."""
 

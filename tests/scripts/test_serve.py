@@ -17,7 +17,7 @@ import httpx
 
 from serverkit import URL_LINE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "serve"
 STAMP = ROOT / ".venv" / ".installed"
 

@@ -22,7 +22,7 @@ import websockets
 
 from serverkit import Client, ServerProcess, open_table, play_randomly
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 
 @pytest.fixture(scope="module")

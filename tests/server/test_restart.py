@@ -1,7 +1,7 @@
 """Nothing lost: the server process killed (SIGKILL) in the middle of several matches and
 started again on the same database; every match goes on from exactly its last stored
 action, the clients reconnecting by themselves, no move lost or applied twice. On SQLite
-and on PostgreSQL (a fresh database for each test, as in test_storage)."""
+and on PostgreSQL (a fresh database for each test, as in storage/test_store.py)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import pytest
 from briscola.engine import GAMES
 from briscola.terminal.cli import records
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import fuzz_replay  # the benchmark script, found on the path above
 

@@ -14,7 +14,7 @@ from typing import Any
 from browserkit import Person
 
 EN = json.loads(
-    (Path(__file__).parent.parent / "src/briscola/words/catalogues/en.json").read_text("utf-8")
+    (Path(__file__).parents[2] / "src/briscola/words/catalogues/en.json").read_text("utf-8")
 )
 
 # Every message the page's socket receives, and what the page shows after each (the

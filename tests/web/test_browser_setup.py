@@ -55,7 +55,7 @@ def test_the_pages_hash_is_the_fairness_docs(people: Callable[[str], Person]) ->
     """The page's canonical deal and SHA-256 (crypto.subtle, and the JavaScript one used
     where crypto.subtle is missing) give the commitment of docs/fairness.md's example, and
     agree with Python's on texts of every length around SHA-256's 64-byte blocks."""
-    doc = Path(__file__).parent.parent / "docs" / "fairness.md"
+    doc = Path(__file__).parents[2] / "docs" / "fairness.md"
     record = json.loads(doc.read_text().split("```json\n")[2].split("```")[0])
     ana = people("Ana")
     ana.goto("/")

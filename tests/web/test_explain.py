@@ -281,7 +281,7 @@ async def test_the_routes_answer_and_refuse_as_documented(server: Any) -> None:
 
     from serverkit import Client, open_table
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         r = await http.get("/api/words", params={"lang": "hr"})
         assert r.status_code == 200 and r.json() == words("hr")

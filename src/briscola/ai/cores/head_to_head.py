@@ -10,7 +10,7 @@ The core plays the two-player games with one card each to a trick: ``briscola-2`
 ``scoperta``, ``briscolone``, two-player ``briskula`` and ``brisca`` (see :func:`supports`).
 The trump exchange is left to the reference engine: a position here never exchanges.
 
-It is checked move for move against the reference engine (tests/test_ai_search_fast.py).
+It is checked move for move against the reference engine (tests/ai/test_cores_head_to_head.py).
 
 >>> fast_random_games(10, seed=1)
 400

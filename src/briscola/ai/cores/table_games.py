@@ -19,7 +19,7 @@ games this core does not play), and :func:`lookahead_card`, which plays out the 
 by them for each card and picks the card that does best on it (a setting of the search,
 not its default); :func:`solve` searches the last tricks exactly. The core is checked
 move for move against the reference engine, its results against the engine's winners
-and its exact values against the engine's search, in tests/test_ai_table.py.
+and its exact values against the engine's search, in tests/ai/test_cores_table_games.py.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, shuffled_deal
