@@ -10,6 +10,10 @@ the test modules import; they never import each other.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+import pytest
 from hypothesis import settings
 
 settings.register_profile("briscola", deadline=None, derandomize=True, database=None)
@@ -18,5 +22,57 @@ settings.load_profile("briscola")
 # The browser tests' fixtures (tests/browserkit.py), defined here once: a session has one
 # Chromium and one server however many test modules use them.
 from browserkit import browser, people, screenshots, web  # noqa: E402
+from serverkit import Client, ServerProcess  # noqa: E402
 
-__all__ = ["browser", "people", "screenshots", "web"]
+__all__ = ["browser", "clients", "people", "screenshots", "server", "server_factory", "web"]
+
+
+# The game server's fixtures. ``server_factory`` starts a ``ServerProcess`` with the given
+# options; ``server`` is one with the defaults, shared by the tests of a module; a module
+# that needs other options, or a server of its own for each test, defines its own
+# ``server`` on the factory. ``clients`` makes people's HTTP and WebSocket clients at the
+# ``server`` (``people``, from browserkit, are always browser pages).
+
+
+@pytest.fixture(scope="module")
+def server_factory(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Callable[..., ServerProcess]]:
+    """``server_factory(*args, **options)``: a ``ServerProcess`` started in a new
+    temporary folder, with ``ServerProcess``'s arguments after the folder (a database
+    URL, more options of ``briscola serve``, ``grace``, ``bot_delay``, ``limits``,
+    ``settings``). Each is stopped at the end of the module, unless stopped sooner."""
+    started: list[ServerProcess] = []
+
+    def start(*args: Any, **options: Any) -> ServerProcess:
+        srv = ServerProcess(tmp_path_factory.mktemp("server") / "data", *args, **options)
+        started.append(srv)
+        srv.start()
+        return srv
+
+    yield start
+    for srv in started:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def server(server_factory: Callable[..., ServerProcess]) -> ServerProcess:
+    """A server with ``ServerProcess``'s defaults (SQLite, limits off, computer players
+    moving at once), one for the module."""
+    return server_factory()
+
+
+@pytest.fixture
+async def clients(server: ServerProcess) -> AsyncIterator[Callable[[str], Any]]:
+    """``await clients(nickname)``: a person's ``Client`` signed in at ``server``; all are
+    closed at the end of the test."""
+    made: list[Client] = []
+
+    async def person(name: str) -> Client:
+        c = await Client(server.url, name).login()
+        made.append(c)
+        return c
+
+    yield person
+    for c in made:
+        await c.aclose()

@@ -33,6 +33,23 @@ PG_URL = os.environ.get("BRISCOLA_TEST_POSTGRES_URL")
 
 URL_LINE = re.compile(r"briscola is serving at (http://\S+)")
 
+SERVE_WITH_SETTINGS = """
+import ast, sys
+from pathlib import Path
+from briscola.server.limits import OFF, Limits
+from briscola.server.run import serve
+from briscola.server.settings import ServerSettings
+data, port, grace, bot_delay, limits, database_url, more = sys.argv[1:]
+settings = ServerSettings(
+    data=Path(data), database_url=database_url or None, grace=float(grace),
+    bot_delay=float(bot_delay), limits=Limits() if limits == "on" else OFF,
+    **ast.literal_eval(more),
+)
+serve(settings, port=int(port))
+"""
+"""``ServerProcess`` with ``settings``: the server run on settings the command has no option
+for."""
+
 
 class ServerProcess:
     """``briscola serve`` in a child process."""
@@ -45,15 +62,21 @@ class ServerProcess:
         grace: float = 60.0,
         bot_delay: float = 0.0,
         limits: bool = False,
+        settings: dict[str, Any] | None = None,
     ) -> None:
         """``limits``: the server's limits per person and per address are on (off by
-        default: a test plays many people from this one address)."""
+        default: a test plays many people from this one address). ``settings``: more
+        fields of ``ServerSettings`` (``idle_unload``, ``sweep``, ``flood``, ``min_clock``...),
+        for which the process runs the server on its settings instead of ``briscola serve``
+        (``args``, the command's options, are then refused)."""
+        assert not (settings and args), "settings or the command's options, not both"
         self.data = data
         self.database_url = database_url
         self.args = list(args)
         self.grace = grace
         self.bot_delay = bot_delay
         self.limits = limits
+        self.settings = settings
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0
@@ -70,6 +93,12 @@ class ServerProcess:
         ]  # fmt: skip
         if self.database_url:
             cmd += ["--database-url", self.database_url]
+        if self.settings:
+            cmd = [
+                sys.executable, "-c", SERVE_WITH_SETTINGS, str(self.data), str(self.port),
+                str(self.grace), str(self.bot_delay), "on" if self.limits else "off",
+                self.database_url or "", repr(self.settings),
+            ]  # fmt: skip
         self.data.mkdir(parents=True, exist_ok=True)
         with self.log.open("a") as err:
             self.proc = subprocess.Popen(
@@ -117,7 +146,8 @@ class ServerProcess:
         self.proc = None
 
     def __enter__(self) -> ServerProcess:
-        self.start()
+        if self.proc is None:  # (one from the server_factory fixture is started already)
+            self.start()
         return self
 
     def __exit__(self, *exc: object) -> None:

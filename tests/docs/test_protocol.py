@@ -11,7 +11,7 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -390,12 +390,6 @@ def test_every_rest_route_is_documented_with_its_errors() -> None:
 
 
 # -- what the page promises of the WebSocket, through a real server ------------------------
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[ServerProcess]:
-    with ServerProcess(tmp_path / "data") as srv:
-        yield srv
 
 
 async def test_a_client_connected_before_the_start_gets_its_view_at_the_start(

@@ -8,7 +8,7 @@ import asyncio
 import json
 import statistics
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -17,12 +17,6 @@ import pytest
 pytest.importorskip("fastapi")
 
 from serverkit import Client, ServerProcess, open_table
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path_factory.mktemp("bad")) as srv:
-        yield srv
 
 
 class Table:

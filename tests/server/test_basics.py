@@ -4,7 +4,6 @@ played to its end, its records, the history."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,12 +12,6 @@ pytest.importorskip("fastapi")
 
 from briscola.fair_shuffle import check_record
 from serverkit import Client, ServerProcess, open_table
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[ServerProcess]:
-    with ServerProcess(tmp_path / "data") as srv:
-        yield srv
 
 
 async def test_a_match_against_a_computer_player_to_its_end(server: ServerProcess) -> None:

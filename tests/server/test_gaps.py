@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,27 +25,6 @@ pytest.importorskip("fastapi")
 from serverkit import Client, ServerProcess, open_table, play_randomly
 
 INTERNAL_ID = re.compile(r"table \d")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    data = tmp_path_factory.mktemp("gaps") / "data"
-    with ServerProcess(data, None) as srv:
-        yield srv
-
-
-@pytest.fixture
-async def people(server: ServerProcess) -> AsyncIterator[Callable[..., Any]]:
-    made: list[Client] = []
-
-    async def person(name: str) -> Client:
-        c = await Client(server.url, name).login()
-        made.append(c)
-        return c
-
-    yield person
-    for c in made:
-        await c.aclose()
 
 
 async def refusal(c: Client, method: str, path: str, **kw: Any) -> tuple[int, str, str]:
@@ -92,9 +71,9 @@ async def drawn_table(ana: Client, bea: Client) -> tuple[str, list[int]]:
 
 
 async def test_the_partner_draw_seats_each_person_where_it_says(
-    server: ServerProcess, people: Any
+    server: ServerProcess, clients: Any
 ) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+    ana, bea = await clients("Ana"), await clients("Bea")
     token, seating = await drawn_table(ana, bea)
     chose = {ana.nickname: 0, bea.nickname: 1}
     drawn = {c.nickname: seating.index(chose[c.nickname]) for c in (ana, bea)}
@@ -172,9 +151,9 @@ async def test_the_partner_draw_seats_each_person_where_it_says(
 
 
 async def test_a_player_who_left_mid_match_finds_it_in_their_history(
-    server: ServerProcess, people: Any
+    server: ServerProcess, clients: Any
 ) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+    ana, bea = await clients("Ana"), await clients("Bea")
     table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
     token = table["token"]
     await bea.call("POST", f"/api/tables/{token}/seats/1")
@@ -210,8 +189,8 @@ async def test_a_player_who_left_mid_match_finds_it_in_their_history(
 # -- what a person reads names no database id ---------------------------------------------------
 
 
-async def test_seat_and_start_refusals_name_no_internal_id(people: Any) -> None:
-    ana, bea, cid = await people("Ana"), await people("Bea"), await people("Cid")
+async def test_seat_and_start_refusals_name_no_internal_id(clients: Any) -> None:
+    ana, bea, cid = await clients("Ana"), await clients("Bea"), await clients("Cid")
     table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
     token = table["token"]
     status, code, message = await refusal(bea, "POST", f"/api/tables/{token}/seats/0")
@@ -231,43 +210,17 @@ async def test_seat_and_start_refusals_name_no_internal_id(people: Any) -> None:
 # -- flooding ---------------------------------------------------------------------------------
 
 
-FLOOD_SERVER = """
-import sys
-from pathlib import Path
-from briscola.server.run import serve
-from briscola.server.settings import ServerSettings
-serve(ServerSettings(data=Path(sys.argv[1]), flood=(100, 1.0)), port=0)
-"""
-
-
 @pytest.fixture(scope="module")
-def flood_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def flood_server(server_factory: Callable[..., ServerProcess]) -> ServerProcess:
     """A server process closing a connection refused more than 100 messages within one
-    second (``ServerSettings.flood``); its URL."""
-    data = tmp_path_factory.mktemp("flood")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", FLOOD_SERVER, str(data)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        found = re.search(r"serving at (http://\S+)", line)
-        assert found, line
-        yield found.group(1).rstrip("/")
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        if proc.stdout is not None:
-            proc.stdout.close()
+    second (``ServerSettings.flood``), its limits on."""
+    return server_factory(bot_delay=0.6, limits=True, settings={"flood": (100, 1.0)})
 
 
 @pytest.fixture
-async def flooder(flood_server: str) -> AsyncIterator[Client]:
+async def flooder(flood_server: ServerProcess) -> AsyncIterator[Client]:
     """Ana connected to a table of her own at the flood server, her snapshot received."""
-    ana = await Client(flood_server, "Ana").login()
+    ana = await Client(flood_server.url, "Ana").login()
     table = await open_table(ana, "briscola-2", [])
     await ana.connect(table["token"])
     await ana.until(lambda f: f["type"] == "snapshot")

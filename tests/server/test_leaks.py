@@ -323,12 +323,6 @@ class Totals:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path_factory.mktemp("leaks")) as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
 def totals(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Totals]:

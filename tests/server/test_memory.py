@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
-import subprocess
-import sys
 import time
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -22,7 +18,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from serverkit import Client, open_table, play_randomly
+from serverkit import Client, ServerProcess, open_table, play_randomly
 
 IDLE = 0.5
 SWEEP = 0.1
@@ -31,62 +27,25 @@ BOT_DELAY = 1.0
 """Longer than IDLE: a computer player waiting to move leaves its table idle meanwhile."""
 CLOCK = 2.0
 
-SERVER = f"""
-import sys
-from pathlib import Path
-from briscola.server.run import serve
-from briscola.server.settings import ServerSettings
-serve(ServerSettings(data=Path(sys.argv[1]), idle_unload={IDLE}, sweep={SWEEP},
-                     grace={GRACE}, bot_delay={BOT_DELAY}, min_clock=0.5), port=0)
-"""
-
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[str]:
-    """A server process unloading the tables idle for IDLE seconds; its URL."""
-    log = (tmp_path / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER, str(tmp_path / "data")],
-        stdout=subprocess.PIPE,
-        stderr=log,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        found = re.search(r"serving at (http://\S+)", line)
-        assert found, (tmp_path / "server.log").read_text()[-3000:]
-        yield found.group(1).rstrip("/")
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        if proc.stdout is not None:
-            proc.stdout.close()
-        log.close()
+def server(server_factory: Callable[..., ServerProcess]) -> Iterator[ServerProcess]:
+    """A server process unloading the tables idle for IDLE seconds, its limits on; one
+    for each test."""
+    settings = {"idle_unload": IDLE, "sweep": SWEEP, "min_clock": 0.5}
+    srv = server_factory(grace=GRACE, bot_delay=BOT_DELAY, limits=True, settings=settings)
+    yield srv
+    srv.stop()
 
 
-@pytest.fixture
-async def people(server: str) -> AsyncIterator[Callable[..., Any]]:
-    made: list[Client] = []
-
-    async def person(name: str) -> Client:
-        c = await Client(server, name).login()
-        made.append(c)
-        return c
-
-    yield person
-    for c in made:
-        await c.aclose()
-
-
-async def loaded(server: str) -> dict[str, int]:
+async def loaded(server: ServerProcess) -> dict[str, int]:
     """How many tables and nicknames the server holds in memory."""
-    async with httpx.AsyncClient(base_url=server) as http:
+    async with httpx.AsyncClient(base_url=server.url) as http:
         got: dict[str, int] = (await http.get("/healthz")).json()["loaded"]
         return got
 
 
-async def until_loaded(server: str, test: Callable[[dict[str, int]], bool]) -> float:
+async def until_loaded(server: ServerProcess, test: Callable[[dict[str, int]], bool]) -> float:
     """Wait until what the server holds passes ``test``; when (``time.monotonic``)."""
     end = time.monotonic() + 10
     while not test(await loaded(server)):
@@ -112,9 +71,9 @@ async def chat_seen(c: Client, token: str) -> list[tuple[str, str | None]]:
 
 
 async def test_finished_and_waiting_tables_leave_memory_and_come_back_the_same(
-    server: str, people: Any
+    server: ServerProcess, clients: Any
 ) -> None:
-    ana, bea, eve = await people("Ana"), await people("Bea"), await people("Eve")
+    ana, bea, eve = await clients("Ana"), await clients("Bea"), await clients("Eve")
     finished = (await open_table(ana, "briscola-2", [], {"match": "one-hand"}))["token"]
     await bea.call("POST", f"/api/tables/{finished}/seats/1")
     await ana.connect(finished)
@@ -160,9 +119,9 @@ async def test_finished_and_waiting_tables_leave_memory_and_come_back_the_same(
 
 
 async def test_a_computer_to_act_keeps_its_table_and_an_unloaded_table_s_grace_runs_out(
-    server: str, people: Any
+    server: ServerProcess, clients: Any
 ) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+    ana, bea = await clients("Ana"), await clients("Bea")
     bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
     computers = (await open_table(ana, "briscola-2", bots, {"match": "one-hand"}))["token"]
     away = (await open_table(ana, "briscola-2", [], {"match": "one-hand"}, stand_in="random"))[
@@ -198,9 +157,9 @@ async def test_a_computer_to_act_keeps_its_table_and_an_unloaded_table_s_grace_r
 
 
 async def test_a_move_clock_runs_out_while_its_table_is_out_of_memory(
-    server: str, people: Any
+    server: ServerProcess, clients: Any
 ) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+    ana, bea = await clients("Ana"), await clients("Bea")
     rules = {"match": "one-hand"}
     token = (await open_table(ana, "briscola-2", [], rules, clock=CLOCK))["token"]
     await bea.call("POST", f"/api/tables/{token}/seats/1")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,29 +19,9 @@ pytest.importorskip("fastapi")
 
 import websockets
 
-from serverkit import Client, ServerProcess, open_table, play_randomly
+from serverkit import Client, open_table, play_randomly
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path_factory.mktemp("promises") / "data") as srv:
-        yield srv
-
-
-@pytest.fixture
-async def people(server: ServerProcess) -> AsyncIterator[Callable[..., Any]]:
-    made: list[Client] = []
-
-    async def person(name: str) -> Client:
-        c = await Client(server.url, name).login()
-        made.append(c)
-        return c
-
-    yield person
-    for c in made:
-        await c.aclose()
 
 
 async def playing(ana: Client, bea: Client) -> str:
@@ -79,10 +58,10 @@ def doc_example(tag: str) -> Any:
     return json.loads(found.group(1))
 
 
-async def test_a_table_is_made_and_its_seats_set_as_the_page_shows(people: Any) -> None:
+async def test_a_table_is_made_and_its_seats_set_as_the_page_shows(clients: Any) -> None:
     """``POST /api/tables`` answers 201; left out, the seats are the host at 0 and the
     others open; the page's examples of both bodies are taken as they are."""
-    ana = await people("Ana")
+    ana = await clients("Ana")
     r = await ana.http.post("/api/tables", json={"game": "briscola-4"})
     assert r.status_code == 201, r.text
     seats = r.json()["seats"]
@@ -107,8 +86,8 @@ async def test_a_table_is_made_and_its_seats_set_as_the_page_shows(people: Any) 
 # -- HTTP errors ----------------------------------------------------------------------------
 
 
-async def test_every_http_error_has_the_documented_body(people: Any) -> None:
-    ana = await people("Ana")
+async def test_every_http_error_has_the_documented_body(clients: Any) -> None:
+    ana = await clients("Ana")
     deep = "[" * 30_000 + "]" * 30_000  # nested too deeply for any JSON reader
     as_json = {"content-type": "application/json"}
     cases: list[tuple[str, str, dict[str, Any], int, str]] = [
@@ -133,8 +112,8 @@ async def test_every_http_error_has_the_documented_body(people: Any) -> None:
             assert r.headers.get("allow"), "a 405 says which methods the route has"
 
 
-async def test_a_hand_there_is_not_is_bad_hand_not_unfinished(people: Any) -> None:
-    ana = await people("Ana")
+async def test_a_hand_there_is_not_is_bad_hand_not_unfinished(clients: Any) -> None:
+    ana = await clients("Ana")
     seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
     table = await open_table(ana, "briscola-2", seats, {"match": "one-hand"})
     base = f"/api/tables/{table['token']}/hands"
@@ -159,11 +138,11 @@ async def test_a_hand_there_is_not_is_bad_hand_not_unfinished(people: Any) -> No
 
 
 async def test_back_at_the_tables_version_nothing_new_comes_and_no_snapshot(
-    people: Any,
+    clients: Any,
 ) -> None:
     """``?since=V`` or ``sync`` at the table's version: the view the client has is
     current; it gets the table (a `table` message, on a new connection) and no snapshot."""
-    ana, bea = await people("Ana"), await people("Bea")
+    ana, bea = await clients("Ana"), await clients("Bea")
     token = await playing(ana, bea)
     mover = ana if ana.my_turn() else bea
     await mover.act(mover.view["legal"][0])  # type: ignore[index]
@@ -181,8 +160,8 @@ async def test_back_at_the_tables_version_nothing_new_comes_and_no_snapshot(
 
 
 @pytest.mark.parametrize("since", ["abc", "1.5", "", "-1", "1e3", "99999", "٣"])
-async def test_a_since_that_is_no_version_gets_a_snapshot(people: Any, since: str) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+async def test_a_since_that_is_no_version_gets_a_snapshot(clients: Any, since: str) -> None:
+    ana, bea = await clients("Ana"), await clients("Bea")
     token = await playing(ana, bea)
     cookie = {"Cookie": f"briscola_session={ana.http.cookies['briscola_session']}"}
     async with websockets.connect(
@@ -196,8 +175,8 @@ async def test_a_since_that_is_no_version_gets_a_snapshot(people: Any, since: st
 # -- seats ----------------------------------------------------------------------------------
 
 
-async def test_a_seat_changed_while_connected_brings_a_snapshot(people: Any) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+async def test_a_seat_changed_while_connected_brings_a_snapshot(clients: Any) -> None:
+    ana, bea = await clients("Ana"), await clients("Bea")
     table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
     token = table["token"]
     await bea.connect(token)
@@ -221,13 +200,13 @@ async def test_a_seat_changed_while_connected_brings_a_snapshot(people: Any) -> 
 
 @pytest.mark.parametrize("wait", [True, False], ids=["known-taken", "unknown"])
 async def test_an_action_resent_after_its_socket_closed_is_taken_once(
-    people: Any, wait: bool
+    clients: Any, wait: bool
 ) -> None:
     """The mover acts and closes at once, not knowing whether the action arrived; back
     with ``?since=``, it sends the same action with the same ``id`` again. One action is
     taken, and the client is told: by the update, and for the copy the server had taken
     already by an ``already_taken`` error with its ``id``."""
-    ana, bea = await people("Ana"), await people("Bea")
+    ana, bea = await clients("Ana"), await clients("Bea")
     token = await playing(ana, bea)
     first = ana if ana.my_turn() else bea
     await first.act(first.view["legal"][0])  # type: ignore[index]
@@ -267,11 +246,11 @@ def documented_frame_limit() -> int:
     return int(found.group(1).replace(",", ""))
 
 
-async def test_the_frame_limit_counts_the_bytes_the_page_says(people: Any) -> None:
+async def test_the_frame_limit_counts_the_bytes_the_page_says(clients: Any) -> None:
     """A message of exactly the limit in UTF-8 bytes is read (here: a chat line too long);
     one byte more is ``too_big``, though it has far fewer characters than the limit."""
     limit = documented_frame_limit()
-    ana, bea = await people("Ana"), await people("Bea")
+    ana, bea = await clients("Ana"), await clients("Bea")
     await playing(ana, bea)
     base = len(json.dumps({"type": "chat", "text": ""}).encode())
     for size, code in ((limit, "too_long"), (limit + 1, "too_big")):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,12 +19,6 @@ from serverkit import Client, ServerProcess, open_table
 
 RECENT = 256
 """The server's default ``recent``: the actions a table keeps for clients catching up."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path_factory.mktemp("reconnect")) as srv:
-        yield srv
 
 
 def fairness(client: Client) -> dict[int, dict[str, Any]]:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -22,10 +21,12 @@ from serverkit import Client, Driver, ServerProcess, database, open_table
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def server(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[ServerProcess]:
+async def server(
+    request: pytest.FixtureRequest, server_factory: Callable[..., ServerProcess]
+) -> AsyncIterator[ServerProcess]:
+    """One server for each test, on SQLite or on a PostgreSQL database of its own."""
     async with database(request.param) as url:
-        srv = ServerProcess(tmp_path / "data", url, bot_delay=0.01)
-        srv.start()
+        srv = server_factory(url, bot_delay=0.01)
         try:
             yield srv
         finally:

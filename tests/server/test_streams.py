@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,12 +18,6 @@ from briscola.engine import Match, parse_match_record
 from serverkit import Client, ServerProcess, finished, open_table, play_randomly
 
 RULES = {"match": "one-hand", "communication": "signals", "signal_audience": "partner"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path_factory.mktemp("streams")) as srv:
-        yield srv
 
 
 async def watch(client: Client) -> None:

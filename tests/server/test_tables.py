@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,24 +22,8 @@ CLOCK = 0.6
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    data = tmp_path_factory.mktemp("tables") / "data"
-    with ServerProcess(data, None, "--min-clock", "0.5", grace=GRACE) as srv:
-        yield srv
-
-
-@pytest.fixture
-async def people(server: ServerProcess) -> AsyncIterator[Callable[..., Any]]:
-    made: list[Client] = []
-
-    async def person(name: str) -> Client:
-        c = await Client(server.url, name).login()
-        made.append(c)
-        return c
-
-    yield person
-    for c in made:
-        await c.aclose()
+def server(server_factory: Callable[..., ServerProcess]) -> ServerProcess:
+    return server_factory(None, "--min-clock", "0.5", grace=GRACE)
 
 
 async def refused(c: Client, method: str, path: str, **kw: Any) -> tuple[int, str]:
@@ -69,22 +52,22 @@ def seat_shown(c: Client, seat: int) -> dict[str, Any]:
 # -- making, joining, seating, starting -----------------------------------------------------
 
 
-async def test_private_tables_are_not_in_the_lobby_public_ones_are(people: Any) -> None:
-    ana = await people("Ana")
+async def test_private_tables_are_not_in_the_lobby_public_ones_are(clients: Any) -> None:
+    ana = await clients("Ana")
     private = await open_table(ana, "briscola-2", [])
     public = await open_table(ana, "briscola-2", [], public=True)
     assert private["public"] is False
     lobby = [t["token"] for t in await ana.call("GET", "/api/tables")]
     assert public["token"] in lobby and private["token"] not in lobby
-    bea = await people("Bea")  # the link is all one needs
+    bea = await clients("Bea")  # the link is all one needs
     got = await bea.call("GET", f"/api/tables/{private['token']}")
     assert got["token"] == private["token"] and got["you"]["seat"] is None
 
 
 async def test_seats_are_taken_and_left_and_only_the_host_starts_or_changes_them(
-    people: Any,
+    clients: Any,
 ) -> None:
-    ana, bea, cai = await people("Ana"), await people("Bea"), await people("Cai")
+    ana, bea, cai = await clients("Ana"), await clients("Bea"), await clients("Cai")
     seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}, {"kind": "bot", "level": "random"}]
     token = (await open_table(ana, "briscola-4", seats))["token"]
     t = await bea.call("POST", f"/api/tables/{token}/seats/1")
@@ -113,8 +96,8 @@ async def test_seats_are_taken_and_left_and_only_the_host_starts_or_changes_them
     assert await refused(cai, "POST", f"/api/tables/{token}/seats/2") == (409, "wrong_status")
 
 
-async def test_a_spectator_gets_the_spectator_view_and_cannot_act(people: Any) -> None:
-    ana, eve = await people("Ana"), await people("Eve")
+async def test_a_spectator_gets_the_spectator_view_and_cannot_act(clients: Any) -> None:
+    ana, eve = await clients("Ana"), await clients("Eve")
     seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
     token = (await open_table(ana, "briscola-2", seats, public=True))["token"]
     await ana.call("POST", f"/api/tables/{token}/start")
@@ -129,8 +112,8 @@ async def test_a_spectator_gets_the_spectator_view_and_cannot_act(people: Any) -
     assert error["code"] == "spectator"
 
 
-async def test_a_finished_match_its_history_and_its_rematch(people: Any) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+async def test_a_finished_match_its_history_and_its_rematch(clients: Any) -> None:
+    ana, bea = await clients("Ana"), await clients("Bea")
     seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "random"}]
     rules = {"match": "one-hand", "removed_two": "2s"}
     token = (await open_table(ana, "briscola-3", seats, rules, clock=30))["token"]
@@ -142,7 +125,7 @@ async def test_a_finished_match_its_history_and_its_rematch(people: Any) -> None
     history = await ana.call("GET", "/api/history")
     assert history[0]["token"] == token and history[0]["seat"] == 0
     assert history[0]["players"] == {"0": "Ana", "1": "Bea"}
-    assert [h["token"] for h in await (await people("Cai")).call("GET", "/api/history")] == []
+    assert [h["token"] for h in await (await clients("Cai")).call("GET", "/api/history")] == []
     new = await bea.call("POST", f"/api/tables/{token}/rematch")
     assert new["status"] == "playing" and new["token"] != token
     assert (new["game"], new["overrides"], new["clock"]) == ("briscola-3", rules, 30)
@@ -157,8 +140,8 @@ async def test_a_finished_match_its_history_and_its_rematch(people: Any) -> None
 # -- clocks ---------------------------------------------------------------------------------
 
 
-async def test_a_slow_player_gets_a_computer_move_when_the_clock_runs_out(people: Any) -> None:
-    ana = await people("Ana")
+async def test_a_slow_player_gets_a_computer_move_when_the_clock_runs_out(clients: Any) -> None:
+    ana = await clients("Ana")
     seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
     assert await refused(ana, "POST", "/api/tables", json={"game": "briscola-2", "clock": 0.1}) == (
         400,
@@ -177,9 +160,9 @@ async def test_a_slow_player_gets_a_computer_move_when_the_clock_runs_out(people
 
 
 async def test_an_absent_player_is_stood_in_for_after_the_grace_and_comes_back(
-    people: Any,
+    clients: Any,
 ) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+    ana, bea = await clients("Ana"), await clients("Bea")
     table = await open_table(ana, "briscola-2", [], {"match": "one-hand"}, clock=CLOCK)
     token = table["token"]
     await bea.call("POST", f"/api/tables/{token}/seats/1")
@@ -201,10 +184,9 @@ async def test_an_absent_player_is_stood_in_for_after_the_grace_and_comes_back(
 
 
 async def test_a_player_back_at_their_turn_makes_their_move_on_their_clock(
-    tmp_path: Path,
+    server_factory: Callable[..., ServerProcess],
 ) -> None:
-    srv = ServerProcess(tmp_path / "data", None, "--min-clock", "0.5", grace=0.3, bot_delay=1.5)
-    srv.start()
+    srv = server_factory(None, "--min-clock", "0.5", grace=0.3, bot_delay=1.5)
     ana, bea = await Client(srv.url, "Ana").login(), await Client(srv.url, "Bea").login()
     try:
         clock = 2.0
@@ -239,8 +221,8 @@ async def test_a_player_back_at_their_turn_makes_their_move_on_their_clock(
         srv.stop()
 
 
-async def test_a_match_never_stalls_when_everyone_leaves(people: Any) -> None:
-    ana, bea = await people("Ana"), await people("Bea")
+async def test_a_match_never_stalls_when_everyone_leaves(clients: Any) -> None:
+    ana, bea = await clients("Ana"), await clients("Bea")
     token = (await open_table(ana, "briscola-2", [], {"match": "one-hand"}))["token"]
     await bea.call("POST", f"/api/tables/{token}/seats/1")
     await ana.call("POST", f"/api/tables/{token}/start")
@@ -258,8 +240,8 @@ async def test_a_match_never_stalls_when_everyone_leaves(people: Any) -> None:
 # -- chat -----------------------------------------------------------------------------------
 
 
-async def test_chat_is_kept_as_typed_length_limited_and_rate_limited(people: Any) -> None:
-    ana = await people("Ana")
+async def test_chat_is_kept_as_typed_length_limited_and_rate_limited(clients: Any) -> None:
+    ana = await clients("Ana")
     token = (await open_table(ana, "briscola-2", []))["token"]
     await ana.connect(token)
     await ana.send({"type": "chat", "text": "<b>ciao</b> & \u202e"})
@@ -279,13 +261,14 @@ async def test_chat_is_kept_as_typed_length_limited_and_rate_limited(people: Any
 # -- a restart ------------------------------------------------------------------------------
 
 
-async def test_clocks_graces_and_chat_survive_a_restart(tmp_path: Path) -> None:
+async def test_clocks_graces_and_chat_survive_a_restart(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
     # A grace well past the clock (1.5 s) and a restart (a few seconds on a busy
     # machine): which of the two moved for Ana, and from when the grace ran, is then
     # told apart with room to spare.
     grace = 8.0
-    srv = ServerProcess(tmp_path / "data", None, "--min-clock", "0.5", grace=grace)
-    srv.start()
+    srv = server_factory(None, "--min-clock", "0.5", grace=grace)
     ana, bea, eve = [await Client(srv.url, n).login() for n in ("Ana", "Bea", "Eve")]
     try:
         seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
@@ -330,9 +313,10 @@ async def test_clocks_graces_and_chat_survive_a_restart(tmp_path: Path) -> None:
         srv.stop()
 
 
-async def test_a_stand_in_stays_in_across_a_restart(tmp_path: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", None, grace=0.3)
-    srv.start()
+async def test_a_stand_in_stays_in_across_a_restart(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
+    srv = server_factory(grace=0.3)
     ana, bea = await Client(srv.url, "Ana").login(), await Client(srv.url, "Bea").login()
     try:
         token = (await open_table(ana, "briscola-2", [], {"match": "one-hand"}))["token"]

@@ -6,8 +6,7 @@ person and per address, and the headers every page carries."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import httpx
@@ -21,12 +20,6 @@ from serverkit import Client, ServerProcess, open_table
 
 OTHER = "http://127.0.0.1:1"
 """A page on another port of the server's own host: the same site, another origin."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path_factory.mktemp("trust") / "data", None) as srv:
-        yield srv
 
 
 @pytest.fixture
@@ -201,8 +194,10 @@ async def test_the_cookie_is_http_only_lax_and_lasts_the_idle_lifetime(
         assert "secure" not in cookie  # served over plain http here
 
 
-async def test_a_session_unused_past_its_lifetime_ends(tmp_path: Path) -> None:
-    with ServerProcess(tmp_path / "data", None, "--session-days", "0.00002") as server:  # ~2 s
+async def test_a_session_unused_past_its_lifetime_ends(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
+    with server_factory(None, "--session-days", "0.00002") as server:  # ~2 s
         async with httpx.AsyncClient(base_url=server.url) as http:
             await http.post("/api/session", json={"nickname": "Cy"})
             assert (await http.get("/api/session")).status_code == 200
@@ -219,10 +214,10 @@ async def test_a_session_unused_past_its_lifetime_ends(tmp_path: Path) -> None:
 
 
 async def test_behind_https_the_public_url_alone_is_trusted_and_the_cookie_secure(
-    tmp_path: Path,
+    server_factory: Callable[..., ServerProcess],
 ) -> None:
     public = "https://cards.example.org"
-    with ServerProcess(tmp_path / "data", None, "--public-url", public) as server:
+    with server_factory(None, "--public-url", public) as server:
         async with httpx.AsyncClient(base_url=server.url) as http:
             r = await http.post("/api/session", json={"nickname": "Cy"}, headers={"Origin": public})
             assert r.status_code == 200 and "secure" in r.headers["set-cookie"].lower()
@@ -237,10 +232,8 @@ async def test_behind_https_the_public_url_alone_is_trusted_and_the_cookie_secur
 
 
 @pytest.fixture(scope="module")
-def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    data = tmp_path_factory.mktemp("limits") / "data"
-    with ServerProcess(data, None, limits=True) as srv:
-        yield srv
+def limited_server(server_factory: Callable[..., ServerProcess]) -> ServerProcess:
+    return server_factory(limits=True)
 
 
 def at(address: str) -> dict[str, str]:
@@ -249,8 +242,8 @@ def at(address: str) -> dict[str, str]:
     return {"X-Forwarded-For": address}
 
 
-async def test_sessions_from_one_address_are_limited(limited: ServerProcess) -> None:
-    async with httpx.AsyncClient(base_url=limited.url) as http:
+async def test_sessions_from_one_address_are_limited(limited_server: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=limited_server.url) as http:
         codes = []
         for i in range(12):
             r = await http.post(
@@ -267,9 +260,9 @@ async def test_sessions_from_one_address_are_limited(limited: ServerProcess) -> 
 
 
 async def test_public_tables_open_at_once_and_new_tables_are_limited(
-    limited: ServerProcess,
+    limited_server: ServerProcess,
 ) -> None:
-    async with httpx.AsyncClient(base_url=limited.url, headers=at("198.51.100.3")) as http:
+    async with httpx.AsyncClient(base_url=limited_server.url, headers=at("198.51.100.3")) as http:
         await http.post("/api/session", json={"nickname": "Eve"})
         body = {"game": "briscola-2", "public": True}
         public = [(await http.post("/api/tables", json=body)).status_code for _ in range(5)]
@@ -285,12 +278,12 @@ async def test_public_tables_open_at_once_and_new_tables_are_limited(
         assert r.status_code == 429 and int(r.headers["retry-after"]) > 0
 
 
-async def test_connections_per_person_are_limited(limited: ServerProcess) -> None:
-    c = Client(limited.url, "Ana")
+async def test_connections_per_person_are_limited(limited_server: ServerProcess) -> None:
+    c = Client(limited_server.url, "Ana")
     c.http.headers.update(at("198.51.100.4"))
     await c.login()
     table = await open_table(c, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
-    url = limited.url.replace("http://", "ws://") + f"/api/tables/{table['token']}/ws"
+    url = limited_server.url.replace("http://", "ws://") + f"/api/tables/{table['token']}/ws"
     headers = {"Cookie": f"briscola_session={c.http.cookies['briscola_session']}"}
     held = []
     try:

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +29,6 @@ BOTS4 = [
     {"kind": "open"},
     {"kind": "bot", "level": "random"},
 ]
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[ServerProcess]:
-    with ServerProcess(tmp_path / "data") as srv:
-        yield srv
 
 
 @pytest.fixture
@@ -238,11 +232,10 @@ class Lines:
 
 
 async def test_the_client_connects_again_by_itself_when_the_server_comes_back(
-    tmp_path: Path,
+    server_factory: Callable[..., ServerProcess],
 ) -> None:
     port = free_port()  # the server comes back at the same address
-    srv = ServerProcess(tmp_path / "data", None, "--port", str(port), bot_delay=0.2)
-    srv.start()
+    srv = server_factory(None, "--port", str(port), bot_delay=0.2)
     host = await Client(srv.url, "Host").login()
     try:
         seats = [{"kind": "open"}, {"kind": "bot", "level": "random"}]

@@ -68,10 +68,9 @@ def test_a_reload_and_a_closed_tab_keep_the_seat(people: Callable[[str], Person]
 
 
 def test_a_move_made_while_the_server_is_down_is_sent_when_it_is_back(
-    browser: Any, tmp_path: Path, screenshots: Path
+    browser: Any, server_factory: Callable[..., ServerProcess], screenshots: Path
 ) -> None:
-    server = ServerProcess(tmp_path / "server", None, bot_delay=0.0)
-    server.start()
+    server = server_factory(bot_delay=0.0)
     ana = Person(browser, server.url, "Ana", screenshots)
     try:
         ana.login()
@@ -97,7 +96,7 @@ def test_a_move_made_while_the_server_is_down_is_sent_when_it_is_back(
 
 
 def test_a_move_made_offline_is_refused_when_the_table_moved_on(
-    browser: Any, tmp_path: Path, screenshots: Path
+    browser: Any, server_factory: Callable[..., ServerProcess], screenshots: Path
 ) -> None:
     """Ana's connection drops (her page's WebSocket cut, the server up); she plays a card
     meanwhile; after the grace period a computer player moves for her; when the connection
@@ -106,8 +105,7 @@ def test_a_move_made_offline_is_refused_when_the_table_moved_on(
 
     import httpx
 
-    server = ServerProcess(tmp_path / "server", None, grace=1.0, bot_delay=0.0)
-    server.start()
+    server = server_factory(grace=1.0, bot_delay=0.0)
     ana = Person(browser, server.url, "Ana", screenshots)
     down = {"now": False}
     routes: list[Any] = []

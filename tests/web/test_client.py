@@ -7,12 +7,10 @@ imports them, and what several use is a shared module), and a table's views only
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 import briscola
 from serverkit import ServerProcess
@@ -159,12 +157,6 @@ def test_no_file_loads_anything_from_another_host() -> None:
         if path.suffix in (".html", ".js", ".css"):
             assert not re.search(r"(src|href)\s*=\s*[\"']?(https?:)?//", path.read_text()), path
             assert "@import url(http" not in path.read_text(), path
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path_factory.mktemp("web"), None) as s:
-        yield s
 
 
 def test_the_page_and_its_files_are_served(server: ServerProcess) -> None:

@@ -267,15 +267,6 @@ def test_a_bad_language_game_or_rule_is_the_engines_clear_error() -> None:
 # -- the routes, through a real server -----------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    pytest.importorskip("fastapi")
-    from serverkit import ServerProcess
-
-    with ServerProcess(tmp_path_factory.mktemp("explain")) as srv:
-        yield srv
-
-
 async def test_the_routes_answer_and_refuse_as_documented(server: Any) -> None:
     import httpx
 
