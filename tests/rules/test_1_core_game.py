@@ -1,14 +1,36 @@
-"""Who takes the trick (rules.md §1), checked rule by rule and over every two-card trick."""
+"""rules.md §1, the core game (Briscola a 2): who takes the trick, checked rule by rule and
+over every two-card trick; drawing; and no obligation to follow suit."""
 
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
-from briscola.engine import Card, Deal, GameState, Play, Rank, Rules, Suit
+from briscola.engine import (
+    Card,
+    Deal,
+    GameState,
+    NotYourTurnError,
+    Play,
+    Rank,
+    Rules,
+    Suit,
+    seat_view,
+    spectator_view,
+)
 from briscola.engine.cards import FRENCH_32, ITALIAN_40
-from helpers import card, cards, new_state, play
+from briscola.engine.events import CardDrawn, TrickWon
+from helpers import (
+    all_views,
+    card,
+    cards,
+    new_state,
+    play,
+    play_out,
+    random_state,
+)
 
 
 def two_card_trick(rules: Rules, lead: Card, answer: Card, turned: Card) -> GameState:
@@ -270,3 +292,89 @@ def test_rank_enum_has_no_stray_values() -> None:
     # The matrix's plain ordering covers every rank of the Italian deck exactly once.
     assert sorted(STRENGTH) == sorted(r.value for r in {c.rank for c in ITALIAN_40})
     assert Rank.TEN.value == "T"
+
+
+# ------------------------------------------------------------------ drawing
+
+
+def test_winner_draws_first_then_the_others_in_playing_order() -> None:
+    state = new_state("briscola-2", ["5b 2c 2d", "Ab 4c 4d"], "4s", dealer=1, stock="Kc Kd")
+    events = play(state, "5b", "Ab")
+    draws = [e for e in events if isinstance(e, CardDrawn)]
+    assert draws == [
+        CardDrawn(1, card("Kc"), frozenset({1})),
+        CardDrawn(0, card("Kd"), frozenset({0})),
+    ]
+    assert state.hands == [cards("2c 2d Kd"), cards("4c 4d Kc")]
+    assert state.stock_size == 40 - 6 - 1 - 2
+    # The others see that a card was drawn, not which.
+    assert seat_view(state, 0).hand_sizes == (3, 3)
+
+
+def test_winner_leads_the_next_trick() -> None:
+    state = new_state("briscola-2", ["5b 2c 2d", "Ab 4c 4d"], "4s", dealer=1)
+    play(state, "5b", "Ab")
+    assert state.turn == 1 and state.order == (1, 0)
+    assert seat_view(state, 0).to_act == 1
+    with pytest.raises(NotYourTurnError):
+        state.apply(Play(0, card("2c")))
+
+
+@pytest.mark.parametrize("key", ["briscola-2", "briscola-3", "briscola-4", "briscola-6"])
+def test_cards_are_drawn_in_stock_order_and_the_turned_card_last(key: str) -> None:
+    rules = Rules.make(key)
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = random_state(rules, rng)
+        turned = state.deal.trump
+        drawn: list[tuple[int, object]] = []
+        while not state.over:
+            events = state.apply(rng.choice(state.legal_actions()))
+            wins = [e for e in events if isinstance(e, TrickWon)]
+            draws = [e for e in events if isinstance(e, CardDrawn)]
+            if draws:
+                (won,) = wins
+                # The winner draws first, then the others in playing order from the winner.
+                assert [d.seat for d in draws] == list(rules.rounds_from[won.winner])
+                assert state.turn == won.winner
+            drawn.extend((d.seat, d.card) for d in draws)
+            if turned is not None and any(d.card is turned for d in draws):
+                last = draws[-1]
+                assert last.card is turned and last.audience is None
+                # Everyone else now knows who holds the turned card.
+                for v in all_views(state):
+                    if v.seat == last.seat:
+                        assert turned in v.hand and last.seat not in v.known_cards
+                    else:
+                        assert v.known_cards.get(last.seat) == (turned,)
+                assert state.turned is None and seat_view(state, 0).turned is None
+        assert [c for _, c in drawn] == [*state.deal.stock, turned]
+
+
+def test_known_turned_card_leaves_known_cards_when_played() -> None:
+    rules = Rules.make("briscola-2")
+    rng = random.Random(4)
+    state = random_state(rules, rng, dealer=0)
+    turned = state.deal.trump
+    play_out(state, rng, stop=lambda s: s.turned is None)
+    holder = next(s for s in range(2) if turned in state.hands[s])
+    other = 1 - holder
+    assert seat_view(state, other).known_cards == {holder: (turned,)}
+    assert spectator_view(state).known_cards == {holder: (turned,)}
+    while turned in state.hands[holder]:
+        if state.turn == holder:
+            state.apply(Play(holder, turned))
+        else:
+            state.apply(state.legal_actions()[0])
+    assert seat_view(state, other).known_cards == {}
+
+
+# ------------------------------------------------------------------ follow suit
+
+
+def test_no_obligation_to_follow_suit_by_default() -> None:
+    state = new_state("briscola-2", ["5b 2c 2d", "Ab 6s 4d"], "4s", dealer=1)
+    assert Rules.make("briscola-2").follow_suit is False
+    play(state, "5b")
+    assert {a.card for a in state.legal_actions()} == set(cards("Ab 6s 4d"))
+    assert state.is_legal(Play(1, card("4d")))

@@ -1,4 +1,5 @@
-"""Briscola chiamata: the auction, the call, the secret partner, scoring and the match."""
+"""rules.md §3, Briscola chiamata: the auction, the call, the secret partner, scoring and
+the match."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Partner communication: signals, the Roman conversation, and Schembil's rais."""
+"""rules.md §4, partnership communication: signals, the Roman conversation, and Schembil's
+rais (§4.3)."""
 
 from __future__ import annotations
 

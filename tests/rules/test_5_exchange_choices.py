@@ -1,6 +1,6 @@
-"""Trump-exchange choices that can never apply are refused, and not offered: the exchange
-for the 2 of trumps in a deck without 2s; and in a deal whose 2 of trumps left the deck
-(Briscola a 3), the exchange is never among the legal actions."""
+"""rules.md §5, the trump exchange: choices that can never apply are refused, and not
+offered: the exchange for the 2 of trumps in a deck without 2s; and in a deal whose 2 of
+trumps left the deck (Briscola a 3), the exchange is never among the legal actions."""
 
 from __future__ import annotations
 
