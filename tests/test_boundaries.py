@@ -369,6 +369,30 @@ def test_test_modules_do_not_import_each_other() -> None:
     assert found == []
 
 
+def test_the_test_modules_mirror_the_package() -> None:
+    """A test module sits in the folder of the package it tests (``tests/engine/`` for
+    ``briscola/engine/``), or in ``rules/`` under its section of docs/rules.md
+    (``test_3_chiamata.py``), or in ``docs/``, ``benchmarks/`` or ``scripts/`` for the
+    repository's folders of those names; at the top of ``tests/`` are only the tests of the
+    package's top modules (``test_host.py`` for ``host.py``) and of the whole package."""
+    tests = Path(__file__).resolve().parent
+    package = ENGINE.parent
+    folders = {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
+    folders |= {"rules", "docs", "benchmarks", "scripts"}
+    top = {f"test_{p.stem}.py" for p in package.glob("*.py")}
+    top |= {"test_boundaries.py", "test_extras.py"}
+    misplaced = []
+    for path in sorted(tests.rglob("test_*.py")):
+        where = path.relative_to(tests).parts
+        if len(where) == 1:
+            misplaced += [] if path.name in top else [str(where[0])]
+        elif where[0] not in folders or (
+            where[0] == "rules" and not re.match(r"test_\d_", where[-1])
+        ):
+            misplaced.append("/".join(where))
+    assert misplaced == []
+
+
 # ---------------------------------------------------------------------------- the terminal
 
 PACKAGE = ENGINE.parent
