@@ -1,8 +1,6 @@
-"""The server's known gaps, closed: the partner draw seats people where it says, a player
-who left mid-match keeps the match in their history, the errors a person reads name no
-database id, a long session refused now and then for flooding stays connected (a real
-flood is still closed), and `briscola serve` at a port in use or an address it cannot
-have says so in one line."""
+"""The live table's commands through the real server: the partner draw seats people where
+it says, a player who left mid-match keeps the match in their history, the errors a person
+reads name no database id, and the replies a client does not read never pile up."""
 
 from __future__ import annotations
 
@@ -10,12 +8,7 @@ import asyncio
 import contextlib
 import random
 import re
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,98 +198,6 @@ async def test_seat_and_start_refusals_name_no_internal_id(clients: Any) -> None
     status, code, message = await refusal(ana, "POST", f"/api/tables/{token}/start")
     assert (status, code) == (409, "wrong_status")
     assert not INTERNAL_ID.search(message), message
-
-
-# -- flooding ---------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def flood_server(server_factory: Callable[..., ServerProcess]) -> ServerProcess:
-    """A server process closing a connection refused more than 100 messages within one
-    second (``ServerSettings.flood``), its limits on."""
-    return server_factory(bot_delay=0.6, limits=True, settings={"flood": (100, 1.0)})
-
-
-@pytest.fixture
-async def flooder(flood_server: ServerProcess) -> AsyncIterator[Client]:
-    """Ana connected to a table of her own at the flood server, her snapshot received."""
-    ana = await Client(flood_server.url, "Ana").login()
-    table = await open_table(ana, "briscola-2", [])
-    await ana.connect(table["token"])
-    await ana.until(lambda f: f["type"] == "snapshot")
-    yield ana
-    await ana.aclose()
-
-
-async def pings(c: Client, n: int) -> list[str]:
-    """Send ``n`` pings at once; what each got (``pong`` or an error's code)."""
-    for _ in range(n):
-        await c.send({"type": "ping"})
-    got: list[str] = []
-    while len(got) < n:
-        frame = await c.receive()
-        if frame["type"] in ("pong", "error"):
-            got.append(frame.get("code", frame["type"]))
-    return got
-
-
-async def test_a_client_refused_now_and_then_stays_connected(flooder: Client) -> None:
-    refused = 0
-    for _ in range(4):  # 100 at once: 10 a second pass (30 at first), the rest refused
-        got = await pings(flooder, 100)
-        assert set(got) == {"pong", "flood"}
-        refused += got.count("flood")
-        await asyncio.sleep(1.2)  # the window passes: those refusals are forgotten
-    assert refused > 200  # more than a whole connection's life was allowed
-    assert await pings(flooder, 1) == ["pong"]
-
-
-async def test_a_sustained_flood_is_closed(flooder: Client) -> None:
-    import websockets
-
-    with contextlib.suppress(websockets.exceptions.ConnectionClosed):  # closed meanwhile
-        for _ in range(200):
-            await flooder.send({"type": "ping"})
-    codes = []
-    with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
-        while True:
-            frame = await flooder.receive()
-            codes.append(frame.get("code", frame["type"]))
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
-    assert codes.count("flood") == 101  # closed at the 101st refusal within the second
-
-
-# -- an address the server cannot have ----------------------------------------------------------
-
-
-def serve_at(tmp_path: Path, *where: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "briscola", "serve", "--data", str(tmp_path), *where],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-def test_serve_at_a_port_in_use_says_so_and_what_to_do(tmp_path: Path) -> None:
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        done = serve_at(tmp_path, "--port", str(port))
-    assert done.returncode == 2, done
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and f"port {port} is taken" in lines[0], done.stderr
-    assert "--port 0" in lines[0]
-
-
-def test_serve_at_an_address_this_machine_lacks_says_so(tmp_path: Path) -> None:
-    for host in ("203.0.113.7", "no-such-host.invalid"):  # TEST-NET-3; a reserved name
-        done = serve_at(tmp_path, "--host", host, "--port", "0")
-        assert done.returncode == 2, done
-        lines = done.stderr.strip().splitlines()
-        assert len(lines) == 1 and f"cannot listen at {host}" in lines[0], done.stderr
-        assert "--host" in lines[0]
 
 
 def test_the_replies_a_client_does_not_read_never_pile_up() -> None:
