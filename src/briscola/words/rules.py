@@ -64,7 +64,7 @@ class P:
 
 
 T = K
-"""A text: every one is in all four catalogues (tests/test_words.py checks them)."""
+"""A text: every one is in all four catalogues (tests/words/test_catalogue.py checks them)."""
 
 
 @dataclass(frozen=True, slots=True)
