@@ -200,8 +200,8 @@ def all_texts() -> Iterator[tuple[str, K | P]]:
 
 
 def test_every_text_is_a_key_of_every_catalogue() -> None:
-    """Each sentence of the rules is a key every catalogue has (tests/test_words.py checks
-    that every catalogue has the English places and forms)."""
+    """Each sentence of the rules is a key every catalogue has (words/test_catalogue.py
+    checks that every catalogue has the English places and forms)."""
     found = list(all_texts())
     assert len(found) > 230  # the walk finds the tables
     assert {id(t) for t in SENTENCES.values() if isinstance(t, K)} <= {id(t) for _, t in found}
