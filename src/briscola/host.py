@@ -114,7 +114,8 @@ class Notary(Protocol):
 
     def announced(self, match: Match) -> list[dict[str, Any]]:
         """Everything announced of ``match`` so far, in order; each action announces what
-        was not announced before it."""
+        was not announced before it. Asked only when a hand was dealt or ended: a notary
+        announces nothing at other actions."""
         ...
 
 
@@ -188,6 +189,8 @@ class Table:
         self._start: _Entry | None = None
         """The start as an entry before version 1, while the streams keep version 1."""
         self._announced = 0
+        self._dealt: tuple[int, int] = (0, 0)
+        """The hands dealt and finished when the notary was last asked."""
         self._open()
         self._begin_hand()
 
@@ -196,6 +199,8 @@ class Table:
         its record), and keep the start while nothing was taken."""
         notes = self.notary.announced(self.match) if self.notary and self.match else []
         self._announced = len(notes)
+        if self.match is not None:
+            self._dealt = (self.match.number, len(self.match.finished))
         if self.match is None:
             self.version = len(self.state.moves)
             self._numbers = dict.fromkeys(self._numbers, self.version)
@@ -422,9 +427,13 @@ class Table:
         """One action taken: each audience it showed something has one message more."""
         self.version += 1
         notes: list[dict[str, Any]] = []
-        if self.notary is not None and self.match is not None:
-            notes = self.notary.announced(self.match)[self._announced :]
-            self._announced += len(notes)
+        match = self.match
+        if self.notary is not None and match is not None:
+            dealt = (match.number, len(match.finished))
+            if dealt != self._dealt:  # a notary announces only as hands are dealt or end
+                self._dealt = dealt
+                notes = self.notary.announced(match)[self._announced :]
+                self._announced += len(notes)
         self._count(events)
         self._kept.append(_Entry(self.version, events, notes))
         if self._kept[0].version > 1:
