@@ -12,7 +12,7 @@ no bot, a person or a remote client who acts through :meth:`Table.act`. The host
 - keeps the record of every finished hand (:attr:`Table.records`) and the match record;
 - tells every computer player of every hand dealt for play by ``new_hand(view)`` (when
   it has that method), once, with the view its seat had as the hand started, before any
-  computer player chooses in that hand (:meth:`Table.tell_bots`);
+  computer player chooses in that hand;
 - runs a computer player's choice (:meth:`Table.run_bot`), on the caller's thread or off
   it (:meth:`Table.bot_choice`, :meth:`Table.bot_move`, awaitable: the choice runs in a worker
   thread), timing each seat's thinking; computer players take and leave seats during
@@ -161,10 +161,7 @@ class Table:
                     f"Table: there is no seat {shown(seat)} for a computer player: "
                     f"seats are 0 to {n - 1}"
                 )
-            if not callable(getattr(bot, "choose", None)):
-                raise MalformedError(
-                    f"Table: the computer player at seat {seat} has no choose(view) method"
-                )
+            _check_bot(seat, bot)
         self.bots: dict[int, Bot] = dict(bots)
         self.names: dict[int, str] = {
             s: (names or {}).get(s) or getattr(b, "name", None) or type(b).__name__
@@ -307,24 +304,10 @@ class Table:
             raise NotYourTurnError(f"seat {seat} cannot act for seat {action.seat}")
         return self._apply(seat, action)
 
-    def tell_bots(self) -> None:
-        """Tell the computer players of the hands dealt since they were last told
-        (``new_hand(view)``, with the view their seat had as the hand started). The first
-        :meth:`run_bot` of a hand does this first; a host may call it sooner."""
-        while self._untold:
-            seat, view = self._untold.pop(0)
-            self.told[seat] += 1
-            new_hand = getattr(self.bots[seat], "new_hand", None)
-            if callable(new_hand):
-                new_hand(view)
-
     def seat_bot(self, seat: int, bot: Bot, name: str | None = None) -> None:
         """Put the computer player ``bot`` at ``seat`` (in place of whoever played it): it
         is told of the hand in play, as the hand stands now, before it first chooses."""
-        if not callable(getattr(bot, "choose", None)):
-            raise MalformedError(
-                f"Table: the computer player at seat {seat} has no choose(view) method"
-            )
+        _check_bot(seat, bot)
         self.bots[seat] = bot
         self.names[seat] = name or getattr(bot, "name", None) or type(bot).__name__
         self._untold = [(s, v) for s, v in self._untold if s != seat]
@@ -374,9 +357,10 @@ class Table:
             raise BotError(f"the bot {self.names[seat]} at seat {seat}: {e}") from None
 
     def _job(self) -> tuple[int, Callable[[], Action]]:
-        """The seat to act and its computer player's choice to make, after the computer
-        players are told of the hands dealt (:meth:`tell_bots`), all read now: the job
-        may run on another thread."""
+        """The seat to act and its computer player's choice to make, after every
+        computer player is told of the hands dealt since it was last told (``new_hand``,
+        with the view its seat had as the hand started, or as it took the seat), all read
+        now: the job may run on another thread."""
         seat = self.turn
         if seat is None:
             raise GameOverError("the match is over" if self.match else "the hand is over")
@@ -462,3 +446,11 @@ class Table:
         if self.match is not None:
             return self.match.to_record()
         return self.state.to_record()
+
+
+def _check_bot(seat: int, bot: object) -> None:
+    """Refuse a computer player with no ``choose(view)`` method."""
+    if not callable(getattr(bot, "choose", None)):
+        raise MalformedError(
+            f"Table: the computer player at seat {seat} has no choose(view) method"
+        )
