@@ -89,7 +89,7 @@ _SUITS = tuple(Suit)
 class Card:
     """One card. Build it with :meth:`parse` or ``Card(Rank.ACE, Suit.SPADE)``."""
 
-    __slots__ = ("index", "rank", "suit")
+    __slots__ = ("index", "rank", "suit", "text")
     _interned: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
     _by_text: ClassVar[dict[str, Card]] = {}
 
@@ -97,6 +97,8 @@ class Card:
     suit: Suit
     index: int
     """A small integer unique to the card (0..51), for tables and bitmasks."""
+    text: str
+    """The card's notation, rank then suit: ``5b``."""
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         try:
@@ -112,6 +114,7 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", _SUITS.index(suit) * len(_RANKS) + _RANKS.index(rank))
+        object.__setattr__(card, "text", rank.value + suit.value)
         cls._interned[(rank, suit)] = card
         cls._by_text[rank.value + suit.value] = card
         return card
@@ -148,7 +151,7 @@ like 5b or Ac (ranks A 2 3 4 5 6 7 8 9 T J Q K, suits c d s b)
         raise AttributeError("cards are immutable")
 
     def __str__(self) -> str:
-        return self.rank.value + self.suit.value
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
@@ -221,5 +224,11 @@ def carichi(cards: Iterable[Card], points: Mapping[Card, int]) -> tuple[Card, ..
     >>> cards_text(carichi(parse_cards("Kb Tb 7b Ab 3c"), french))
     'Tb Ab'
     """
-    top = sorted({p for p in points.values() if p > 0}, reverse=True)[:2]
+    top = carichi_values(points)
     return tuple(c for c in cards if points.get(c, 0) in top)
+
+
+def carichi_values(points: Mapping[Card, int]) -> frozenset[int]:
+    """The two highest point values of the deck that ``points`` values: a card worth one
+    of them is a carico (:func:`carichi`)."""
+    return frozenset(sorted({p for p in points.values() if p > 0}, reverse=True)[:2])

@@ -16,11 +16,12 @@ but you do not see what), or nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from briscola.engine.cards import Card, Suit, carichi
+from briscola.engine.cards import Card, Suit, carichi_values
 from briscola.engine.errors import MalformedError, shown
 
 Audience = frozenset[int] | None
@@ -184,11 +185,12 @@ def carichi_taken(
     >>> [[str(c) for c in side] for side in carichi_taken(won, ((0,), (1,)), pts)]
     [['3c'], ['Ab']]
     """
+    top = carichi_values(points)
     taken: list[list[Card]] = [[] for _ in sides]
     for trick in tricks:
         for i, side in enumerate(sides):
             if trick.winner in side:
-                taken[i].extend(carichi(trick.cards, points))
+                taken[i].extend(c for c in trick.cards if points.get(c, 0) in top)
                 break
     return tuple(tuple(side) for side in taken)
 
@@ -262,6 +264,7 @@ def _event_json(event: tuple[Any, ...]) -> dict[str, Any]:
     return out
 
 
+@functools.cache
 def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 

@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from briscola.engine.cards import Card
@@ -52,11 +51,7 @@ def seat_view(state: GameState, seat: int) -> View:
     :raises MalformedError: when ``state`` is not a hand or the table has no such seat.
     """
     _check_state(state, "seat_view")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-        raise MalformedError(
-            f"seat_view: there is no seat {shown(seat)} at this table: give a seat from 0 to "
-            f"{state.n - 1}, or use spectator_view(state) for someone watching"
-        )
+    _check_seat(state, seat, "seat_view", "use spectator_view(state)")
     return _build(state, seat)
 
 
@@ -69,7 +64,8 @@ def match_view(match: Match, seat: int | None) -> View:
     if not isinstance(match, Match):
         raise MalformedError(f"match_view: expected a Match, got {shown(match)}")
     state = match.hand
-    view = _build(state, None) if seat is None else seat_view(state, seat)
+    if seat is not None:
+        _check_seat(state, seat, "match_view", "None")
     result = match.result()
     context = MatchView(
         target=match.rules.target_rule,
@@ -80,7 +76,7 @@ def match_view(match: Match, seat: int | None) -> View:
         over=result.over,
         winners=result.winners,
     )
-    return replace(view, hand_number=match.number, match=context)
+    return _build(state, seat, hand_number=match.number, match=context)
 
 
 def spectator_view(state: GameState) -> View:
@@ -96,7 +92,17 @@ def _check_state(state: object, where: str) -> None:
         )
 
 
-def _build(state: GameState, seat: int | None) -> View:
+def _check_seat(state: GameState, seat: object, where: str, watching: str) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+        raise MalformedError(
+            f"{where}: there is no seat {shown(seat)} at this table: give a seat from 0 to "
+            f"{state.n - 1}, or {watching} for someone watching"
+        )
+
+
+def _build(state: GameState, seat: int | None, **match: Any) -> View:
+    """The view of ``state`` from ``seat``; ``match``: a match's ``hand_number`` and
+    ``match`` fields."""
     rules = state.rules
     game = rules.game
     extra: dict[str, Any] = {}
@@ -156,4 +162,5 @@ def _build(state: GameState, seat: int | None) -> View:
         legal=tuple(state.legal_actions()) if seat is not None and seat == to_act else (),
         move_number=len(state.moves) - unseen,
         **extra,
+        **match,
     )
