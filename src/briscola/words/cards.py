@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
 from briscola.engine.games import Rules
-from briscola.words.catalogue import catalogue
+from briscola.words.catalogue import Worded, catalogue
 
 STYLES = ("napoletane", "spanish", "french")
 """The card faces a player may choose; each has its table of rank and suit names."""
@@ -36,22 +36,28 @@ STYLE_CARDS = {
 """The cards each style names: the French faces serve the 40-card games and Briškula's 32."""
 
 
-def rank_name(rank: Rank, style: str, lang: str) -> str:
-    """A rank's name in a style's words: ``asso``, ``sota``, ``queen``."""
-    return catalogue(lang).say(f"rank.{style}.{rank.value}")
+def rank_name(rank: Rank, style: str, lang: str) -> Worded:
+    """A rank's name in a style's words, with its forms: ``asso`` (``l'asso``), ``sota``
+    (``la sota``), ``queen``."""
+    return catalogue(lang).word(f"rank.{style}.{rank.value}")
 
 
-def suit_name(suit: Suit, style: str, lang: str) -> str:
+def suit_name(suit: Suit, style: str, lang: str) -> Worded:
     """A suit's name, alone: ``coppe``, ``oros``, ``hearts``."""
-    return catalogue(lang).say(f"suit.{style}.{suit.value}")
+    return catalogue(lang).word(f"suit.{style}.{suit.value}")
 
 
-def card_name(card: Card, style: str, lang: str) -> str:
-    """A card's name in a style's words and a language: ``asso di bastoni``, ``as
-    baštona`` (the suit as a card's name needs it: ``suitof``)."""
+def card_name(card: Card, style: str, lang: str) -> Worded:
+    """A card's name in a style's words and a language, with its forms: ``asso di
+    bastoni`` (``l'asso di bastoni``), ``as baštona`` (``asa baštona``: the accusative;
+    the suit as a card's name needs it: ``suitof``).
+
+    >>> card_name(Card.parse("Jd"), "spanish", "es").form("def")
+    'la sota de oros'
+    """
     words = catalogue(lang)
     rank = rank_name(card.rank, style, lang)
-    return words.say("card.name", rank=rank, suit=words.say(f"suitof.{style}.{card.suit.value}"))
+    return words.word("card.name", rank=rank, suit=words.word(f"suitof.{style}.{card.suit.value}"))
 
 
 def corner(card: Card, deck: str) -> str:

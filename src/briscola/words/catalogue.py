@@ -2,9 +2,13 @@
 
 A catalogue (``catalogues/LANG.json``) maps a key (``tell.played``) to a text with
 ``{name}`` places, or to the text's forms: the plural categories ``one``, ``few`` and
-``other``, chosen by the number ``n`` as ``Intl.PluralRules`` chooses them in the browser,
-and any other named form a language needs (a case, say), chosen by ``form``. A key missing
-in a language is said in English. The browser gets the same catalogues as JSON from the
+``other``, chosen by the number ``n`` as ``Intl.PluralRules`` chooses them in the browser;
+the persons of a sentence about seats (``you``, ``other``, ...: chosen by ``form``); and the
+grammatical forms of a word (:data:`GRAMMAR`: ``def`` with its definite article, the cases
+``acc``, ``gen``, ...). A place may ask for a grammatical form of what fills it:
+``{card:acc}`` is the accusative of a :class:`Worded` value (its plain text when it has no
+such form), so that "Igraj {card:acc}" says "Igraj asa kupa". A key missing in a language
+is said in English. The browser gets the same catalogues as JSON from the
 server (``GET /api/catalogue?lang=``, :func:`catalogue_json`), so a sentence is written once.
 
 >>> en, hr = catalogue("en"), catalogue("hr")
@@ -12,6 +16,10 @@ server (``GET /api/catalogue?lang=``, :func:`catalogue_json`), so a sentence is 
 ('1 card', '3 cards')
 >>> hr.say("count.cards", n=1), hr.say("count.cards", n=3), hr.say("count.cards", n=5)
 ('1 karta', '3 karte', '5 karata')
+>>> it = catalogue("it")
+>>> ace = it.word("card.name", rank=it.word("rank.napoletane.A"), suit="coppe")
+>>> ace, ace.form("def"), it.say("tell.played", form="other", who="Ana", card=ace)
+('asso di coppe', "l'asso di coppe", "Ana gioca l'asso di coppe")
 >>> plural_category("hr", 21), plural_category("hr", 12), plural_category("it", 1)
 ('one', 'other', 'one')
 >>> language_from_env({"LANG": "it_IT.UTF-8"}), language_from_env({"LANG": "C"})
@@ -39,7 +47,44 @@ BASE = "en"
 PLURALS = ("one", "few", "other")
 """The plural categories a text may have forms for (Croatian uses all three)."""
 
-PLACE = re.compile(r"\{(\w+)\}")
+PERSONS = ("you", "other", "with_you", "group")
+"""The persons of a sentence about seats (:meth:`briscola.words.seating.Voice.say`): the
+reader, another seat, several with the reader among them, several others."""
+
+GRAMMAR = ("def", "indef", "nom", "gen", "dat", "acc", "voc", "loc", "ins")
+"""The grammatical forms a word may have: with its definite or indefinite article (Italian
+"l'asso", Spanish "la sota"), and the cases (Croatian "asa", accusative)."""
+
+PLACE = re.compile(r"\{(\w+)(?::(\w+))?\}")
+"""A place in a text: ``{name}``, or ``{name:form}`` for a grammatical form of its value."""
+
+
+class Worded(str):
+    """A word or phrase (the text itself) with its grammatical forms (:data:`GRAMMAR`), as
+    :meth:`Catalogue.word` makes it: ``{card:acc}`` in a text takes ``forms["acc"]``."""
+
+    forms: dict[str, str]
+
+    def __new__(cls, text: str, forms: Mapping[str, str] | None = None) -> Worded:
+        made = super().__new__(cls, text)
+        made.forms = dict(forms or {})
+        return made
+
+    def form(self, name: str) -> str:
+        """The form ``name``, or the plain text when the word has no such form."""
+        return self.forms.get(name, str(self))
+
+
+def fill(text: str, values: Mapping[str, object]) -> str:
+    """``text`` with its places filled from ``values`` (a place with no value stays)."""
+
+    def value(m: re.Match[str]) -> str:
+        if m[1] not in values:
+            return m[0]
+        v = values[m[1]]
+        return v.form(m[2]) if m[2] and isinstance(v, Worded) else str(v)
+
+    return PLACE.sub(value, text)
 
 
 class LanguageError(BriscolaError):
@@ -110,10 +155,21 @@ class Catalogue:
         """The text of ``key`` with its ``{name}`` places filled from ``values`` (a place
         with no value stays as it is). Of a text with forms: the form named ``form``, else
         the plural category of ``values["n"]``, else ``other``."""
+        return self._say(key, form, values)
+
+    def _say(self, key: str, form: str | None, values: Mapping[str, object]) -> str:
         text = self.entry(key)
         if isinstance(text, dict):
             text = self._form(key, text, form, values.get("n"))
-        return PLACE.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], text)
+        return fill(text, values)
+
+    def word(self, key: str, /, **values: object) -> Worded:
+        """The text of ``key`` as :meth:`say` gives it, with each grammatical form its entry
+        has (:data:`GRAMMAR`) said the same way: a card's name with its article and cases.
+        """
+        text = self.entry(key)
+        forms = [f for f in text if f in GRAMMAR] if isinstance(text, dict) else []
+        return Worded(self._say(key, None, values), {f: self._say(key, f, values) for f in forms})
 
     def _form(self, key: str, forms: dict[str, str], form: str | None, n: object) -> str:
         if form is not None and form in forms:

@@ -5,7 +5,7 @@
 
 import { games } from "./api.js";
 import { h } from "./dom.js";
-import { gameWords, t } from "./i18n.js";
+import { word } from "./i18n.js";
 import { prefs } from "./prefs.js";
 
 /** The server's version: the pictures' `?v=`, so that they are cached until it changes. */
@@ -31,26 +31,21 @@ export function style() {
   return deckStyle || prefs.style;
 }
 
+/** A rank by a card's code (its first letter), with its forms ("asso", "l'asso"). */
 export function rankName(card) {
-  const r = card[0];
-  const w = gameWords();
-  if (w && w.ranks[style()] && w.ranks[style()][r]) return w.ranks[style()][r];
-  return t(`rank.${style()}.${r}`);
+  return word(`rank.${style()}.${card[0]}`);
 }
 
 /** A suit by its letter, alone ("coins", "denari"). */
 export function suitName(s) {
-  const w = gameWords();
-  if (w && w.suits[style()] && w.suits[style()][s]) return w.suits[style()][s];
-  return t(`suit.${style()}.${s}`);
+  return word(`suit.${style()}.${s}`);
 }
 
-/** A card's full name: "the ace of coins" as the language says it. */
+/** A card's full name as the language says it, with its forms ("asso di coppe", and
+ * "l'asso di coppe" for `{card:def}`; Croatian "asa kupa" for `{card:acc}`). */
 export function cardName(card) {
-  if (!card) return t("card.unknown");
-  const w = gameWords();
-  if (w && w.cards[style()] && w.cards[style()][card]) return w.cards[style()][card];
-  return t("card.name", { rank: rankName(card), suit: t(`suitof.${style()}.${card[1]}`) });
+  if (!card) return word("card.unknown");
+  return word("card.name", { rank: rankName(card), suit: word(`suitof.${style()}.${card[1]}`) });
 }
 
 /** A card's element: a button when `onClick` is given (`enabled` false: aria-disabled,

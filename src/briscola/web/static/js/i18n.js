@@ -82,12 +82,45 @@ function form(entry, params) {
   return entry.other;
 }
 
+/** The grammatical forms a word may have (words/catalogue.py's GRAMMAR): with its article,
+ * its cases. */
+const GRAMMAR = ["def", "indef", "nom", "gen", "dat", "acc", "voc", "loc", "ins"];
+
+/** A word or phrase (the string itself) with its grammatical forms: `{card:acc}` in a text
+ * takes `forms.acc` (the plain text when the word has no such form). */
+export class Worded extends String {
+  constructor(text, forms = {}) {
+    super(text);
+    this.forms = forms;
+  }
+
+  form(name) {
+    return this.forms[name] ?? String(this);
+  }
+}
+
 /** The string `key` in the chosen language, its `{name}` places filled from `params`
- * (`{trump}` is the player's word for trump unless given; `n` chooses a plural form). */
+ * (`{trump}` is the player's word for trump unless given; `n` chooses a plural form,
+ * `form` a person or a grammatical form; `{name:acc}` asks a Worded value for a form). */
 export function t(key, params = {}) {
   let s = form(strings[key] ?? english[key], params) ?? key;
-  if (s.includes("{trump}") && params.trump === undefined) {
-    params = { ...params, trump: prefs.trump || strings["word.trump"] || english["word.trump"] };
+  if (s.includes("{trump") && params.trump === undefined) {
+    params = { ...params, trump: prefs.trump || word("word.trump") };
   }
-  return s.replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m));
+  return s.replace(/\{(\w+)(?::(\w+))?\}/g, (m, name, f) => {
+    const v = params[name];
+    if (v === undefined) return m;
+    return f && v instanceof Worded ? v.form(f) : String(v);
+  });
+}
+
+/** The text of `key` as t() says it, with each grammatical form its entry has said the
+ * same way (a card's name with its article and cases). */
+export function word(key, params = {}) {
+  const entry = strings[key] ?? english[key];
+  const forms = {};
+  if (typeof entry === "object" && entry !== null) {
+    for (const f of Object.keys(entry)) if (GRAMMAR.includes(f)) forms[f] = t(key, { ...params, form: f });
+  }
+  return new Worded(t(key, params), forms);
 }
