@@ -102,18 +102,6 @@ def test_every_key_built_in_the_code_has_its_family() -> None:
         assert any(k.startswith(prefix) for k in english), prefix
 
 
-def test_the_placeholders_agree_between_languages() -> None:
-    english = strings("en")
-    for lang in LANGUAGES:
-        for key, text in strings(lang).items():
-            assert set(re.findall(r"\{\w+\}", flat(text))) == set(
-                re.findall(r"\{\w+\}", flat(english[key]))
-            ), (
-                lang,
-                key,
-            )
-
-
 def test_no_page_imports_another_page() -> None:
     """The router imports the pages; a page imports its own modules and the shared ones; a
     shared module imports no page; nothing imports the router."""
