@@ -18,7 +18,7 @@ import tempfile
 import time
 
 from briscola.engine.deal import shuffled_deal
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.storage import NewHand, Seat, Storage
 
 

@@ -86,7 +86,7 @@ def test_the_engine_modules_are_all_here() -> None:
     expected = {"__init__.py", "cards.py", "house_rules.py", "presets.py", "rules.py", "deal.py"}
     expected |= {"actions.py", "events.py", "state.py", "views.py", "view_types.py"}
     expected |= {"addons.py", "exchange.py", "talk.py", "chiamata.py", "position.py"}
-    expected |= {"game_record.py", "record.py", "match.py", "games.py"}
+    expected |= {"game_record.py", "record.py", "match.py"}
     assert expected <= names
 
 

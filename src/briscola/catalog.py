@@ -8,8 +8,8 @@ import contextlib
 from typing import Any
 
 from briscola.engine import GAMES, RULES, BriscolaError, Rules
-from briscola.engine.games import DECK_TITLES, Game
 from briscola.engine.house_rules import RuleValue
+from briscola.engine.presets import DECK_TITLES, Game
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 

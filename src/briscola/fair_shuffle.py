@@ -33,8 +33,8 @@ from typing import Any
 from briscola.engine import Deal, GameState, MalformedError, Match, Rules, shuffled_deal
 from briscola.engine.errors import shown
 from briscola.engine.fairness import Fairness, committed_bytes
+from briscola.engine.game_record import Record, parse_record
 from briscola.engine.match import parse_match_record
-from briscola.engine.record import Record, parse_record
 
 
 def commitment(deal: Deal, salt: str) -> str:

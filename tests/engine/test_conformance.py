@@ -46,7 +46,7 @@ from briscola.engine.actions import (
 )
 from briscola.engine.chiamata import Chiamata
 from briscola.engine.events import Talk, ThrownIn
-from briscola.engine.record import Record
+from briscola.engine.game_record import Record
 from briscola.engine.talk import TableTalk
 from helpers import CONFIGS, TALK_CONFIGS, all_views, config_id, in_play, random_state
 

@@ -26,8 +26,8 @@ from briscola.engine import (
     spectator_view,
 )
 from briscola.engine.actions import Pass
+from briscola.engine.game_record import Record
 from briscola.engine.match import HandScored, MatchRecord, Shuffled
-from briscola.engine.record import Record
 from helpers import CONFIGS
 
 MOST_HANDS = 4

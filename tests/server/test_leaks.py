@@ -29,7 +29,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from briscola.engine import Card, Deal, Match, Rules, parse_match_record, seat_events
-from briscola.engine.games import GAMES
+from briscola.engine.presets import GAMES
 from briscola.server.messages import SERVER
 from helpers import CARD, Known, config_id
 from serverkit import Client, ServerProcess, finished, open_table, play_randomly

@@ -34,7 +34,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from briscola.engine import Match, Rules
 from briscola.engine.deal import Deal, shuffled_deal
-from briscola.engine.record import rules_from_json
+from briscola.engine.game_record import rules_from_json
 from briscola.storage import (
     OPEN,
     NewHand,

@@ -17,7 +17,8 @@ import httpx
 import pytest
 
 from briscola.catalog import variants_json
-from briscola.engine.record import parse_record, replay
+from briscola.engine.game_record import parse_record
+from briscola.engine.record import replay
 from browserkit import Person, need_axe, play_out, token_of
 from serverkit import ServerProcess
 

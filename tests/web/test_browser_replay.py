@@ -20,7 +20,8 @@ import httpx
 import pytest
 
 from briscola.engine.actions import Play
-from briscola.engine.record import parse_record, replay
+from briscola.engine.game_record import parse_record
+from briscola.engine.record import replay
 from briscola.engine.state import GameState
 from browserkit import Person
 from serverkit import Client, ServerProcess, open_table, play_randomly

@@ -14,7 +14,7 @@ import pytest
 from briscola.catalog import variants_json
 from briscola.engine import GAMES, RULES, BriscolaError
 from briscola.engine.cards import FRENCH_32, ITALIAN_40
-from briscola.engine.games import TALK_RULES, TEAM_RULES
+from briscola.engine.presets import TALK_RULES, TEAM_RULES
 from briscola.words.catalogue import catalogue
 from briscola.words.rules import (
     LANGUAGES,

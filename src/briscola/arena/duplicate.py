@@ -68,7 +68,7 @@ from typing import Any
 from briscola.ai.bot import DEFAULT_MOVE_LIMIT, Bot, Guarded, make_bot
 from briscola.arena.stats import Interval, Mean, elo_ratings, wilson
 from briscola.engine.deal import Deal, shuffled_deal
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.host import Table
 

@@ -19,6 +19,7 @@ from briscola.engine.errors import (
     RulesError,
 )
 from briscola.engine.events import seat_events, visible
+from briscola.engine.game_record import Record, parse_record
 from briscola.engine.house_rules import RULES, HouseRule
 from briscola.engine.match import (
     DealSource,
@@ -30,7 +31,7 @@ from briscola.engine.match import (
 )
 from briscola.engine.position import Position
 from briscola.engine.presets import GAMES, Game, find_game
-from briscola.engine.record import Record, Replay, parse_record, replay
+from briscola.engine.record import Replay, replay
 from briscola.engine.rules import Rules
 from briscola.engine.state import Applied, GameState
 from briscola.engine.views import MatchView, View, match_view, seat_view, spectator_view

@@ -33,7 +33,7 @@ from briscola.engine.errors import (
     shown,
 )
 from briscola.engine.events import Audience, Event
-from briscola.engine.record import Record, parse_record, rules_from_json
+from briscola.engine.game_record import Record, parse_record, rules_from_json
 from briscola.engine.rules import Rules
 from briscola.engine.state import Applied, GameState
 

@@ -2,7 +2,7 @@
 illegal one.
 
 The record itself, its JSON form and its reading are in
-:mod:`briscola.engine.game_record`; its names are importable from here too. The format is
+:mod:`briscola.engine.game_record`. The format is
 public and documented in ``docs/records.md``. Replaying the moves over the deal rebuilds
 every state.
 
@@ -11,6 +11,7 @@ every state.
 ...        "stock": [c + s for s in "cdsb" for c in "A234567JQK"
 ...                  if c + s not in ("5b", "5c", "Ad", "Ab", "Kb", "6s", "4s")]},
 ...        "moves": [{"seat": 0, "play": "5b"}, {"seat": 1, "play": "Ab"}]}
+>>> from briscola.engine.game_record import parse_record
 >>> result = replay(parse_record(rec))
 >>> result.to_json()["tricks"]
 [{'leader': 0, 'cards': ['5b', 'Ab'], 'winner': 1, 'points': 11}]
@@ -23,17 +24,14 @@ from typing import Any
 
 from briscola.engine.actions import Action, EndTalk
 from briscola.engine.errors import IllegalActionError, MalformedError, shown
-from briscola.engine.game_record import Record, parse_record, rules_from_json
+from briscola.engine.game_record import Record
 from briscola.engine.phases import Phase
 from briscola.engine.state import GameState
 
 __all__ = [
     "IllegalMove",
-    "Record",
     "Replay",
-    "parse_record",
     "replay",
-    "rules_from_json",
     "talk_ended",
 ]
 

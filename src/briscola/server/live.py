@@ -46,8 +46,8 @@ from briscola.engine import (
 )
 from briscola.engine.actions import action_from_json
 from briscola.engine.deal import deal_from_json
-from briscola.engine.games import find_game
-from briscola.engine.record import rules_from_json
+from briscola.engine.game_record import rules_from_json
+from briscola.engine.presets import find_game
 from briscola.fair_shuffle import Committed, FairDeals
 from briscola.host import Audience, Step, Table
 from briscola.server.broadcast import Broadcaster

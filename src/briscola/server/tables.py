@@ -22,8 +22,8 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
 from briscola.engine import BriscolaError
-from briscola.engine.games import find_game
-from briscola.engine.record import rules_from_json
+from briscola.engine.game_record import rules_from_json
+from briscola.engine.presets import find_game
 from briscola.server.broadcast import Broadcaster
 from briscola.server.live import LiveTable, Refused, check_level
 from briscola.server.messages import SeatIn, TableIn

@@ -31,9 +31,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from briscola.engine import Match
 from briscola.engine.deal import Deal
 from briscola.engine.errors import BriscolaError
-from briscola.engine.games import Rules
+from briscola.engine.game_record import rules_from_json
 from briscola.engine.match import DealSource
-from briscola.engine.record import rules_from_json
+from briscola.engine.rules import Rules
 from briscola.storage import schema as s
 
 log = logging.getLogger("briscola.storage")

@@ -34,7 +34,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from briscola.engine import BriscolaError, Card, MalformedError, View
 from briscola.engine.actions import Action
-from briscola.engine.record import rules_from_json
+from briscola.engine.game_record import rules_from_json
 from briscola.terminal.seat import SaveError, check_save_path, track_drawn
 from briscola.words.narrate import Narrator, describe_standing
 from briscola.words.seating import Seating

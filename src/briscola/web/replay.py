@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from briscola.engine.actions import Play
-from briscola.engine.record import parse_record
+from briscola.engine.game_record import parse_record
 from briscola.engine.state import GameState
 
 

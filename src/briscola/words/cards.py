@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.words.catalogue import Worded, catalogue
 
 STYLES = ("napoletane", "spanish", "french")

@@ -25,8 +25,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from briscola.engine.cards import Card, Rank
-from briscola.engine.games import Rules
 from briscola.engine.match import Target
+from briscola.engine.rules import Rules
 from briscola.words.cards import hand_order
 from briscola.words.catalogue import Catalogue
 from briscola.words.seating import RECORD, Seating, Voice

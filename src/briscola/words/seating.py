@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from briscola.engine.cards import Card, Rank, Suit
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.words.cards import DECK_LANGUAGE, STYLE_OF_DECK, card_name, rank_name, suit_name
 from briscola.words.catalogue import Catalogue, catalogue
 

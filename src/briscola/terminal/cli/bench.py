@@ -14,7 +14,7 @@ from rich.table import Table
 
 from briscola.engine import GAMES
 from briscola.engine.deal import shuffled_deal
-from briscola.engine.games import Rules
+from briscola.engine.rules import Rules
 from briscola.engine.state import OVER, GameState
 from briscola.terminal.cli.common import MISSING_EXTRA, JsonFlag, err, make_rules, out
 
