@@ -47,9 +47,12 @@ BASE = "en"
 PLURALS = ("one", "few", "other")
 """The plural categories a text may have forms for (Croatian uses all three)."""
 
-PERSONS = ("you", "other", "with_you", "group")
+PERSONS = ("you", "other", "with_you", "group", "to_you")
 """The persons of a sentence about seats (:meth:`briscola.words.seating.Voice.say`): the
-reader, another seat, several with the reader among them, several others."""
+reader, another seat, several with the reader among them, several others; and another
+seat whose sentence is said to the reader or of the reader's cards ("North asks you",
+Spanish "Norte te pregunta", where the reader is no name put in a third person's place).
+A language writes only the persons it needs: a missing one is said as ``other``."""
 
 GRAMMAR = ("def", "indef", "nom", "gen", "dat", "acc", "voc", "loc", "ins")
 """The grammatical forms a word may have: with its definite or indefinite article (Italian

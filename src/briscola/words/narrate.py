@@ -235,19 +235,20 @@ class Narrator:
             said = talk_words("signal", what, voice)
             key = "tell.signal_public" if public else "tell.signal"
             return voice.say(key, t["seat"], what=said)
-        to = voice.name(t["to"]) if t.get("to") is not None else "?"
+        addressed = t.get("to")
+        to = voice.name(addressed) if addressed is not None else "?"
         if t["kind"] == "ask":
-            answer = t.get("answer") if t.get("answer") is not None else "?"
+            answer = answer_words(t["answer"], voice) if t.get("answer") is not None else "?"
             question = talk_words("question", what, voice)
-            return voice.say("tell.asked", t["seat"], to=to, To=to[:1].upper() + to[1:],
-                             question=question, answer=answer)  # fmt: skip
+            return voice.say("tell.asked", t["seat"], addressed, to=to,
+                             To=to[:1].upper() + to[1:], question=question,
+                             answer=answer)  # fmt: skip
         if t["kind"] == "order":
-            return voice.say(
-                "tell.ordered", t["seat"], to=to, order=talk_words("order", what, voice)
-            )
+            order = talk_words("order", what, voice)
+            return voice.say("tell.ordered", t["seat"], addressed, to=to, order=order)
         if t["kind"] == "done":
             return voice.say("tell.talk_done", t["seat"])
-        return voice.say("tell.looked", t["seat"], to=to)
+        return voice.say("tell.looked", t["seat"], addressed, to=to)
 
     # -- the match ------------------------------------------------------------------------
 
@@ -319,6 +320,17 @@ def talk_words(kind: str, what: str, voice: Voice = RECORD) -> str:
         return str(words.say(f"{kind}.french.{what}"))
     key = f"{kind}.{what}"
     return str(words.say(key)) if key in words else what
+
+
+def answer_words(answer: str, voice: Voice = RECORD) -> str:
+    """A question's answer in words: ``yes``, ``none``, ``briscoline vestite`` (both kinds
+    of trumps) -> ``low trumps + trump figures``, as the browser says it."""
+    words = voice.words
+    said = [
+        words.say(f"talkword.answer.{w}") if f"talkword.answer.{w}" in words else w
+        for w in answer.split()
+    ]
+    return " + ".join(said)
 
 
 def per_side(voice: Voice, sides: Iterable[Iterable[int]], figures: Iterable[object]) -> str:
@@ -407,7 +419,7 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
     if auction is not None and auction.get("called") is None:
         bids = ", ".join(
             voice.say("tell.passed", s) if b == "pass"
-            else words.say("view.bid", who=voice.name(s), bid=describe_bid(b, voice))
+            else voice.say("view.bid", s, bid=describe_bid(b, voice))
             for s, b in auction["bids"]
         )  # fmt: skip
         lines.append(words.say("view.auction", bids=bids or words.say("view.no_bid")))
@@ -423,8 +435,9 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
             who = words.say("view.partner_is", who=voice.name(partner))
         called = Card.parse(auction["called"])
         lines.append(words.say(
-            "view.called", suit=voice.suit(called.suit), caller=voice.name(caller),
-            card=voice.card(called), bid=describe_bid(auction.get("high") or "", voice), who=who,
+            "view.called", form=voice.form([caller]), suit=voice.suit(called.suit),
+            caller=voice.name(caller), card=voice.card(called),
+            bid=describe_bid(auction.get("high") or "", voice), who=who,
         ))  # fmt: skip
     elif view.get("trump") is not None:
         from briscola.engine.cards import Suit

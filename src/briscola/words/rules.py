@@ -379,7 +379,7 @@ def choice_label(name: str, value: RuleValue, lang: str, trump: str | None = Non
         return fixed.say(lang, trump=word)
     forms = FORM_WORDS.get(name, {})
     if name == "rais":
-        a, b = str(value).split("-")
+        a, b = rais_seats(value)
         return forms["A-B"].say(lang, a=a, b=b)
     if name == "removed_two":
         return card_name(Card.parse(str(value)), "napoletane", lang)
@@ -387,6 +387,17 @@ def choice_label(name: str, value: RuleValue, lang: str, trump: str | None = Non
         return forms["N"].say(lang, n=value)
     kind, _, n = str(value).partition(":")
     return forms[f"{kind}:N"].say(lang, n=n)
+
+
+def rais_seats(value: RuleValue) -> tuple[int, int]:
+    """The two rais of a ``rais`` value (``0-3``: seats counted from 0) as a person counts
+    seats, from 1, as every text and the browser do.
+
+    >>> rais_seats("0-3"), choice_label("rais", "2-5", "en")
+    ((1, 4), 'seats 3 and 6')
+    """
+    a, b = str(value).split("-")
+    return int(a) + 1, int(b) + 1
 
 
 def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
@@ -876,7 +887,7 @@ def _talk(say: _Said) -> None:
             say("talk", "spot_chance", SPOT, n=r.option("spot_chance"))
     else:
         if mode == "schembil":
-            a, b = str(r.option("rais")).split("-")
+            a, b = rais_seats(r.option("rais"))
             say("talk", "rais", RAIS_SEATS, a=a, b=b)
             say("talk", None, RAIS_TALK)
         else:

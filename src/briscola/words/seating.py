@@ -4,8 +4,9 @@
 :class:`Seating` is one person's: "you" at the bottom, the others by where they sit
 ("East", "North-West"), cards by their names in the table's deck. A sentence about seats
 is said with :meth:`Voice.say`, which picks the key's form for who it is about: ``you``
-(the reader), ``other`` (someone else), ``with_you`` (several, the reader among them) or
-``group`` (several others), so that each language writes its own agreement.
+(the reader), ``other`` (someone else), ``with_you`` (several, the reader among them),
+``group`` (several others) or ``to_you`` (another seat's sentence said to the reader, or
+of the reader's cards: ``addressed``), so that each language writes its own agreement.
 
 >>> from briscola.engine import Card, Rules
 >>> seating = Seating.of(Rules.make("briscola-4"), seat=0)
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from briscola.engine.cards import Card, Rank, Suit
 from briscola.engine.rules import Rules
 from briscola.words.cards import DECK_LANGUAGE, STYLE_OF_DECK, card_name, rank_name, suit_name
-from briscola.words.catalogue import Catalogue, catalogue
+from briscola.words.catalogue import Catalogue, Worded, catalogue
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,28 @@ class Voice:
             return self.name(seats[0])
         return self.words.say("seat.numbers", seats="+".join(str(s) for s in seats))
 
-    def say(self, key: str, seats: int | Sequence[int], **values: object) -> str:
+    def say(
+        self,
+        key: str,
+        seats: int | Sequence[int],
+        /,
+        addressed: int | None = None,
+        **values: object,
+    ) -> str:
         """The sentence ``key`` about ``seats`` (one seat, or several): ``{who}`` is their
-        name, and the form is the one that agrees with them (:meth:`form`)."""
+        name, and the form is the one that agrees with them (:meth:`form`). ``addressed``
+        is the seat the sentence is said to, or of whose cards: when it is the reader's,
+        the form is ``to_you`` ("Norte te pregunta"), where the key has it."""
         group = [seats] if isinstance(seats, int) else list(seats)
-        return self.words.say(key, form=self.form(group), who=self.group(group), **values)
+        form = self.form(group)
+        if form == "other" and addressed is not None and addressed == self.reader:
+            form = "to_you"
+        return self.words.say(key, form=form, who=self.group(group), **values)
+
+    @property
+    def reader(self) -> int | None:
+        """The reader's seat: none for the records' voice."""
+        return None
 
     def joined(self, names: Sequence[str]) -> str:
         """``a``, ``a and b``, ``a, b and c`` in the reader's language."""
@@ -144,6 +162,10 @@ class Seating(Voice):
         coppe``, ``sota de oros``)."""
         return DECK_LANGUAGE[self.deck] if self.lang == "en" else self.lang
 
+    @property
+    def reader(self) -> int | None:
+        return self.seat
+
     def name(self, seat: int) -> str:
         if seat == self.seat:
             return self.words.say("seat.you")
@@ -163,9 +185,10 @@ class Seating(Voice):
     def suit(self, suit: Suit) -> str:
         return suit_name(suit, self.style, self.card_lang)
 
-    def card_code(self, card: Card) -> str:
-        """The card's name with the code a player types: ``asso di coppe (Ac)``."""
-        return self.words.say("card.code", card=self.card(card), code=str(card))
+    def card_code(self, card: Card) -> Worded:
+        """The card's name with the code a player types: ``asso di coppe (Ac)``, with the
+        card name's forms (Spanish ``def``: ``el as de copas (Ac)``)."""
+        return self.words.word("card.code", card=self.card(card), code=str(card))
 
     def group(self, seats: Sequence[int]) -> str:
         names = [self.name(s) for s in seats if s != self.seat]

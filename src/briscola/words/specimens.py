@@ -1,6 +1,7 @@
 """Every sentence of a catalogue said once with sample values, for a reader to check
-without reading code: each person of a sentence about seats (the reader's own seat and
-another's), each plural at 1, 2, 3, 5, 11, 21 and 22, each grammatical form.
+without reading code: each person of a sentence about seats (the reader's own seat,
+another's, another's said to the reader), each plural at 1, 2, 3, 5, 11, 21 and 22, each
+grammatical form.
 
 ``python -m briscola.words.specimens it`` prints Italian's; ``tests/words/specimens/``
 keeps each language's, read and checked once, and the tests compare the catalogue with
@@ -64,6 +65,9 @@ def said(words: Catalogue, key: str, form: str | None, n: int | None) -> str:
         values["who"] = words.say("list.and", rest=NAMES[0], last=words.say("seat.you"))
     elif form == "group":
         values["who"] = sample["names"]
+    elif form == "to_you":
+        you = words.say("seat.you")
+        values["to"], values["To"] = you, you[:1].upper() + you[1:]
     if n is not None:
         values["n"] = n
     return words.say(key, form=form, **values)
