@@ -21,6 +21,9 @@ of the reader's cards: ``addressed``), so that each language writes its own agre
 >>> italian = Seating.of(Rules.make("briscola-4"), seat=0, lang="it")
 >>> italian.say("tell.played", 1, card="x"), italian.side((0, 2))
 ('Est gioca x', 'Nord e tu')
+>>> spanish = Seating.of(Rules.make("briscola-4"), seat=0, lang="es")
+>>> spanish.say("tell.looked", 2, 1, to="Este"), spanish.say("tell.looked", 2, 0, to="tú")
+('Norte mira las cartas de Este', 'Norte mira tus cartas')
 >>> RECORD.say("tell.took", 1, trick=1, points="2 points"), RECORD.card(Card.parse("Qd"))
 ('seat 1 takes trick 1: 2 points', 'Qd')
 """
