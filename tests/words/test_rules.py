@@ -138,7 +138,7 @@ def test_the_sentences_follow_the_settings() -> None:
     assert "either partner" in en("briscola-6", communication="conversation")
     assert "Whoever first wins 1 hand wins" in en("briscola-2", match="hands:1")
     assert "changes nothing" in en("briscolone", cappotto="double")
-    assert "seat 4 for one team and seat 3" in en("schembil", rais="4-3")
+    assert "seat 5 for one team and seat 4" in en("schembil", rais="4-3")  # seats from 1
     assert "Briscola" not in en("briskula")  # its own name
     hr = " ".join(s.text for s in rules_text("briscola-2", {"match": "hands:3"}, "hr"))
     assert "dobije 3 ruke" in hr

@@ -36,7 +36,8 @@ Json = dict[str, Any]
 MATCH_EVENTS = ("hand_scored", "hand_started", "match_over")
 
 BID_RANKS = {Rank.ACE, Rank.THREE, Rank.KING, Rank.QUEEN, Rank.JACK}
-"""The ranks a chiamata bid names by their name (the others by their number)."""
+"""The ranks a record's chiamata bid names by their name (the others by their number); at a
+person's table every rank is named in the table's words ("il sei", "six")."""
 RANK_CODES = {r.value for r in Rank}
 
 
@@ -209,7 +210,7 @@ class Narrator:
         return self.words.say("record.trick", n=f"{self.tricks:2d}", plays=plays, took=took)
 
     def describe_bid(self, bid: str) -> str:
-        """A bid in words: ``K`` -> ``re (K)``, ``6`` and ``2 at 75`` as they are."""
+        """A bid in words (:func:`describe_bid`)."""
         return describe_bid(bid, self.voice)
 
     def describe_partner(self, e: Json) -> str:
@@ -237,7 +238,7 @@ class Narrator:
             return voice.say(key, t["seat"], what=said)
         to = voice.name(t["to"]) if t.get("to") is not None else "?"
         if t["kind"] == "ask":
-            answer = t.get("answer") if t.get("answer") is not None else "?"
+            answer = answer_words(t.get("answer"), voice)
             question = talk_words("question", what, voice)
             return voice.say("tell.asked", t["seat"], to=to, To=to[:1].upper() + to[1:],
                              question=question, answer=answer)  # fmt: skip
@@ -296,8 +297,10 @@ class Narrator:
 
 
 def describe_bid(bid: str, voice: Voice = RECORD) -> str:
-    """A bid in words: ``K`` -> ``re (K)``, ``6`` and ``2 at 75`` as they are."""
-    if bid in RANK_CODES and Rank(bid) in BID_RANKS:
+    """A bid in words: ``K`` -> ``king (K)``, ``6`` -> ``six (6)`` (a record's voice says
+    the first ranks by their Italian names, the others by their number), ``2 at 75`` ->
+    ``2 at 75`` (Italian ``il due a 75``)."""
+    if bid in RANK_CODES and (isinstance(voice, Seating) or Rank(bid) in BID_RANKS):
         rank = voice.rank(Rank(bid)) if isinstance(voice, Seating) else Rank(bid).italian
         return voice.words.say("bid.rank", rank=rank, code=bid)
     head, _, points = bid.partition(" at ")
@@ -319,6 +322,19 @@ def talk_words(kind: str, what: str, voice: Voice = RECORD) -> str:
         return str(words.say(f"{kind}.french.{what}"))
     key = f"{kind}.{what}"
     return str(words.say(key)) if key in words else what
+
+
+def answer_words(answer: object, voice: Voice = RECORD) -> str:
+    """A question's answer in the reader's words (``yes`` -> ``sì``; ``briscoline
+    vestite`` -> ``briscoline e vestite``), ``?`` while it has none."""
+    if answer is None:
+        return "?"
+    words = voice.words
+    said = [
+        str(words.say(f"talkword.answer.{part}")) if f"talkword.answer.{part}" in words else part
+        for part in str(answer).split()
+    ]
+    return voice.joined(said)
 
 
 def per_side(voice: Voice, sides: Iterable[Iterable[int]], figures: Iterable[object]) -> str:
@@ -407,7 +423,7 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
     if auction is not None and auction.get("called") is None:
         bids = ", ".join(
             voice.say("tell.passed", s) if b == "pass"
-            else words.say("view.bid", who=voice.name(s), bid=describe_bid(b, voice))
+            else voice.say("view.bid", s, bid=describe_bid(b, voice))
             for s, b in auction["bids"]
         )  # fmt: skip
         lines.append(words.say("view.auction", bids=bids or words.say("view.no_bid")))
@@ -423,7 +439,8 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
             who = words.say("view.partner_is", who=voice.name(partner))
         called = Card.parse(auction["called"])
         lines.append(words.say(
-            "view.called", suit=voice.suit(called.suit), caller=voice.name(caller),
+            "view.called", form=voice.form([caller]), suit=voice.suit(called.suit),
+            caller=voice.name(caller),
             card=voice.card(called), bid=describe_bid(auction.get("high") or "", voice), who=who,
         ))  # fmt: skip
     elif view.get("trump") is not None:

@@ -367,6 +367,17 @@ FORM_WORDS: dict[str, dict[str, T]] = {
 """Labels of the choices that carry a number (``{n}``) or seats (``{a}``, ``{b}``)."""
 
 
+def rais_seats(value: RuleValue) -> tuple[int, int]:
+    """The rais's seats of a ``rais`` value (``0-3``: the engine's seats, from 0) as a person
+    counts them, from 1, like the interface.
+
+    >>> rais_seats("0-3")
+    (1, 4)
+    """
+    a, b = str(value).split("-")
+    return int(a) + 1, int(b) + 1
+
+
 def choice_label(name: str, value: RuleValue, lang: str, trump: str | None = None) -> str:
     """The label of one value of a house rule (validated by the caller).
 
@@ -379,7 +390,7 @@ def choice_label(name: str, value: RuleValue, lang: str, trump: str | None = Non
         return fixed.say(lang, trump=word)
     forms = FORM_WORDS.get(name, {})
     if name == "rais":
-        a, b = str(value).split("-")
+        a, b = rais_seats(value)
         return forms["A-B"].say(lang, a=a, b=b)
     if name == "removed_two":
         return card_name(Card.parse(str(value)), "napoletane", lang)
@@ -876,7 +887,7 @@ def _talk(say: _Said) -> None:
             say("talk", "spot_chance", SPOT, n=r.option("spot_chance"))
     else:
         if mode == "schembil":
-            a, b = str(r.option("rais")).split("-")
+            a, b = rais_seats(r.option("rais"))
             say("talk", "rais", RAIS_SEATS, a=a, b=b)
             say("talk", None, RAIS_TALK)
         else:

@@ -145,8 +145,10 @@ class Seating(Voice):
         return DECK_LANGUAGE[self.deck] if self.lang == "en" else self.lang
 
     def name(self, seat: int) -> str:
+        """The seat's name; the reader's own is "you" with the forms the language gives
+        it (Italian "a te" after a preposition: ``{to:dat}``)."""
         if seat == self.seat:
-            return self.words.say("seat.you")
+            return self.words.word("seat.you")
         return self.words.say(f"seat.{self.slots[seat]}")
 
     def form(self, seats: Sequence[int]) -> str:
@@ -164,8 +166,9 @@ class Seating(Voice):
         return suit_name(suit, self.style, self.card_lang)
 
     def card_code(self, card: Card) -> str:
-        """The card's name with the code a player types: ``asso di coppe (Ac)``."""
-        return self.words.say("card.code", card=self.card(card), code=str(card))
+        """The card's name with the code a player types: ``asso di coppe (Ac)``, with the
+        forms the card's name has (``{card:def}``: ``l'asso di coppe (Ac)``)."""
+        return self.words.word("card.code", card=self.card(card), code=str(card))
 
     def group(self, seats: Sequence[int]) -> str:
         names = [self.name(s) for s in seats if s != self.seat]
@@ -185,7 +188,7 @@ class Seating(Voice):
         """Who sits where, in a line: ``you sit South; North is your partner; ...``."""
         n = self.table.players
         order = [self.name((self.seat + k) % n) for k in range(1, n)]
-        line = self.words.say("seat.intro", order=self.joined(order))
+        line = self.words.say("seat.intro", n=len(order), order=self.joined(order))
         partners = self.partners()
         if partners:
             names = self.joined([self.name(s) for s in partners])
