@@ -167,8 +167,9 @@ def test_the_terminal_game_speaks_the_language_of_lang_or_of_the_locale() -> Non
     runner = CliRunner()
     args = ["play", "--plain", "--seed", "1", "--bot", "random"]
     italian = runner.invoke(app, [*args, "--lang", "it"], input="1\nquit\n")
-    assert "tu siedi a Sud" in italian.stdout and "la tua mossa:" in italian.stdout
-    assert "tu giochi " in italian.stdout and "hai lasciato la partita" in italian.stdout
+    assert "sei a Sud; dopo di te gioca Nord" in italian.stdout
+    assert "la tua mossa:" in italian.stdout and "\ngiochi il " in italian.stdout
+    assert "tu giochi" not in italian.stdout and "hai lasciato la partita" in italian.stdout
     spanish = runner.invoke(
         app, args, input="quit\n", env={"LANG": "es_ES.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
     )

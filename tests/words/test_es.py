@@ -66,7 +66,7 @@ def test_what_a_partner_says_to_you_is_said_to_you() -> None:
     other = {"kind": "ask", "seat": 1, "to": 3, "what": "trumps", "answer": "briscoline vestite"}
     assert you.describe_talk(other) == (
         "Este le pregunta a Oeste: ¿qué triunfos tienes (bajos: del 2 al 6; figuras: rey, "
-        "caballo y sota)? Oeste: triunfos bajos + figuras de triunfo"
+        "caballo y sota)? Oeste: triunfos bajos y figuras de triunfo"
     )
 
 

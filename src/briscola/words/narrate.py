@@ -36,7 +36,8 @@ Json = dict[str, Any]
 MATCH_EVENTS = ("hand_scored", "hand_started", "match_over")
 
 BID_RANKS = {Rank.ACE, Rank.THREE, Rank.KING, Rank.QUEEN, Rank.JACK}
-"""The ranks a chiamata bid names by their name (the others by their number)."""
+"""The ranks a record's chiamata bid names by their name (the others by their number); at a
+person's table every rank is named in the table's words ("il sei", "six")."""
 RANK_CODES = {r.value for r in Rank}
 
 
@@ -209,7 +210,7 @@ class Narrator:
         return self.words.say("record.trick", n=f"{self.tricks:2d}", plays=plays, took=took)
 
     def describe_bid(self, bid: str) -> str:
-        """A bid in words: ``K`` -> ``re (K)``, ``6`` and ``2 at 75`` as they are."""
+        """A bid in words (:func:`describe_bid`)."""
         return describe_bid(bid, self.voice)
 
     def describe_partner(self, e: Json) -> str:
@@ -238,7 +239,7 @@ class Narrator:
         addressed = t.get("to")
         to = voice.name(addressed) if addressed is not None else "?"
         if t["kind"] == "ask":
-            answer = answer_words(t["answer"], voice) if t.get("answer") is not None else "?"
+            answer = answer_words(t.get("answer"), voice)
             question = talk_words("question", what, voice)
             return voice.say("tell.asked", t["seat"], addressed, to=to,
                              To=to[:1].upper() + to[1:], question=question,
@@ -297,8 +298,10 @@ class Narrator:
 
 
 def describe_bid(bid: str, voice: Voice = RECORD) -> str:
-    """A bid in words: ``K`` -> ``re (K)``, ``6`` and ``2 at 75`` as they are."""
-    if bid in RANK_CODES and Rank(bid) in BID_RANKS:
+    """A bid in words: ``K`` -> ``king (K)``, ``6`` -> ``six (6)`` (a record's voice says
+    the first ranks by their Italian names, the others by their number), ``2 at 75`` ->
+    ``2 at 75`` (Italian ``il due a 75``)."""
+    if bid in RANK_CODES and (isinstance(voice, Seating) or Rank(bid) in BID_RANKS):
         rank = voice.rank(Rank(bid)) if isinstance(voice, Seating) else Rank(bid).italian
         return voice.words.say("bid.rank", rank=rank, code=bid)
     head, _, points = bid.partition(" at ")
@@ -322,15 +325,17 @@ def talk_words(kind: str, what: str, voice: Voice = RECORD) -> str:
     return str(words.say(key)) if key in words else what
 
 
-def answer_words(answer: str, voice: Voice = RECORD) -> str:
-    """A question's answer in words: ``yes``, ``none``, ``briscoline vestite`` (both kinds
-    of trumps) -> ``low trumps + trump figures``, as the browser says it."""
+def answer_words(answer: object, voice: Voice = RECORD) -> str:
+    """A question's answer in the reader's words (``yes`` -> ``sì``; ``briscoline
+    vestite`` -> ``briscoline e vestite``), ``?`` while it has none."""
+    if answer is None:
+        return "?"
     words = voice.words
     said = [
-        words.say(f"talkword.answer.{w}") if f"talkword.answer.{w}" in words else w
-        for w in answer.split()
+        str(words.say(f"talkword.answer.{part}")) if f"talkword.answer.{part}" in words else part
+        for part in str(answer).split()
     ]
-    return " + ".join(said)
+    return voice.joined(said)
 
 
 def per_side(voice: Voice, sides: Iterable[Iterable[int]], figures: Iterable[object]) -> str:

@@ -367,6 +367,17 @@ FORM_WORDS: dict[str, dict[str, T]] = {
 """Labels of the choices that carry a number (``{n}``) or seats (``{a}``, ``{b}``)."""
 
 
+def rais_seats(value: RuleValue) -> tuple[int, int]:
+    """The rais's seats of a ``rais`` value (``0-3``: the engine's seats, from 0) as a person
+    counts them, from 1, like the interface.
+
+    >>> rais_seats("0-3")
+    (1, 4)
+    """
+    a, b = str(value).split("-")
+    return int(a) + 1, int(b) + 1
+
+
 def choice_label(name: str, value: RuleValue, lang: str, trump: str | None = None) -> str:
     """The label of one value of a house rule (validated by the caller).
 
@@ -387,17 +398,6 @@ def choice_label(name: str, value: RuleValue, lang: str, trump: str | None = Non
         return forms["N"].say(lang, n=value)
     kind, _, n = str(value).partition(":")
     return forms[f"{kind}:N"].say(lang, n=n)
-
-
-def rais_seats(value: RuleValue) -> tuple[int, int]:
-    """The two rais of a ``rais`` value (``0-3``: seats counted from 0) as a person counts
-    seats, from 1, as every text and the browser do.
-
-    >>> rais_seats("0-3"), choice_label("rais", "2-5", "en")
-    ((1, 4), 'seats 3 and 6')
-    """
-    a, b = str(value).split("-")
-    return int(a) + 1, int(b) + 1
 
 
 def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:

@@ -170,8 +170,10 @@ class Seating(Voice):
         return self.seat
 
     def name(self, seat: int) -> str:
+        """The seat's name; the reader's own is "you" with the forms the language gives
+        it (Italian "a te" after a preposition: ``{to:dat}``)."""
         if seat == self.seat:
-            return self.words.say("seat.you")
+            return self.words.word("seat.you")
         return self.words.say(f"seat.{self.slots[seat]}")
 
     def form(self, seats: Sequence[int]) -> str:
@@ -211,7 +213,7 @@ class Seating(Voice):
         """Who sits where, in a line: ``you sit South; North is your partner; ...``."""
         n = self.table.players
         order = [self.name((self.seat + k) % n) for k in range(1, n)]
-        line = self.words.say("seat.intro", order=self.joined(order))
+        line = self.words.say("seat.intro", n=len(order), order=self.joined(order))
         partners = self.partners()
         if partners:
             names = self.joined([self.name(s) for s in partners])

@@ -9,7 +9,7 @@ them (``--write`` writes them again after a change, for the diff to be read).
 
 >>> lines = specimens("it")
 >>> lines[lines.index("tell.played") + 1 : lines.index("tell.played") + 3]
-["  you: tu giochi l'asso di coppe", "  other: Ana gioca l'asso di coppe"]
+["  you: giochi l'asso di coppe", "  other: Ana gioca l'asso di coppe"]
 """
 
 from __future__ import annotations
