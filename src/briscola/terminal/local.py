@@ -107,7 +107,7 @@ class Session:
         lines = self._tell(events)
         drawn = 2 if any(e["type"] == "partners_drawn" for e in events) else 0
         intro = self.seating.words.say(
-            "session.introduction", game=self.rules.game.name, seats=self.seating.introduction()
+            "session.introduction", game=self.seating.game(), seats=self.seating.introduction()
         )
         return [*lines[:drawn], intro, *lines[drawn:]]
 

@@ -379,9 +379,7 @@ class RemoteTable:
         view = self.view()
         voice = self.seating
         words = voice.words
-        lines = [
-            words.say("session.introduction", game=self.rules.game.name, seats=voice.introduction())
-        ]
+        lines = [words.say("session.introduction", game=voice.game(), seats=voice.introduction())]
         lines += self.narrator.tell(
             [{"type": "hand_started", "number": view.hand_number, "dealer": view.dealer}],
             view.to_json(),

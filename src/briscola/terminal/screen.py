@@ -275,7 +275,7 @@ class PlayApp(App[int]):
         s = self.session
         words = s.seating.words
         self.sub_title = words.say(
-            "session.introduction", game=s.rules.game.name, seats=s.seating.introduction()
+            "session.introduction", game=s.seating.game(), seats=s.seating.introduction()
         )
         self.write(*s.opening())
         self.check_size(self.size.width, self.size.height)

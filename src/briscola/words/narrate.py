@@ -298,15 +298,16 @@ class Narrator:
 
 
 def describe_bid(bid: str, voice: Voice = RECORD) -> str:
-    """A bid in words: ``K`` -> ``king (K)``, ``6`` -> ``six (6)`` (a record's voice says
-    the first ranks by their Italian names, the others by their number), ``2 at 75`` ->
-    ``2 at 75`` (Italian ``il due a 75``)."""
+    """A bid in words, with its grammatical forms (a :class:`Worded`: Croatian
+    ``{bid:acc}`` says "kralja (K)"): ``K`` -> ``king (K)``, ``6`` -> ``six (6)`` (a
+    record's voice says the first ranks by their Italian names, the others by their
+    number), ``2 at 75`` -> ``2 at 75`` (Italian ``il due a 75``)."""
     if bid in RANK_CODES and (isinstance(voice, Seating) or Rank(bid) in BID_RANKS):
         rank = voice.rank(Rank(bid)) if isinstance(voice, Seating) else Rank(bid).italian
-        return voice.words.say("bid.rank", rank=rank, code=bid)
+        return voice.words.word("bid.rank", rank=rank, code=bid)
     head, _, points = bid.partition(" at ")
     if head == "2" and points.isdigit():
-        return voice.words.say("bid.points", n=points)
+        return voice.words.word("bid.points", n=int(points))
     return bid
 
 

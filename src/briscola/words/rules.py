@@ -378,13 +378,27 @@ def rais_seats(value: RuleValue) -> tuple[int, int]:
     return int(a) + 1, int(b) + 1
 
 
+def word_for_trump(lang: str, own: str | None = None) -> str:
+    """The word for trump: the family's ``own``, said as it is written (it has no
+    grammatical forms: a place asking for one gets the word itself), or else the
+    language's, with its forms (a :class:`Worded`: ``{trump:gen}`` says Croatian
+    "briškule").
+
+    >>> word_for_trump("en"), word_for_trump("hr", " adut ")
+    ('trump', 'adut')
+    """
+    if own and own.strip():
+        return own.strip()
+    return catalogue(lang).word(TRUMP.key)
+
+
 def choice_label(name: str, value: RuleValue, lang: str, trump: str | None = None) -> str:
     """The label of one value of a house rule (validated by the caller).
 
     >>> choice_label("match", "points:121", "it"), choice_label("removed_two", "2d", "es")
     ('punti da raggiungere: 121', 'dos de oros')
     """
-    word = trump or TRUMP.say(lang)
+    word = trump or word_for_trump(lang)
     fixed = CHOICE_WORDS.get(name, {}).get(str(value))
     if fixed is not None:
         return fixed.say(lang, trump=word)
@@ -406,7 +420,7 @@ def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
     cards of each card style, each game's name, summary and house rules with their
     defaults, and each house rule's title, explanation and the labels of its choices."""
     lang = check_language(lang)
-    trump = trump_word.strip() if trump_word and trump_word.strip() else TRUMP.say(lang)
+    trump = word_for_trump(lang, trump_word)
     vocab = {k: v.say(lang) for k, v in VOCABULARY.items()}
     vocab["trump"] = trump
     games = {}
@@ -698,8 +712,7 @@ def rules_text(
     """
     lang = check_language(lang)
     table = Rules.make(game, rules)
-    trump = trump_word.strip() if trump_word and trump_word.strip() else TRUMP.say(lang)
-    say = _Said(table, lang, trump)
+    say = _Said(table, lang, word_for_trump(lang, trump_word))
     _game(say)
     _deal(say)
     _play(say)

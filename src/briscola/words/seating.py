@@ -181,6 +181,10 @@ class Seating(Voice):
             return "you" if seats[0] == self.seat else "other"
         return "with_you" if self.seat in seats else "group"
 
+    def game(self) -> str:
+        """The table's game by its name in the reader's language (``Briscola a coppie``)."""
+        return self.words.say(f"game.{self.table.game.key}.name")
+
     def card(self, card: Card) -> str:
         return card_name(card, self.style, self.card_lang)
 

@@ -51,7 +51,7 @@ def samples(words: Catalogue) -> dict[str, object]:
         "rank": rank, "suit": words.word("suit.napoletane.c"),
         "trump": words.word("word.trump"),
         "points": words.say("count.points", n=11), "trick": 3, "code": "K",
-        "bid": words.say("bid.rank", rank=rank, code="K"),
+        "bid": words.word("bid.rank", rank=rank, code="K"),
     }  # fmt: skip
 
 
@@ -70,6 +70,8 @@ def said(words: Catalogue, key: str, form: str | None, n: int | None) -> str:
         values["to"], values["To"] = you, you[:1].upper() + you[1:]
     if n is not None:
         values["n"] = n
+    if key == "card.name":  # a card's name says its suit as such a name does (Croatian "kupa")
+        values["suit"] = words.word("suitof.napoletane.c")
     return words.say(key, form=form, **values)
 
 
