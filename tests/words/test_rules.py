@@ -141,7 +141,7 @@ def test_the_sentences_follow_the_settings() -> None:
     assert "seat 5 for one team and seat 4" in en("schembil", rais="4-3")  # from 1
     assert "Briscola" not in en("briskula")  # its own name
     hr = " ".join(s.text for s in rules_text("briscola-2", {"match": "hands:3"}, "hr"))
-    assert "dobije 3 ruke" in hr
+    assert "dobije 3 igre" in hr  # a deal is an "igra", a trick a "ruka"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -58,7 +58,7 @@ class P:
         """The form that goes with ``n``.
 
         >>> HANDS.of("hr", 1), HANDS.of("hr", 3), HANDS.of("hr", 5), HANDS.of("en", 2)
-        ('ruku', 'ruke', 'ruku', 'hands')
+        ('igru', 'igre', 'igara', 'hands')
         """
         return catalogue(lang).say(self.key, n=n)
 
@@ -384,8 +384,8 @@ def word_for_trump(lang: str, own: str | None = None) -> str:
     language's, with its forms (a :class:`Worded`: ``{trump:gen}`` says Croatian
     "briškule").
 
-    >>> word_for_trump("en"), word_for_trump("hr", " adut ")
-    ('trump', 'adut')
+    >>> word_for_trump("hr").form("gen"), word_for_trump("hr", " adut ")
+    ('briškule', 'adut')
     """
     if own and own.strip():
         return own.strip()
@@ -477,7 +477,7 @@ def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
 # -- the rules in plain words ---------------------------------------------------------------
 
 HANDS = P("n.hands")  # fmt: skip
-"""Hands after a number (Croatian: as an object, "dobije 3 ruke")."""
+"""Hands after a number (Croatian: as an object, "dobije 3 igre")."""
 POINTS = P("n.points")  # fmt: skip
 CARDS = P("n.cards")  # fmt: skip
 
