@@ -322,10 +322,11 @@ def test_the_events_list_is_the_engines_and_the_servers() -> None:
 
 def server_error_codes() -> set[str]:
     """Every error code the server's source can send: ``Refused("code", ...)``,
-    ``error("code", ...)``, ``fail(status, "code", ...)`` and ``code="..."``."""
+    ``error("code", ...)``, ``error_json("code", ...)``, ``error_body("code", ...)``,
+    ``fail(status, "code", ...)`` and ``code="..."``."""
     patterns = (
         r"\bRefused\(\s*\"([a-z_]+)\"",
-        r"\berror\(\s*\"([a-z_]+)\"",
+        r"\berror(?:_json|_body)?\(\s*\"([a-z_]+)\"",
         r"\bfail\(\s*\d+\s*,\s*\"([a-z_]+)\"",
         r"\bcode=\"([a-z_]+)\"",
     )
@@ -343,6 +344,14 @@ def test_every_error_code_the_server_sends_is_documented() -> None:
     assert {"stale", "bad_json", "no_session", "bad_request"} <= codes  # the grep works
     assert sorted(codes - documented) == [], "document these in docs/protocol.md, Errors"
     assert sorted(documented - codes) == [], "the server sends these no more"
+
+
+def test_every_error_codes_values_are_documented() -> None:
+    """The Errors table's last column names each code's values, those the server sends."""
+    from briscola.server.errors import CODES
+
+    documented = {names(row[0])[0]: sorted(names(row[3])) for row in table_rows("Errors")}
+    assert documented == {code: sorted(values) for code, values in CODES.items()}
 
 
 def needs_session(route: APIRoute) -> bool:

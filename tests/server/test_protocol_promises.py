@@ -105,7 +105,8 @@ async def test_every_http_error_has_the_documented_body(clients: Any) -> None:
         assert r.status_code == status, (method, path, r.status_code, r.text[:200])
         assert r.headers["content-type"].startswith("application/json"), (method, path)
         body = r.json()
-        assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}, body
+        assert set(body) == {"error"} and set(body["error"]) == {"code", "message", "values"}
+        assert body["error"]["values"] == {}, body
         assert body["error"]["code"] == code, (method, path, body)
         assert " " in body["error"]["message"]
         if status == 405:

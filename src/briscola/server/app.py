@@ -4,8 +4,8 @@ games, the lobby and tables, records and history, the pages; their OpenAPI page 
 behind the guards of :mod:`briscola.server.guard`; its lifespan opens the storage, takes
 up the tables in play and watches their deadlines.
 
-Every error is JSON, ``{"error": {"code": ..., "message": ...}}``, with the HTTP status
-that fits.
+Every error is JSON, ``{"error": {"code": ..., "message": ..., "values": ...}}``
+(:mod:`briscola.server.errors`), with the HTTP status that fits.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from datetime import timedelta
 
 from fastapi import FastAPI, Request
@@ -26,8 +26,8 @@ from briscola import __version__
 from briscola.server import socket
 from briscola.server.broadcast import Broadcaster, InProcess
 from briscola.server.deps import Guards, describe
+from briscola.server.errors import Refused, Value, error_json
 from briscola.server.guard import BODY_LIMIT, BodyLimit, Guard
-from briscola.server.live import Refused
 from briscola.server.messages import SCHEMA_PATH
 from briscola.server.routes import ROUTERS
 from briscola.server.routes.pages import STATIC
@@ -51,17 +51,21 @@ async def forget_sessions(storage: Storage, idle: timedelta) -> None:
 
 
 def fail(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None
+    status: int,
+    code: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+    values: Mapping[str, Value] | None = None,
 ) -> JSONResponse:
-    """An error's answer: ``{"error": {"code": ..., "message": ...}}``."""
+    """An error's answer: ``{"error": {"code": ..., "message": ..., "values": ...}}``."""
     return JSONResponse(
-        {"error": {"code": code, "message": message}}, status_code=status, headers=headers
+        {"error": error_json(code, message, values)}, status_code=status, headers=headers
     )
 
 
 async def refused(request: Request, e: Exception) -> JSONResponse:
     assert isinstance(e, Refused)
-    return fail(e.status, e.code, e.message, e.headers)
+    return fail(e.status, e.code, e.message, e.headers, e.values)
 
 
 async def invalid(request: Request, e: Exception) -> JSONResponse:
@@ -133,9 +137,10 @@ def create_app(
         "server can end), "
         "open a table or find one in the lobby, take a seat, start; then play over the table's "
         "WebSocket, `/api/tables/{token}/ws`. Every error is "
-        '`{"error": {"code": ..., "message": ...}}`. The whole protocol, with an example of '
-        "every message: docs/protocol.md; the JSON Schema of every WebSocket message, "
-        f"generated from the server's models: [{SCHEMA_PATH}]({SCHEMA_PATH}).",
+        '`{"error": {"code": ..., "message": ..., "values": ...}}` (`values` fill the '
+        "sentence a person reads, `error.CODE` of `GET /api/catalogue`). The whole protocol, "
+        "with an example of every message: docs/protocol.md; the JSON Schema of every "
+        f"WebSocket message, generated from the server's models: [{SCHEMA_PATH}]({SCHEMA_PATH}).",
         lifespan=lifespan,
     )
     app.state.guards = guards

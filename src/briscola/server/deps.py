@@ -18,8 +18,8 @@ from typing import Annotated, Any
 from fastapi import Depends, Response, WebSocket
 from fastapi.requests import HTTPConnection
 
+from briscola.server.errors import Refused
 from briscola.server.limits import Buckets, Counts
-from briscola.server.live import Refused
 from briscola.server.messages import ErrorBody
 from briscola.server.settings import ServerSettings
 from briscola.server.tables import Tables

@@ -29,9 +29,10 @@ header), or, behind a reverse proxy, the public URL it is served at
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import urlsplit
+
+from briscola.server.errors import error_body
 
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 """The methods that change something: each is checked for its origin and body."""
@@ -199,7 +200,7 @@ class Guard:
         if "websocket.http.response" not in (scope.get("extensions") or {}):
             await send({"type": "websocket.close", "code": 1008})
             return
-        body = _error_body(code="bad_origin", message=message)
+        body = error_body("bad_origin", message)
         await send(
             {
                 "type": "websocket.http.response.start",
@@ -227,13 +228,9 @@ def _has_body(scope: dict[str, Any]) -> bool:
     return header(scope, b"transfer-encoding") is not None
 
 
-def _error_body(*, code: str, message: str) -> bytes:
-    return json.dumps({"error": {"code": code, "message": message}}).encode()
-
-
 async def refuse(send: Any, path: str, status: int, *, code: str, message: str) -> None:
     """Answer an HTTP request with ``status`` and the error body, the route never run."""
-    body = _error_body(code=code, message=message)
+    body = error_body(code, message)
     await send(
         {
             "type": "http.response.start",
@@ -296,14 +293,9 @@ class BodyLimit:
                 raise
 
     async def refuse(self, send: Any) -> None:
-        body = json.dumps(
-            {
-                "error": {
-                    "code": "too_big",
-                    "message": f"a request body is at most {self.limit} bytes",
-                }
-            }
-        ).encode()
+        body = error_body(
+            "too_big", f"a request body is at most {self.limit} bytes", values={"n": self.limit}
+        )
         await send(
             {
                 "type": "http.response.start",

@@ -51,6 +51,7 @@ from briscola.engine.presets import find_game
 from briscola.fair_shuffle import Committed, FairDeals
 from briscola.host import Audience, Step, Table
 from briscola.server.broadcast import Broadcaster
+from briscola.server.errors import Refused
 from briscola.server.messages import (
     ChatLine,
     SeatOut,
@@ -85,22 +86,9 @@ def check_level(level: str | None) -> str:
         raise Refused(
             "bad_level",
             f"there is no computer player {level!r}: the levels are {', '.join(LEVELS)}",
+            values={"level": str(level)},
         )
     return level
-
-
-class Refused(Exception):
-    """A command refused, nothing changed: ``code`` for programs, the message for people."""
-
-    def __init__(
-        self, code: str, message: str, status: int = 400, headers: dict[str, str] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-        self.headers = headers
-        """Headers of the HTTP answer (``Retry-After`` for a limit reached)."""
 
 
 class Server(Protocol):
@@ -174,7 +162,9 @@ def clean_text(text: str, longest: int) -> str:
         raise Refused("empty", "a chat message needs some text")
     if len(kept) > longest:
         raise Refused(
-            "too_long", f"a chat message is at most {longest} characters; this one has {len(kept)}"
+            "too_long",
+            f"a chat message is at most {longest} characters; this one has {len(kept)}",
+            values={"n": longest, "length": len(kept)},
         )
     return kept
 
@@ -377,6 +367,7 @@ class LiveTable:
                     f"seat{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty))} "
                     "still open: wait for players, or put computer players there",
                     409,
+                    values={"n": len(empty), "seats": ", ".join(str(s + 1) for s in empty)},
                 )
             rng = secrets.SystemRandom()
             deals = FairDeals()
@@ -423,7 +414,10 @@ class LiveTable:
                 return
             if mine is not None:
                 raise Refused(
-                    "seated", f"you already sit at seat {mine}: leave it first to change seats", 409
+                    "seated",
+                    f"you already sit at seat {mine}: leave it first to change seats",
+                    409,
+                    values={"n": mine + 1},
                 )
             # The storage's messages name the table's id, which nobody at it knows.
             try:
@@ -435,13 +429,13 @@ class LiveTable:
                 ) from None
             except SeatTaken:
                 raise Refused(
-                    "seat_taken", f"seat {seat} is taken: choose an open one", 409
+                    "seat_taken",
+                    f"seat {seat} is taken: choose an open one",
+                    409,
+                    values={"n": seat + 1},
                 ) from None
             except StorageError:
-                n = len(self.info.seats)
-                raise Refused(
-                    "bad_seat", f"there is no seat {seat}: the seats are 0 to {n - 1}", 404
-                ) from None
+                raise self._no_seat(seat) from None
             await self.server.learn_names([player])
             await self.seats_changed()
 
@@ -520,9 +514,17 @@ class LiveTable:
             raise Refused("not_host", "only the table's host can do that", 403)
 
     def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.info.seats):
+            raise self._no_seat(seat)
+
+    def _no_seat(self, seat: int) -> Refused:
         n = len(self.info.seats)
-        if not 0 <= seat < n:
-            raise Refused("bad_seat", f"there is no seat {seat}: the seats are 0 to {n - 1}", 404)
+        return Refused(
+            "bad_seat",
+            f"there is no seat {seat}: the seats are 0 to {n - 1}",
+            404,
+            values={"n": seat + 1, "last": n},
+        )
 
     # -- acting --------------------------------------------------------------------------
 
@@ -555,7 +557,7 @@ class LiveTable:
             if getattr(action, "seat", seat) != seat:
                 raise Refused(
                     "not_your_seat", f"you sit at seat {seat}; you cannot act for seat "
-                    f"{getattr(action, 'seat', '?')}"
+                    f"{getattr(action, 'seat', '?')}", values={"n": seat + 1}
                 )  # fmt: skip
             await self._take(seat, action, ref=ref, number=number)
 

@@ -192,14 +192,22 @@ class TableChanged(_Sent):
     table: TableOut
 
 
+ErrorValues = dict[str, StrictInt | float | str]
+"""An error's values: the places of its sentence (``error.CODE`` in the catalogues), by
+name, each a number or a short text (a seat counted from 1); ``briscola.server.errors``
+names each code's."""
+
+
 class Failure(_Sent):
     """Something you sent was refused, and nothing changed: ``code`` for programs,
-    ``message`` for people."""
+    ``message`` in English for their authors, ``values`` for the sentence a person reads
+    (the catalogues' ``error.CODE``, in the reader's language)."""
 
     type: Literal["error"] = "error"
     version: int
     code: str
     message: str
+    values: ErrorValues = Field(default_factory=dict)
     id: str | None = None
 
 
@@ -323,8 +331,13 @@ class SeatChange(_Message):
 
 
 class ErrorOut(BaseModel):
+    """An error: ``code`` for programs (docs/protocol.md, Errors), ``message`` in English
+    for their authors, ``values`` for the sentence a person reads (the catalogues'
+    ``error.CODE``, in the reader's language)."""
+
     code: str
     message: str
+    values: ErrorValues = Field(default_factory=dict)
 
 
 class ErrorBody(BaseModel):

@@ -23,7 +23,8 @@ from briscola.server.deps import (
     player_of,
     tables_of,
 )
-from briscola.server.live import Connection, LiveTable, Refused
+from briscola.server.errors import Refused, Value, error_json
+from briscola.server.live import Connection, LiveTable
 from briscola.server.messages import CLIENT, Act, Failure, Ping, Pong, Say, Sync
 from briscola.storage import Player
 
@@ -79,9 +80,7 @@ async def table_socket(websocket: WebSocket, token: str, since: str | None = Non
     try:
         live = await tables.get(token)
     except Refused as e:
-        await websocket.send_text(
-            Failure(version=0, code=e.code, message=e.message).model_dump_json()
-        )
+        await websocket.send_text(Failure(version=0, **e.json()).model_dump_json())
         await websocket.close(code=4404)
         return
     cookie = websocket.cookies.get(COOKIE)
@@ -114,7 +113,7 @@ async def table_socket(websocket: WebSocket, token: str, since: str | None = Non
 
 async def refuse_socket(websocket: WebSocket, message: str) -> None:
     await websocket.send_text(
-        Failure(version=0, code="too_many", message=message).model_dump_json()
+        Failure(version=0, **error_json("too_many", message)).model_dump_json()
     )
     await websocket.close(code=4429, reason="too many connections")
 
@@ -171,8 +170,11 @@ async def serve_socket(
         conn.reply(model.model_dump_json())
         sub.wake()
 
-    def error(code: str, message: str, ref: str | None = None) -> None:
-        reply(Failure(version=max(conn.number, 0), code=code, message=message, id=ref))
+    def error(
+        code: str, message: str, ref: str | None = None, values: dict[str, Value] | None = None
+    ) -> None:
+        said = error_json(code, message, values)
+        reply(Failure(version=max(conn.number, 0), **said, id=ref))
 
     try:
         while True:
@@ -184,7 +186,11 @@ async def serve_socket(
                 error("bad_json", "send each message as a text frame holding JSON")
                 continue
             if len(text) > settings.max_frame or len(text.encode()) > settings.max_frame:
-                error("too_big", f"a message is at most {settings.max_frame} bytes")
+                error(
+                    "too_big",
+                    f"a message is at most {settings.max_frame} bytes",
+                    values={"n": settings.max_frame},
+                )
                 continue
             if not messages.take():
                 error("flood", "too many messages: at most 10 a second; wait and send again")
@@ -233,7 +239,7 @@ async def serve_socket(
                 elif isinstance(message, Ping):
                     reply(Pong(version=max(conn.number, 0)))
             except Refused as e:
-                error(e.code, e.message, getattr(message, "id", None))
+                error(e.code, e.message, getattr(message, "id", None), e.values)
     except WebSocketDisconnect:
         pass
     except RuntimeError:  # sent on a closed socket

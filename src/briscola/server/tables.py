@@ -25,10 +25,12 @@ from briscola.engine import BriscolaError
 from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.server.broadcast import Broadcaster
-from briscola.server.live import LiveTable, Refused, check_level
+from briscola.server.errors import Refused, number
+from briscola.server.live import LiveTable, check_level
 from briscola.server.messages import SeatIn, TableIn
 from briscola.server.settings import ServerSettings
 from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
+from briscola.words.errors import rule_at_fault
 
 log = logging.getLogger("briscola.server")
 
@@ -143,11 +145,12 @@ class Tables:
         try:
             find_game(spec.game)
         except BriscolaError as e:
-            raise Refused("bad_game", str(e)) from None
+            raise Refused("bad_game", str(e), values={"game": spec.game}) from None
         try:
             rules = rules_from_json(spec.game, spec.rules, fresh=True)
         except BriscolaError as e:
-            raise Refused("bad_rules", str(e)) from None
+            rule, value = rule_at_fault(spec.game, spec.rules)
+            raise Refused("bad_rules", str(e), values={"rule": rule, "value": value}) from None
         seats_in = spec.seats or [SeatIn(kind="me")] + [
             SeatIn(kind="open") for _ in range(rules.players - 1)
         ]
@@ -155,15 +158,24 @@ class Tables:
             raise Refused(
                 "bad_seats",
                 f"{rules.key} with these rules has {rules.players} seats; you gave {len(seats_in)}",
+                values={"n": rules.players},
             )
         if sum(s.kind == "me" for s in seats_in) > 1:
-            raise Refused("bad_seats", "you can take one seat at a table, not several")
+            raise Refused(
+                "bad_seats",
+                "you can take one seat at a table, not several",
+                values={"n": rules.players},
+            )
         seats = []
         for s in seats_in:
             if s.kind == "bot":
                 seats.append(Seat(level=check_level(s.level)))
             elif s.level is not None:
-                raise Refused("bad_seats", f"only a computer player's seat has a level ({s.kind})")
+                raise Refused(
+                    "bad_seats",
+                    f"only a computer player's seat has a level ({s.kind})",
+                    values={"n": rules.players},
+                )
             else:
                 seats.append(Seat(player=player) if s.kind == "me" else OPEN)
         if spec.clock is not None and spec.clock < self.settings.min_clock:
@@ -171,6 +183,7 @@ class Tables:
                 "bad_clock",
                 f"a move's clock is at least {self.settings.min_clock:g} seconds, "
                 f"not {spec.clock:g}",
+                values={"n": number(self.settings.min_clock)},
             )
         settings: dict[str, object] = {"clock": spec.clock}
         if spec.stand_in is not None:

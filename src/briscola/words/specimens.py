@@ -52,6 +52,8 @@ def samples(words: Catalogue) -> dict[str, object]:
         "trump": words.word("word.trump"),
         "points": words.say("count.points", n=11), "trick": 3, "code": "K",
         "bid": words.word("bid.rank", rank=rank, code="K"),
+        "nickname": NAMES[0], "lang": "fr", "rule": "match", "value": "best-of-7",
+        "length": 412,
     }  # fmt: skip
 
 

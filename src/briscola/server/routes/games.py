@@ -4,7 +4,7 @@ and a table's rules in plain words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -13,8 +13,10 @@ from briscola import __version__
 from briscola.catalog import variants_json
 from briscola.engine import BriscolaError, find_game
 from briscola.server.deps import TablesDep, errors
-from briscola.server.live import LEVELS, Refused
+from briscola.server.errors import Refused
+from briscola.server.live import LEVELS
 from briscola.words.catalogue import catalogue_json
+from briscola.words.errors import rule_at_fault
 from briscola.words.rules import LanguageError, rules_json, words
 
 router = APIRouter()
@@ -33,14 +35,21 @@ async def games() -> dict[str, Any]:
     return {"games": variants_json(), "levels": list(LEVELS), "version": __version__}
 
 
-def explained(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """The words or rules ``make`` gives, a bad language or house rule refused."""
+def explained(
+    make: Callable[[], dict[str, Any]],
+    lang: str,
+    game: str | None = None,
+    rules: Mapping[str, object] | None = None,
+) -> dict[str, Any]:
+    """The words or rules ``make`` gives in ``lang``, a bad language refused, or a bad house
+    rule of ``rules`` at a table of ``game``."""
     try:
         return make()
     except LanguageError as e:
-        raise Refused("bad_language", str(e)) from None
+        raise Refused("bad_language", str(e), values={"lang": lang}) from None
     except BriscolaError as e:
-        raise Refused("bad_rules", str(e)) from None
+        rule, value = rule_at_fault(game or "", rules or {})
+        raise Refused("bad_rules", str(e), values={"rule": rule, "value": value}) from None
 
 
 @router.get("/api/words", tags=["words"], responses=errors(400, 422))
@@ -48,7 +57,7 @@ async def game_words(lang: Lang = "en", trump_word: TrumpWord = None) -> dict[st
     """The game's words in a language (`it`, `en`, `es`, `hr`; `bad_language` else): the
     cards of each card style, each game's name and summary, each house rule's title,
     explanation and choices, the words for trump, trick, hand, match, points..."""
-    return explained(lambda: words(lang, trump_word))
+    return explained(lambda: words(lang, trump_word), lang)
 
 
 @router.get("/api/catalogue", tags=["words"], responses=errors(400, 422))
@@ -58,7 +67,7 @@ async def game_catalogue(lang: Lang = "en") -> dict[str, Any]:
     text}}`, a text with `{name}` places, or its forms by plural category (`one`, `few`,
     `other`, as `Intl.PluralRules` names them) or by person (`you`, `other`, ...); the
     English of a key the language lacks filled in."""
-    return explained(lambda: catalogue_json(lang))
+    return explained(lambda: catalogue_json(lang), lang)
 
 
 @router.get("/api/games/{game}/rules-text", tags=["words"], responses=errors(400, 404, 422))
@@ -71,9 +80,9 @@ async def game_rules_text(
     try:
         key = find_game(game).key
     except BriscolaError as e:
-        raise Refused("bad_game", str(e), 404) from None
+        raise Refused("bad_game", str(e), 404, values={"game": game}) from None
     given = {k: v for k, v in request.query_params.items() if k not in ("lang", "trump_word")}
-    return explained(lambda: rules_json(key, given, lang, trump_word))
+    return explained(lambda: rules_json(key, given, lang, trump_word), lang, key, given)
 
 
 @router.get("/api/tables/{token}/rules-text", tags=["words"], responses=errors(400, 404, 422))
@@ -82,4 +91,7 @@ async def table_rules_text(
 ) -> dict[str, Any]:
     """The rules of this table, from its own settings, in plain words."""
     rules = (await tables.get(token)).rules
-    return explained(lambda: rules_json(rules.key, dict(rules.options), lang, trump_word))
+    options = dict(rules.options)
+    return explained(
+        lambda: rules_json(rules.key, options, lang, trump_word), lang, rules.key, options
+    )

@@ -13,7 +13,7 @@ from fastapi.responses import FileResponse
 import briscola
 from briscola import __version__
 from briscola.server.deps import TablesDep
-from briscola.server.live import Refused
+from briscola.server.errors import Refused
 from briscola.web import art
 
 STATIC = Path(briscola.__file__).parent / "web" / "static"

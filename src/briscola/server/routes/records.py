@@ -9,7 +9,8 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from briscola.server.deps import Me, TablesDep, errors
-from briscola.server.live import LiveTable, Refused
+from briscola.server.errors import Refused
+from briscola.server.live import LiveTable
 from briscola.server.messages import MatchOut
 from briscola.storage import NotFound
 from briscola.web.replay import hand_replay as replay_of
@@ -22,11 +23,13 @@ def check_hand(live: LiveTable, number: int) -> None:
     last hand of a match that is over (``bad_hand``)."""
     match = live.match
     if number < 1:
-        raise Refused("bad_hand", f"there is no hand {number}: the first hand is 1", 404)
+        raise Refused(
+            "bad_hand", f"there is no hand {number}: the first hand is 1", 404, values={"n": number}
+        )
     if match is not None and match.over and number > len(match.finished):
         raise Refused(
             "bad_hand", f"there is no hand {number}: the match is over, and its hands "
-            f"are 1 to {len(match.finished)}", 404
+            f"are 1 to {len(match.finished)}", 404, values={"n": number}
         )  # fmt: skip
 
 

@@ -20,7 +20,7 @@ from briscola.server.deps import (
     keep_cookie,
     limited,
 )
-from briscola.server.live import Refused
+from briscola.server.errors import Refused
 from briscola.server.messages import PlayerOut, SessionIn
 
 router = APIRouter(prefix="/api/session", tags=["session"])
@@ -54,6 +54,7 @@ async def new_session(
             f"you are signed in as {player.nickname}: to change your nickname, rename "
             "(PATCH /api/session); to be someone else, sign out first (DELETE /api/session)",
             409,
+            values={"nickname": player.nickname},
         )
     limited(guards.new_sessions, address(request), "new sessions from your address")
     player = await tables.storage.create_player(nickname)

@@ -17,7 +17,7 @@ from briscola.server.deps import (
     errors,
     limited,
 )
-from briscola.server.live import Refused
+from briscola.server.errors import Refused
 from briscola.server.messages import SeatChange, TableIn, TableOut
 from briscola.server.tables import Tables
 from briscola.storage import NotFound, Player
