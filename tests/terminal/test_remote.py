@@ -21,6 +21,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from briscola.fair_shuffle import check_record
+from briscola.words.catalogue import catalogue
 from serverkit import Client, ServerProcess, open_table
 
 BOTS4 = [
@@ -188,7 +189,7 @@ async def test_a_table_not_found_or_a_seat_taken_is_one_line_and_status_2(
     line = await asyncio.to_thread(
         one_line_error, ["play", "--plain", "--server", f"{server.url}/t/nosuchtable"]
     )
-    assert line == "error: there is no table with that link: check it, or ask for a new one"
+    assert line == "error: There is no table with that link: check it, or ask for a new one."
     table = await open_table(host, "briscola-4", BOTS4, {"match": "one-hand"})
     ana = await Client(server.url, "Ana").login()
     try:
@@ -229,6 +230,32 @@ class Lines:
                 return
             time.sleep(0.05)
         raise AssertionError("\n".join(self.lines[-40:]))
+
+
+async def test_the_servers_refusals_are_said_in_the_language_of_lang(
+    server: ServerProcess, host: Client
+) -> None:
+    """``briscola join --lang hr``: a table not found (HTTP), a chat line refused (the
+    WebSocket), each said in Croatian, as the catalogue says the error's code."""
+    hr = catalogue("hr")
+    line = await asyncio.to_thread(
+        one_line_error, ["join", f"{server.url}/t/nosuchtable", "--plain", "--lang", "hr"]
+    )
+    assert line == f"error: {hr.say('error.not_found')}"
+    table = await open_table(
+        host, "briscola-2", [{"kind": "open"}, {"kind": "bot", "level": "random"}],
+        {"match": "one-hand"},
+    )  # fmt: skip
+    link = server.url + table["invite"]
+    ana = client_process(
+        "join", link, "--plain", "--name", "Ana", "--lang", "hr", moves="say\nquit\n"
+    )
+    await seat_filled(host, table["token"], 0)
+    await host.call("POST", f"/api/tables/{table['token']}/start")
+    _, out, _ = await asyncio.to_thread(finish, ana)
+    said = hr.say("remote.refused", why=hr.say("error.empty"))
+    assert said in out.splitlines(), out[-2000:]
+    assert "needs some text" not in out
 
 
 async def test_the_client_connects_again_by_itself_when_the_server_comes_back(

@@ -36,6 +36,7 @@ from briscola.engine import BriscolaError, Card, MalformedError, View
 from briscola.engine.actions import Action
 from briscola.engine.game_record import rules_from_json
 from briscola.terminal.seat import SaveError, check_save_path, track_drawn
+from briscola.words.errors import said_error
 from briscola.words.narrate import Narrator, describe_standing
 from briscola.words.seating import Seating
 
@@ -254,7 +255,7 @@ class RemoteTable:
                 lines.append(self._say("remote.says", who=who, text=text))
         elif kind == "error" and frame.get("code") != "already_taken":
             # (already_taken: a move sent again after a reconnection had been taken once)
-            lines.append(self._say("remote.refused", why=frame.get("message")))
+            lines.append(self._say("remote.refused", why=said_error(self.lang, frame)))
         return lines
 
     def _set_view(self, obj: Any, version: int) -> View:
@@ -435,7 +436,7 @@ class RemoteTable:
             if frame.get("type") == "error" and frame.get("id") == ref:
                 if frame.get("code") == "already_taken":
                     continue  # it was taken before the connection dropped: its update comes
-                refused = str(frame.get("message"))
+                refused = said_error(self.lang, frame)
                 if frame.get("code") != "stale":
                     break
                 continue  # the table went on: its update comes
@@ -519,12 +520,15 @@ class RemoteTable:
         self.http.close()
 
     def _rest(self, method: str, path: str, **kw: Any) -> dict[str, Any]:
-        return rest(self.http, self.base, method, path, **kw)
+        return rest(self.http, self.base, method, path, lang=self.lang, **kw)
 
 
-def rest(http: httpx.Client, base: str, method: str, path: str, **kw: Any) -> dict[str, Any]:
-    """One REST call; :class:`RemoteError` with the server's own sentence when it refuses,
-    after trying again a few times (saying so) when the server does not answer."""
+def rest(
+    http: httpx.Client, base: str, method: str, path: str, *, lang: str = "en", **kw: Any
+) -> dict[str, Any]:
+    """One REST call; :class:`RemoteError` with the server's sentence when it refuses (in
+    ``lang``: :func:`~briscola.words.errors.said_error`), after trying again a few times
+    (saying so) when the server does not answer."""
     for pause in (*TRIES, None):
         try:
             r = http.request(method, path, **kw)
@@ -549,7 +553,7 @@ def rest(http: httpx.Client, base: str, method: str, path: str, **kw: Any) -> di
     if r.status_code >= 400:
         error = body.get("error") if isinstance(body, dict) else None
         if isinstance(error, dict) and "message" in error:
-            raise RemoteError(str(error["message"]))
+            raise RemoteError(said_error(lang, error))
         raise RemoteError(
             f"{base} is not a briscola server ({method} {path} answered {r.status_code})"
         )
@@ -579,8 +583,8 @@ def join(
     http = httpx.Client(base_url=base, timeout=10)
     try:
         nickname = (name or default_name()).strip() or "player"
-        rest(http, base, "POST", "/api/session", json={"nickname": nickname})
-        info = rest(http, base, "GET", f"/api/tables/{token}")
+        rest(http, base, "POST", "/api/session", lang=lang, json={"nickname": nickname})
+        info = rest(http, base, "GET", f"/api/tables/{token}", lang=lang)
         seats = info.get("seats") or []
         if seat is None:
             free = [s["seat"] for s in seats if s.get("kind") == "open"]
@@ -598,7 +602,7 @@ def join(
             free = [str(s["seat"]) for s in seats if s.get("kind") == "open"]
             other = f"; open: {', '.join(free)}" if free else "; no seat is open"
             raise RemoteError(f"seat {seat} is taken ({who}){other}")
-        info = rest(http, base, "POST", f"/api/tables/{token}/seats/{seat}")
+        info = rest(http, base, "POST", f"/api/tables/{token}/seats/{seat}", lang=lang)
         return RemoteTable(http, base, token, info, lang)
     except BaseException:
         http.close()
@@ -624,7 +628,7 @@ def open_new(
     http = httpx.Client(base_url=base, timeout=10)
     try:
         nickname = (name or default_name()).strip() or "player"
-        rest(http, base, "POST", "/api/session", json={"nickname": nickname})
+        rest(http, base, "POST", "/api/session", lang=lang, json={"nickname": nickname})
         levels = iter(others)
         seats: list[dict[str, Any]] = []
         for s in range(len(others) + 1):
@@ -634,7 +638,7 @@ def open_new(
             else:
                 seats.append({"kind": "bot", "level": level})
         body = {"game": game, "rules": rules, "seats": seats}
-        info = rest(http, base, "POST", "/api/tables", json=body)
+        info = rest(http, base, "POST", "/api/tables", lang=lang, json=body)
         return RemoteTable(http, base, str(info["token"]), info, lang)
     except BaseException:
         http.close()

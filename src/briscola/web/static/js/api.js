@@ -1,10 +1,15 @@
-// The REST part of the protocol (docs/protocol.md): JSON in, JSON out, errors as ApiError.
+// The REST part of the protocol (docs/protocol.md): JSON in, JSON out, errors as ApiError,
+// whose message is the server's error said in the page's language.
+
+import { errorText } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(message);
+  constructor(status, code, message, values = {}) {
+    super(errorText({ code, message, values }));
     this.status = status;
     this.code = code;
+    this.values = values;
+    this.english = message; // the server's own message, for programs and their authors
   }
 }
 
@@ -23,7 +28,7 @@ export async function api(method, path, body) {
   const data = await r.json().catch(() => null);
   if (!r.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(r.status, err.code || "http", err.message || r.statusText);
+    throw new ApiError(r.status, err.code || "http", err.message || r.statusText, err.values || {});
   }
   return data;
 }

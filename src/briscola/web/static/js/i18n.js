@@ -114,6 +114,26 @@ export function t(key, params = {}) {
   });
 }
 
+/** An error of the server (`{code, message, values}`, docs/protocol.md) in the page's
+ * language: the catalogue's `error.CODE` with its places filled from `values`, or the
+ * error's own (English) message where no catalogue has the code or the values do not
+ * fill its places. */
+export function errorText(error) {
+  const key = `error.${error.code}`;
+  const fallback = error.message || String(error.code);
+  const entry = strings[key] ?? english[key];
+  if (entry === undefined) return fallback;
+  const values = {};
+  for (const [name, v] of Object.entries(error.values || {})) {
+    if (name !== "form" && (typeof v === "string" || typeof v === "number")) values[name] = v;
+  }
+  const texts = typeof entry === "object" && entry !== null ? Object.values(entry) : [entry];
+  for (const text of texts) {
+    for (const [, name] of text.matchAll(/\{(\w+)(?::\w+)?\}/g)) if (!Object.hasOwn(values, name)) return fallback;
+  }
+  return t(key, values);
+}
+
 /** The text of `key` as t() says it, with each grammatical form its entry has said the
  * same way (a card's name with its article and cases). */
 export function word(key, params = {}) {

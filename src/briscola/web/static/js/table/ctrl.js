@@ -8,7 +8,7 @@
 import { api, games } from "../api.js";
 import { setDeck } from "../cards.js";
 import { verifyHand } from "../fair.js";
-import { t } from "../i18n.js";
+import { errorText, t } from "../i18n.js";
 import { tableRules } from "../rules.js";
 import { tell, tellTurn } from "./narrate.js";
 
@@ -130,7 +130,7 @@ export class TableCtrl {
   refused(m) {
     if (this.pending && (!m.id || m.id === this.pending.id)) this.pending = null;
     if (m.code === "already_taken") return; // the move sent again had been taken: its update says so
-    this.notice = m.code === "stale" ? t("table.stale") : m.message;
+    this.notice = errorText(m); // in the page's language (stale: the table moved on)
   }
 
   /** A move made while the socket was down, or sent as it closed, goes (again, with its id:
