@@ -20,6 +20,7 @@ runner = CliRunner()
 WIDTH = {"COLUMNS": "80"}
 COMMANDS = (
     "variants",
+    "rules",
     "replay",
     "verify",
     "simulate",

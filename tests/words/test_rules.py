@@ -4,6 +4,7 @@ every text is a key of the four catalogues, and the routes answer and refuse as 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,9 +75,32 @@ def texts(sentences: list[Sentence], rule: str = "") -> list[str]:
     return [s.text for s in sentences if not rule or s.rule == rule]
 
 
+@functools.cache
+def briscola_command() -> Any:
+    """The ``briscola`` command as Click runs it, made once (Typer makes it at each call)."""
+    import typer
+
+    from briscola.terminal.cli import app
+
+    return typer.main.get_command(app)
+
+
+def terminal_rules(game: str, rules: dict[str, Any], lang: str) -> str:
+    """What ``briscola rules GAME --rule NAME=VALUE... --lang LANG`` prints."""
+    from click.testing import CliRunner
+
+    args = ["rules", game, "--lang", lang]
+    for name, value in rules.items():
+        args += ["--rule", f"{name}={value}"]
+    done = CliRunner().invoke(briscola_command(), args)
+    assert done.exit_code == 0, (args, done.output)
+    return done.stdout
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("key", "name"), list(cases()))
 def test_each_choice_of_each_rule_says_something_else(key: str, name: str, lang: str) -> None:
+    """In the rules text, and in the terminal's ``briscola rules``, which says it."""
     game = next(g for g in CATALOGUE if g["key"] == key)
     rule = next(r for r in game["rules"] if r["name"] == name)
     base = in_force(game, name)
@@ -84,6 +108,7 @@ def test_each_choice_of_each_rule_says_something_else(key: str, name: str, lang:
     own = texts(default, name)
     assert own, f"{key}: house rule {name} has no sentence of its own"
     seen = {tuple(texts(default))}
+    printed = {terminal_rules(key, base, lang)}
     for value in values_of(rule):
         if value == rule["default"]:
             continue
@@ -91,6 +116,9 @@ def test_each_choice_of_each_rule_says_something_else(key: str, name: str, lang:
         assert texts(said, name) != own, f"{key} {name}={value} ({lang}): the same sentences"
         assert tuple(texts(said)) not in seen, f"{key} {name}={value} ({lang}) says no more"
         seen.add(tuple(texts(said)))
+        shown = terminal_rules(key, {**base, name: value}, lang)
+        assert shown not in printed, f"briscola rules {key} {name}={value} ({lang}) prints no more"
+        printed.add(shown)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

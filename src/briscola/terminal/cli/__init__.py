@@ -1,8 +1,9 @@
 """The ``briscola`` command, assembled from its command groups: ``variants``
-(:mod:`.variants`), ``replay`` and ``verify`` (:mod:`.records`), ``simulate`` and
-``demo`` (:mod:`.random_play`), ``bench`` (:mod:`.bench`), ``arena`` (:mod:`.arena`),
-``play`` and ``join`` (:mod:`.play`), ``cards`` (:mod:`.cards`) and ``serve``
-(:mod:`.serve`). What they share is in :mod:`.common`."""
+(:mod:`.variants`), ``rules`` (:mod:`.rules`), ``replay`` and ``verify``
+(:mod:`.records`), ``simulate`` and ``demo`` (:mod:`.random_play`), ``bench``
+(:mod:`.bench`), ``arena`` (:mod:`.arena`), ``play`` and ``join`` (:mod:`.play`),
+``cards`` (:mod:`.cards`) and ``serve`` (:mod:`.serve`). What they share is in
+:mod:`.common`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,17 @@ from typing import Annotated, Any
 
 import typer
 
-from briscola.terminal.cli import arena, bench, cards, play, random_play, records, serve, variants
+from briscola.terminal.cli import (
+    arena,
+    bench,
+    cards,
+    play,
+    random_play,
+    records,
+    rules,
+    serve,
+    variants,
+)
 from briscola.terminal.cli.common import Command, app, out
 
 
@@ -40,6 +51,7 @@ def briscola(
 
 COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("variants", variants.variants),
+    ("rules", rules.rules),
     ("replay", records.replay_cmd),
     ("verify", records.verify_cmd),
     ("simulate", random_play.simulate),

@@ -1,7 +1,7 @@
 """What every command group of ``briscola`` shares: the Typer app the groups' commands
 are added to (:mod:`briscola.terminal.cli` adds them), its flags shown without a value
-type, the two consoles, :func:`fail`, :func:`make_rules` and the options several
-commands take."""
+type, the two consoles, :func:`fail`, :func:`make_rules`, :func:`pick_language` and the
+options several commands take."""
 
 from __future__ import annotations
 
@@ -89,14 +89,44 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def make_rules(game: str, rules: list[str] | None) -> Rules:
+def rule_options(rules: list[str] | None) -> dict[str, object]:
+    """The house rules of ``--rule NAME=VALUE`` options, by name (the engine reads numbers
+    from text: ASCII digits)."""
     options: dict[str, object] = {}
     for item in rules or []:
         name, sep, value = item.partition("=")
         if not sep:
             raise fail(f"--rule {item!r}: write NAME=VALUE, like --rule match=one-hand")
-        options[name.strip()] = value  # the engine reads numbers from text (ASCII digits)
+        options[name.strip()] = value
+    return options
+
+
+def make_rules(game: str, rules: list[str] | None) -> Rules:
+    options = rule_options(rules)
     try:
         return Rules.make(game, options)
     except BriscolaError as e:
         raise fail(str(e)) from None
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help="The language of the game: it, en, es or hr (default: from the LANG "
+        "environment variable, e.g. it_IT.UTF-8 is Italian; English otherwise).",
+    ),
+]
+
+
+def pick_language(lang: str | None) -> str:
+    """``--lang``, checked, else the language the environment's locale names."""
+    from briscola.words.catalogue import check_language, language_from_env
+
+    if lang is None:
+        return language_from_env()
+    try:
+        return check_language(lang)
+    except BriscolaError as e:
+        raise fail(f"--lang: {e}") from None

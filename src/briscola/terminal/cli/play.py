@@ -16,12 +16,14 @@ from briscola.terminal.cli.common import (
     MISSING_EXTRA,
     MOVE_LIMIT,
     GameOption,
+    LangOption,
     MoveLimitOption,
     PlainFlag,
     RuleOption,
     err,
     fail,
     make_rules,
+    pick_language,
 )
 
 if TYPE_CHECKING:
@@ -29,28 +31,6 @@ if TYPE_CHECKING:
     from briscola.terminal.screen import PlayApp
 
 DEFAULT_BOT = "intermediate"
-
-LangOption = Annotated[
-    str | None,
-    typer.Option(
-        "--lang",
-        metavar="LANG",
-        help="The language of the game: it, en, es or hr (default: from the LANG "
-        "environment variable, e.g. it_IT.UTF-8 is Italian; English otherwise).",
-    ),
-]
-
-
-def pick_language(lang: str | None) -> str:
-    """``--lang``, checked, else the language the environment's locale names."""
-    from briscola.words.catalogue import check_language, language_from_env
-
-    if lang is None:
-        return language_from_env()
-    try:
-        return check_language(lang)
-    except BriscolaError as e:
-        raise fail(f"--lang: {e}") from None
 
 
 def play(
