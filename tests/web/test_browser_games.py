@@ -133,7 +133,7 @@ def test_the_end_of_a_briskula_hand_shows_the_10s_taken(ana: Person, web: Server
     )  # every ace and 10 of the deck was taken by one side or the other
     names = page.evaluate(
         "async (sides) => { const m = await import('/static/js/cards.js');"
-        " return sides.map((cards) => cards.map((c) => m.cardName(c))); }",
+        " return sides.map((cards) => cards.map((c) => String(m.cardName(c)))); }",
         taken,
     )
     expected = [", ".join(side) or "—" for side in names]

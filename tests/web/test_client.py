@@ -17,7 +17,9 @@ from serverkit import ServerProcess
 
 STATIC = Path(briscola.__file__).parent / "web" / "static"
 LANGUAGES = ("en", "it", "es", "hr")
-KEY = re.compile(r"""\bt\(\s*["']([\w.-]+)["']""")
+KEY = re.compile(r"""\b(?:t\(|word\(|say\(\s*ctrl\s*,)\s*["']([\w.-]+)["']""")
+"""A key written out: ``t("table.stock", ...)``, ``word("word.trump")``, ``say(ctrl,
+"tell.played", ...)`` (a sentence about seats, table/words.js)."""
 DYNAMIC = re.compile(r"\bt\(\s*`([\w.-]*)\$\{")
 
 
