@@ -6,16 +6,19 @@ the page says who it is right then."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from briscola.words.catalogue import catalogue
 from browserkit import Person
 
-EN = json.loads(
-    (Path(__file__).parents[2] / "src/briscola/words/catalogues/en.json").read_text("utf-8")
-)
+EN = catalogue("en")
+
+
+def capital(text: str) -> str:
+    """A sentence of the catalogue at the start of a line, as the page writes it."""
+    return text[:1].upper() + text[1:]
+
 
 # Every message the page's socket receives, and what the page shows after each (the
 # auction's partner line, the live region, the end screen's points): ``at`` is how many
@@ -112,19 +115,26 @@ def partner_shown_when_the_called_card_falls(p: Person, names: dict[int, str]) -
     caller, partner = event["caller"], event["partner"]
 
     def name(seat: int) -> str:
-        return str(EN["table.you"]) if seat == me else names[seat]
+        return EN.say("seat.you") if seat == me else names[seat]
 
+    def form(seat: int) -> str:
+        return "you" if seat == me else "other"
+
+    # the terminal's sentences (words/narrate.py: describe_view, describe_partner)
     if partner == caller:
-        line = live = EN["finish.alone"]
+        alone = EN.say("tell.alone", form=form(caller), who=name(caller))
+        line, who = capital(alone), alone
+    elif partner == me:
+        line = capital(EN.say("view.you_partner"))
+        who = EN.say("tell.you_partner", caller=name(caller))
     else:
-        line = (
-            EN["finish.you_partner"]
-            if partner == me
-            else EN["table.partner"].replace("{who}", name(partner))
+        line = capital(EN.say("view.partner_is", who=name(partner)))
+        who = (
+            EN.say("tell.your_partner", partner=name(partner))
+            if caller == me
+            else EN.say("tell.partner_of", partner=name(partner), caller=name(caller))
         )
-        live = (
-            EN["live.partner"].replace("{caller}", name(caller)).replace("{partner}", name(partner))
-        )
+    live = capital(EN.say("tell.partner_out", who=who))
     for s in seen:
         if s["at"] >= at or not s["auction"]:
             continue
@@ -134,7 +144,8 @@ def partner_shown_when_the_called_card_falls(p: Person, names: dict[int, str]) -
             assert s["partner"] is None, s  # nobody else does
     then = [s for s in seen if s["at"] <= at][-1]  # the page once that message was in
     if any(e["type"] == "hand_over" for e in msgs[at - 1]["events"]):
-        assert name(partner) in str(then["points"]), then  # the sides on the end screen
+        # the sides on the end screen ("You" alone, "Computer 3 (intermediate) and you")
+        assert name(partner).lower() in str(then["points"]).lower(), then
     else:
         assert then["partner"] == line, then
     assert any(live in str(s["live"]) for s in seen if s["at"] >= at), live

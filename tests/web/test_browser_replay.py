@@ -23,10 +23,12 @@ from briscola.engine.actions import Play
 from briscola.engine.game_record import parse_record
 from briscola.engine.record import replay
 from briscola.engine.state import GameState
+from briscola.words.catalogue import catalogue
 from browserkit import Person
 from serverkit import Client, ServerProcess, open_table, play_randomly
 
 T = TypeVar("T")
+ENGLISH = catalogue("en")
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
@@ -152,7 +154,9 @@ def check_position(ugo: Person, k: int, want: dict[str, Any], names: list[str]) 
     taken = page.locator("#replay-taken").inner_text()
     if k:
         who = names[want["winner"]]
-        assert taken == f"{who} took the trick ({want['taken']} points)"
+        points = ENGLISH.say("count.points", n=want["taken"])
+        said = ENGLISH.say("tell.took", form="other", who=who, trick=k, points=points)
+        assert taken == said[:1].upper() + said[1:]
         captions = page.locator("#replay-trick figcaption").all_inner_texts()
         assert captions == [names[s] for s in want["seats"]]
     else:

@@ -47,13 +47,14 @@ def test_a_signal_reaches_the_partner_and_not_an_opponent(
     assert not raw & set(offered) and not any("-" in x for x in offered), offered
     what = offered[0]
     signal.first.click()
-    bea.page.wait_for_selector(f"#talk li:has-text('Ana: signals {what}')")
-    ana.page.wait_for_selector(f"#talk li:has-text('you: signals {what}')")
+    # the terminal's sentence (tell.signal), in the person that agrees with the seat
+    bea.page.wait_for_selector(f"#talk li:has-text('Ana signals: {what}')")
+    ana.page.wait_for_selector(f"#talk li:has-text('You signal: {what}')")
     # Cy has been sent everything since (Ana's next move comes after), and never the signal
-    assert cy.page.locator("#talk li:has-text('signals')").count() == 0
+    assert cy.page.locator("#talk li:has-text('signal')").count() == 0
     cards = ana.enabled_cards()
     if cards.count():
         card = cards.first.get_attribute("data-card")
         cards.first.click()
         cy.page.wait_for_selector(f'#trick [data-card="{card}"], #last-trick')
-    assert cy.page.locator("#talk li:has-text('signals')").count() == 0
+    assert cy.page.locator("#talk li:has-text('signal')").count() == 0

@@ -30,10 +30,10 @@ from briscola.words.seating import Seating
 
 SAME_AS_ENGLISH = {
     "app.title", "bid.rank", "card.code", "chat.title", "lang.en", "lang.es", "lang.hr",
-    "lang.it", "live.talk", "plain.card_choice", "plain.choice", "rules.game",
+    "lang.it", "plain.card_choice", "plain.choice", "rules.game",
     "session.introduction", "side.figure", "table.trump_card", "table.trump_suit",
     "view.bid", "view.played", "style.napoletane", "setup.seat_bot", "table.bot",
-    "table.partner", "talkword.answer.no", "word.no", "word.cappotto", "word.carichi",
+    "word.no", "word.cappotto", "word.carichi",
     "word.carico", "word.lisci", "word.liscio", "rule.cappotto.title", "rule.rais.title",
 }  # fmt: skip
 """Keys whose text may be the same as the English one: formats with nothing to

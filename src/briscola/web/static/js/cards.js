@@ -21,10 +21,17 @@ export function pictureUrl(name) {
 }
 
 let deckStyle = null;
+let deckShown = null;
 
 /** The faces of the game being shown: a French deck is always in French faces. */
 export function setDeck(deckName) {
+  deckShown = deckName || null;
   deckStyle = deckName && deckName.startsWith("french") ? "french" : null;
+}
+
+/** The deck of the game being shown ("italian-40", "french-32"), or null. */
+export function deck() {
+  return deckShown;
 }
 
 export function style() {

@@ -144,3 +144,10 @@ export function word(key, params = {}) {
   }
   return new Worded(t(key, params), forms);
 }
+
+/** `text` with its first letter a capital: a sentence of the catalogue (said lower-case,
+ * as the terminal's lines are) at the start of a line, a label or a button. */
+export function capital(text) {
+  const s = String(text);
+  return s.charAt(0).toLocaleUpperCase(document.documentElement.lang || undefined) + s.slice(1);
+}

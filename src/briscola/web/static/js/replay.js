@@ -5,7 +5,7 @@
 
 import { api, games } from "./api.js";
 import { announce, fill, h, link } from "./dom.js";
-import { t } from "./i18n.js";
+import { capital, t } from "./i18n.js";
 import { cardEl, cardName, setDeck, suitName } from "./cards.js";
 import { fillHistory, gameName } from "./matches.js";
 
@@ -34,6 +34,12 @@ function seatNames(seats) {
   return seats.map((s, i) =>
     s.kind === "person" ? s.nickname || "?" : t("table.bot", { n: i + 1, level: t(`level.${s.level}`) }),
   );
+}
+
+/** Trick `k` taken by `who`, as the table says it (`tell.took`: "Ana takes trick 3: 11
+ * points"): a replay names every seat by its name, yours too. */
+function took(who, k, points) {
+  return capital(t("tell.took", { form: "other", who, trick: k, points: t("count.points", { n: points }) }));
 }
 
 function sideName(names, side) {
@@ -182,7 +188,7 @@ export class Replay {
             "data-trick": k,
             "aria-controls": "replay-board",
             onclick: () => this.go(k),
-            text: k ? t("replay.trick_item", { k, who: this.names[p.winner], points: p.taken }) : t("replay.deal"),
+            text: k ? took(this.names[p.winner], k, p.taken) : t("replay.deal"),
           }),
         ),
       ),
@@ -280,7 +286,7 @@ export class Replay {
         ),
       ),
     );
-    this.taken.textContent = this.at ? t("live.took", { who: names[p.winner], points: p.taken }) : "";
+    this.taken.textContent = this.at ? took(names[p.winner], this.at, p.taken) : "";
     const points = p.sides.map((side, i) => `${sideName(names, side)} ${p.points[i]}`).join(" · ");
     this.points.textContent = t("replay.points", { points });
     const trump = this.data.trump;

@@ -105,6 +105,7 @@ export class TableCtrl {
     for (const e of m.events) this.event(e, before || m.view);
     this.version = m.version;
     this.view = m.view;
+    tell(this, m.events, before, m.view);
     if (this.pending && this.pending.version !== this.version) this.pending = null;
     this.turnChanged();
   }
@@ -152,8 +153,8 @@ export class TableCtrl {
     if (e.type === "hand_revealed") f.revealed = { commitment: e.commitment, salt: e.salt, deal: e.deal };
   }
 
-  /** One event of an update (`view`: the seat's view before it): what it changes here, then
-   * what the page says of it. */
+  /** One event of an update (`view`: the seat's view before it): what it changes here (what
+   * the page says of the update's events, ./narrate.js says once they are all in). */
   event(e, view) {
     switch (e.type) {
       case "hand_committed":
@@ -190,7 +191,6 @@ export class TableCtrl {
       default:
         break;
     }
-    tell(this, e);
   }
 
   /** The end of a hand: its points and winners, its sides, the points of each side after

@@ -1,71 +1,172 @@
-// The table's words in the chosen language: seats (you, a computer player, a nickname),
-// sides, the legal actions as buttons say them, bids, partner talk and its answers.
+// The table's words in the chosen language, the same sentences the terminal says (the
+// catalogue's tell.*, menu.*, view.* entries): seats (you, a computer player, a nickname),
+// a sentence about seats in the person that agrees with them (say(): yours, another's,
+// several), sides, the legal actions as buttons say them, bids, partner talk and its
+// answers. As words/seating.py's Seating, but the other seats are named as the page
+// shows them (nicknames, "Computer 2 (level)"), not by where they sit.
 
-import { cardName, rankName } from "../cards.js";
-import { t } from "../i18n.js";
+import { cardName, deck, rankName, suitName } from "../cards.js";
+import { capital, t } from "../i18n.js";
 
+/** The reader's seat: null for someone watching. */
+function mine(ctrl) {
+  return ctrl.view && ctrl.view.seat !== undefined ? ctrl.view.seat : null;
+}
+
+/** A seat's name: "you" (`seat.you`) for the reader's own; a nickname, a computer player
+ * or an open seat, numbered from 1. Never put into a sentence about a third person: say()
+ * chooses the sentence's form for it. */
 export function seatName(ctrl, seat) {
   if (seat === null || seat === undefined) return "?";
   const s = ctrl.table && ctrl.table.seats[seat];
-  if (ctrl.view && seat === ctrl.view.seat) return t("table.you");
+  if (seat === mine(ctrl)) return t("seat.you");
   if (!s) return t("table.seat_n", { n: seat + 1 });
   if (s.kind === "bot") return t("table.bot", { n: seat + 1, level: t(`level.${s.level}`) });
   if (s.kind === "open") return t("table.seat_n", { n: seat + 1 });
   return s.nickname;
 }
 
-export function sideName(ctrl, i, sides) {
-  return sides[i].map((s) => seatName(ctrl, s)).join(" + ");
+/** "a", "a and b", "a, b and c" in the language (`list.and`). */
+export function joined(names) {
+  if (names.length <= 1) return names.join("");
+  return t("list.and", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
+/** Which form of a sentence fits `seats` (Seating.form): `you` (the reader alone),
+ * `other` (one other seat), `with_you` (several, the reader among them), `group`. */
+export function personForm(ctrl, seats) {
+  const me = mine(ctrl);
+  if (seats.length === 1) return seats[0] === me ? "you" : "other";
+  return seats.includes(me) ? "with_you" : "group";
+}
+
+/** Several seats, named: the others, then you ("Ana and you"). */
+export function groupName(ctrl, seats) {
+  const me = mine(ctrl);
+  const names = seats.filter((s) => s !== me).map((s) => seatName(ctrl, s));
+  if (seats.includes(me)) names.push(seatName(ctrl, me));
+  return joined(names);
+}
+
+/** The sentence `key` about `seats` (a seat, or several): `{who}` is their name, and the
+ * form is the one that agrees with them, as Voice.say chooses it (words/seating.py). */
+export function say(ctrl, key, seats, params = {}) {
+  const group = Array.isArray(seats) ? seats : [seats];
+  return t(key, { ...params, form: personForm(ctrl, group), who: groupName(ctrl, group) });
+}
+
+/** A seat's name as a label of its own (under a card, before a figure): yours with a
+ * capital ("You", "Tu"), the others' as they are. */
+export function seatLabel(ctrl, seat) {
+  return seat === mine(ctrl) ? capital(seatName(ctrl, seat)) : seatName(ctrl, seat);
+}
+
+/** Side `i` of `sides`, named as a label ("Bea and you"; "You" alone). */
+export function sideName(ctrl, i, sides) {
+  return sides[i].length === 1 ? seatLabel(ctrl, sides[i][0]) : groupName(ctrl, sides[i]);
+}
+
+/** A number of points, agreeing ("1 point", "3 boda", "5 bodova"). */
+export function points(n) {
+  return t("count.points", { n: Number(n) });
+}
+
+/** A legal action as its button says it: the terminal's menu (`menu.*`, describe_action in
+ * words/narrate.py), its first letter a capital. */
 export function actionLabel(ctrl, a) {
-  if ("play" in a) return t("act.play", { card: cardName(a.play) });
-  if ("exchange" in a) return t("act.exchange", { card: cardName(a.exchange), turned: cardName(ctrl.view.turned) });
-  if ("signal" in a) return t("act.signal", { what: talkWord("signal", a.signal) });
-  if ("ask" in a) return t("act.ask", { what: talkWord("ask", a.ask), to: seatName(ctrl, a.to) });
-  if ("order" in a) return t("act.order", { what: talkWord("order", a.order), to: seatName(ctrl, a.to) });
-  if ("look" in a) return t("act.look", { who: seatName(ctrl, a.look) });
-  if ("talk" in a) return t("act.talk_done");
-  if ("bid" in a) return a.bid === "pass" ? t("act.pass") : t("act.bid", { bid: bidName(a.bid) });
-  if ("call" in a) return t("act.call", { card: cardName(a.call) });
+  return capital(menuText(ctrl, a));
+}
+
+function menuText(ctrl, a) {
+  if ("play" in a) return t("menu.play", { card: cardName(a.play) });
+  if ("exchange" in a) return t("menu.exchange", { card: cardName(a.exchange) });
+  if ("signal" in a) return t("menu.signal", { what: talkWord("signal", a.signal) });
+  if ("ask" in a) return t("menu.ask", { to: seatName(ctrl, a.to), what: talkWord("ask", a.ask) });
+  if ("order" in a) return t("menu.order", { to: seatName(ctrl, a.to), what: talkWord("order", a.order) });
+  if ("look" in a) return t("menu.look", { to: seatName(ctrl, a.look) });
+  if ("talk" in a) return t("menu.talk_done");
+  if ("bid" in a) return a.bid === "pass" ? t("menu.pass") : t("menu.bid", { bid: bidWords(a.bid) });
+  if ("call" in a) return t("menu.call", { card: cardName(a.call) });
   return JSON.stringify(a);
 }
 
 /** Who the caller's partner is, as far as this seat knows (the view says it once the
- * called card is played, and to the partner from the call): alone, you, or that seat. */
+ * called card is played, and to the partner from the call): alone, you, or that seat
+ * (describe_view in words/narrate.py). */
 export function partnerText(ctrl, a) {
-  if (a.partner === a.caller) return t("finish.alone");
-  if (ctrl.view && a.partner === ctrl.view.seat) return t("finish.you_partner");
-  return t("table.partner", { who: seatName(ctrl, a.partner) });
+  if (a.partner === a.caller) return capital(say(ctrl, "tell.alone", a.caller));
+  if (a.partner === mine(ctrl)) return capital(t("view.you_partner"));
+  return capital(t("view.partner_is", { who: seatName(ctrl, a.partner) }));
 }
 
-/** A chiamata bid as players say it: a rank by its name in the deck's style ("cavallo"),
- * a bid in points (after a 2) by its number. */
-export function bidName(bid) {
-  return typeof bid === "string" ? rankName(bid) : String(bid);
+/** The called card revealed: who is whose partner (describe_partner in words/narrate.py). */
+export function partnerOut(ctrl, e) {
+  const { caller, partner } = e;
+  let who;
+  if (partner === caller) who = say(ctrl, "tell.alone", caller);
+  else if (partner === mine(ctrl)) who = t("tell.you_partner", { caller: seatName(ctrl, caller) });
+  else if (caller === mine(ctrl)) who = t("tell.your_partner", { partner: seatName(ctrl, partner) });
+  else who = t("tell.partner_of", { partner: seatName(ctrl, partner), caller: seatName(ctrl, caller) });
+  return t("tell.partner_out", { who });
 }
 
-const HONOURS = { ace: "A", three: "3", king: "K", queen: "Q", jack: "J" };
+/** The ranks a chiamata bid names by their name (the others by their number). */
+const BID_RANKS = new Set(["A", "3", "K", "Q", "J"]);
 
-/** A signal, question or order in the language: the honours by their rank's name in the
- * deck's style ("cavallo di briscola"); a rais's look and end of talk need no word (the
- * seat looked at follows); a word the strings lack as it came. */
+/** A chiamata bid in words, as the terminal says it (describe_bid in words/narrate.py): a
+ * rank by its name in the deck's style (`bid.rank`: "re (K)"), a bid in points after a 2
+ * (a number, or "2 at 75") by `bid.points`, the lower ranks by their number. */
+export function bidWords(bid) {
+  if (bid === null || bid === undefined) return "";
+  if (typeof bid === "number") return t("bid.points", { n: bid });
+  if (BID_RANKS.has(bid)) return t("bid.rank", { rank: rankName(bid), code: bid });
+  const m = /^2 at (\d+)$/.exec(bid);
+  if (m) return t("bid.points", { n: Number(m[1]) });
+  return String(bid);
+}
+
+/** A signal, question or order in the terminal's words (talk_words in words/narrate.py:
+ * `signal.*`, `question.*`, `order.*`; the 32-card deck's own where it has them); a word
+ * the catalogue lacks as it came. */
 export function talkWord(kind, what) {
-  if (kind === "done" || kind === "look") return ""; // "has finished"; "looks" → the seat shown after
-  if (kind === "signal" && HONOURS[what]) return t("talkword.signal.honour", { rank: rankName(HONOURS[what]) });
-  const key = `talkword.${kind}.${what}`;
-  const said = t(key);
-  return said === key ? what : said;
+  const family = kind === "ask" ? "question" : kind;
+  if (deck() === "french-32" && has(`${family}.french.${what}`)) return t(`${family}.french.${what}`);
+  return has(`${family}.${what}`) ? t(`${family}.${what}`) : String(what);
 }
 
-/** A question's answer in the language ("briscoline vestite": both kinds of trumps). */
+function has(key) {
+  return t(key) !== key;
+}
+
+/** A question's answer in the language ("briscoline, vestite": both kinds of trumps). */
 export function answerWords(answer) {
-  return answer
-    .split(" ")
-    .map((w) => {
-      const key = `talkword.answer.${w}`;
-      const said = t(key);
-      return said === key ? w : said;
-    })
-    .join(" + ");
+  return joined(
+    String(answer)
+      .split(" ")
+      .map((w) => {
+        if (w === "yes" || w === "no") return t(`word.${w}`);
+        const key = `talkword.answer.${w}`;
+        return has(key) ? t(key) : w;
+      }),
+  );
+}
+
+/** A talk of the view or the stream in words (describe_talk in words/narrate.py): "Ana
+ * signals: ...", "you ask Bea: ...? Bea: yes"; `public`: whether the whole table heard it
+ * (a signal says so). */
+export function talkText(ctrl, x, isPublic = Boolean(x.public)) {
+  const to = x.to !== undefined && x.to !== null ? seatName(ctrl, x.to) : "?";
+  if (x.kind === "signal") return say(ctrl, isPublic ? "tell.signal_public" : "tell.signal", x.seat, { what: talkWord("signal", x.what) });
+  if (x.kind === "ask") {
+    const answer = x.answer !== undefined && x.answer !== null ? answerWords(x.answer) : "?";
+    return say(ctrl, "tell.asked", x.seat, { to, To: capital(to), question: talkWord("ask", x.what), answer });
+  }
+  if (x.kind === "order") return say(ctrl, "tell.ordered", x.seat, { to, order: talkWord("order", x.what) });
+  if (x.kind === "done") return say(ctrl, "tell.talk_done", x.seat);
+  return say(ctrl, "tell.looked", x.seat, { to });
+}
+
+/** The suit of a card, alone ("coppe"), for `tell.called`. */
+export function suitOf(card) {
+  return suitName(card[1]);
 }

@@ -5,8 +5,8 @@
 
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
-import { t } from "../../i18n.js";
-import { actionLabel, answerWords, bidName, partnerText, seatName, sideName, talkWord } from "../words.js";
+import { capital, t } from "../../i18n.js";
+import { actionLabel, bidWords, partnerText, points as pointsOf, say, seatLabel, seatName, sideName, talkText } from "../words.js";
 import { flyTaken, fromStock, takeMotion } from "./motion.js";
 
 export function drawPlay(ui) {
@@ -54,7 +54,7 @@ export function drawPlay(ui) {
     "div",
     { class: "trick", id: "trick", role: "group", "aria-label": t("table.trick") },
     (v.trick || []).map(([seat, card]) =>
-      h("figure", { class: "played" }, cardEl(card, { extra: mo.played.has(card) ? "enter" : null }), h("figcaption", { text: name(seat) })),
+      h("figure", { class: "played" }, cardEl(card, { extra: mo.played.has(card) ? "enter" : null }), h("figcaption", { text: seatLabel(ctrl, seat) })),
     ),
     (v.trick || []).length ? null : slotEl(t("words.empty_trick")),
   );
@@ -76,8 +76,8 @@ export function drawPlay(ui) {
     last = h(
       "details",
       { class: "last-trick", id: "last-trick" },
-      h("summary", { text: t("table.last_trick", { who: name(lt.winner), points: lt.points }) }),
-      h("div", { class: "row" }, lt.cards.map((c, i) => h("figure", {}, cardEl(c, { extra: "small" }), h("figcaption", { text: name(lt.seats[i]) })))),
+      h("summary", { text: say(ctrl, "table.last_trick", lt.winner, { points: pointsOf(lt.points) }) }),
+      h("div", { class: "row" }, lt.cards.map((c, i) => h("figure", {}, cardEl(c, { extra: "small" }), h("figcaption", { text: seatLabel(ctrl, lt.seats[i]) })))),
     );
     if (ui.lastOpen) last.open = true;
     last.addEventListener("toggle", () => (ui.lastOpen = last.open));
@@ -117,8 +117,8 @@ export function drawPlay(ui) {
         "div",
         { class: "auction", id: "auction" },
         h("h2", { text: t("table.auction") }),
-        h("ul", {}, (a.bids || []).map((b) => h("li", { text: `${name(b.seat)}: ${b.bid === "pass" ? t("act.pass") : bidName(b.bid)}` }))),
-        a.caller !== null && a.caller !== undefined ? h("p", { text: t("table.caller", { who: name(a.caller), bid: String(a.high) }) }) : null,
+        h("ul", {}, (a.bids || []).map((b) => h("li", { text: capital(b.bid === "pass" ? say(ctrl, "tell.passed", b.seat) : say(ctrl, "tell.bid", b.seat, { bid: bidWords(b.bid) })) }))),
+        a.caller !== null && a.caller !== undefined ? h("p", { class: "caller", id: "caller", text: capital(say(ctrl, "tell.auction_won", a.caller, { bid: bidWords(a.high) })) }) : null,
         a.called ? h("p", { text: t("table.called", { card: cardName(a.called) }) }) : null,
         a.partner !== null && a.partner !== undefined ? h("p", { class: "partner", id: "partner", text: partnerText(ctrl, a) }) : null,
       ),
@@ -134,13 +134,7 @@ export function drawPlay(ui) {
           "ul",
           {},
           v.talk.map((x) =>
-            h("li", {
-              text:
-                `${name(x.seat)}: ${t(`talk.${x.kind}`)} ${talkWord(x.kind, x.what)}` +
-                (x.to !== undefined ? ` → ${name(x.to)}` : "") +
-                (x.answer !== undefined ? ` (${answerWords(x.answer)})` : "") +
-                (x.spotted && x.spotted.length ? ` · ${t("table.spotted")}` : ""),
-            }),
+            h("li", { text: capital(talkText(ctrl, x)) + (x.spotted && x.spotted.length ? ` · ${t("table.spotted")}` : "") }),
           ),
         ),
       ),

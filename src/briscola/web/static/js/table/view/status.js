@@ -3,9 +3,9 @@
 // connection, and the last notice (a move refused, dropped or queued).
 
 import { fill, h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { capital, t } from "../../i18n.js";
 import { rulesPanel } from "../../rules.js";
-import { seatName } from "../words.js";
+import { say } from "../words.js";
 
 export function drawStatus(ui) {
   const ctrl = ui.ctrl;
@@ -17,10 +17,7 @@ export function drawStatus(ui) {
     bits.push(h("span", { class: "hand-no", text: t("table.hand_no", { n: v.hand_number }) }));
     const m = v.match;
     if (m && m.hands_won) bits.push(h("span", { class: "match", text: t("table.match_score", { score: m.hands_won.join(" – ") }) }));
-    let turn;
-    if (v.to_act === null || v.to_act === undefined) turn = "";
-    else if (v.legal && v.legal.length) turn = t("table.your_turn");
-    else turn = t("table.turn_of", { who: seatName(ctrl, v.to_act) });
+    const turn = v.to_act === null || v.to_act === undefined ? "" : capital(say(ctrl, "table.turn_of", v.to_act));
     bits.push(h("strong", { class: "turn", id: "turn", text: turn }));
     bits.push(h("span", { class: "clock", id: "clock" }));
   }

@@ -46,7 +46,7 @@ export function drawWaiting(ui) {
       bits.push(h("span", { text: t("table.bot", { n: s.seat + 1, level: t(`level.${s.level}`) }) }));
       if (you.host) bits.push(h("button", { type: "button", "data-key": `open-${s.seat}`, onclick: doing(() => ctrl.openSeat(s.seat)), text: t("wait.open_seat") }));
     } else {
-      bits.push(h("span", { text: s.nickname + (s.seat === you.seat ? ` (${t("table.you")})` : "") }));
+      bits.push(h("span", { text: s.nickname + (s.seat === you.seat ? ` (${t("seat.you")})` : "") }));
       if (s.seat === you.seat) bits.push(h("button", { type: "button", "data-key": "leave", onclick: doing(() => ctrl.leave(s.seat)), text: t("wait.leave") }));
     }
     return h("li", { class: "seat-row" }, bits);
