@@ -33,7 +33,7 @@ SAME_AS_ENGLISH = {
     "lang.it", "plain.card_choice", "plain.choice", "rules.game",
     "session.introduction", "side.figure", "table.trump_card", "table.trump_suit",
     "view.bid", "view.played", "style.napoletane", "setup.seat_bot", "table.bot",
-    "word.no", "word.cappotto", "word.carichi",
+    "talkword.answer.no", "word.no", "word.cappotto", "word.carichi",
     "word.carico", "word.lisci", "word.liscio", "rule.cappotto.title", "rule.rais.title",
 }  # fmt: skip
 """Keys whose text may be the same as the English one: formats with nothing to

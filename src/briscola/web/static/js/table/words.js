@@ -6,20 +6,20 @@
 // shows them (nicknames, "Computer 2 (level)"), not by where they sit.
 
 import { cardName, deck, rankName, suitName } from "../cards.js";
-import { capital, t } from "../i18n.js";
+import { capital, t, word } from "../i18n.js";
 
 /** The reader's seat: null for someone watching. */
 function mine(ctrl) {
   return ctrl.view && ctrl.view.seat !== undefined ? ctrl.view.seat : null;
 }
 
-/** A seat's name: "you" (`seat.you`) for the reader's own; a nickname, a computer player
- * or an open seat, numbered from 1. Never put into a sentence about a third person: say()
- * chooses the sentence's form for it. */
+/** A seat's name: "you" (`seat.you`, with the forms the language gives it: `{to:dat}`) for
+ * the reader's own; a nickname, a computer player or an open seat, numbered from 1. Never
+ * put into a sentence about a third person: say() chooses the sentence's form for it. */
 export function seatName(ctrl, seat) {
   if (seat === null || seat === undefined) return "?";
   const s = ctrl.table && ctrl.table.seats[seat];
-  if (seat === mine(ctrl)) return t("seat.you");
+  if (seat === mine(ctrl)) return word("seat.you");
   if (!s) return t("table.seat_n", { n: seat + 1 });
   if (s.kind === "bot") return t("table.bot", { n: seat + 1, level: t(`level.${s.level}`) });
   if (s.kind === "open") return t("table.seat_n", { n: seat + 1 });
@@ -49,10 +49,15 @@ export function groupName(ctrl, seats) {
 }
 
 /** The sentence `key` about `seats` (a seat, or several): `{who}` is their name, and the
- * form is the one that agrees with them, as Voice.say chooses it (words/seating.py). */
-export function say(ctrl, key, seats, params = {}) {
+ * form is the one that agrees with them, as Voice.say chooses it (words/seating.py).
+ * `addressed`: the seat the sentence is said to, or of whose cards; when it is the
+ * reader's, another seat's sentence takes the form `to_you` where the key has one
+ * ("Norte te pregunta"). */
+export function say(ctrl, key, seats, params = {}, addressed = null) {
   const group = Array.isArray(seats) ? seats : [seats];
-  return t(key, { ...params, form: personForm(ctrl, group), who: groupName(ctrl, group) });
+  let form = personForm(ctrl, group);
+  if (form === "other" && addressed !== null && addressed !== undefined && addressed === mine(ctrl)) form = "to_you";
+  return t(key, { ...params, form, who: groupName(ctrl, group) });
 }
 
 /** A seat's name as a label of its own (under a card, before a figure): yours with a
@@ -138,16 +143,13 @@ function has(key) {
   return t(key) !== key;
 }
 
-/** A question's answer in the language ("briscoline, vestite": both kinds of trumps). */
+/** A question's answer in the language ("sì"; "briscoline e vestite": both kinds of
+ * trumps). */
 export function answerWords(answer) {
   return joined(
     String(answer)
       .split(" ")
-      .map((w) => {
-        if (w === "yes" || w === "no") return t(`word.${w}`);
-        const key = `talkword.answer.${w}`;
-        return has(key) ? t(key) : w;
-      }),
+      .map((w) => (has(`talkword.answer.${w}`) ? t(`talkword.answer.${w}`) : w)),
   );
 }
 
@@ -159,11 +161,11 @@ export function talkText(ctrl, x, isPublic = Boolean(x.public)) {
   if (x.kind === "signal") return say(ctrl, isPublic ? "tell.signal_public" : "tell.signal", x.seat, { what: talkWord("signal", x.what) });
   if (x.kind === "ask") {
     const answer = x.answer !== undefined && x.answer !== null ? answerWords(x.answer) : "?";
-    return say(ctrl, "tell.asked", x.seat, { to, To: capital(to), question: talkWord("ask", x.what), answer });
+    return say(ctrl, "tell.asked", x.seat, { to, To: capital(to), question: talkWord("ask", x.what), answer }, x.to);
   }
-  if (x.kind === "order") return say(ctrl, "tell.ordered", x.seat, { to, order: talkWord("order", x.what) });
+  if (x.kind === "order") return say(ctrl, "tell.ordered", x.seat, { to, order: talkWord("order", x.what) }, x.to);
   if (x.kind === "done") return say(ctrl, "tell.talk_done", x.seat);
-  return say(ctrl, "tell.looked", x.seat, { to });
+  return say(ctrl, "tell.looked", x.seat, { to }, x.to);
 }
 
 /** The suit of a card, alone ("coppe"), for `tell.called`. */
