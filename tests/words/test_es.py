@@ -102,7 +102,8 @@ def test_bids_are_said_in_words() -> None:
     assert describe_bid("2 at 75", you) == "dos a 75 puntos"
     assert describe_action({"bid": 75}, you) == "pujar dos a 75 puntos"
     assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Este puja rey (K)"
-    assert ES.say("table.caller", who="Ana", bid="rey (K)") == "Gana la subasta: Ana, con rey (K)"
+    won = ES.say("tell.auction_won", form="other", who="Ana", bid="rey (K)")
+    assert won == "Ana gana la subasta con rey (K)"
 
 
 @pytest.mark.parametrize(

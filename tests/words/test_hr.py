@@ -66,7 +66,7 @@ def test_a_partner_is_named_with_the_word_suigrac_as_names_do_not_decline() -> N
     orders = describe_action({"order": "carico", "to": 2}, you)
     assert orders == "naredi suigraču Sjever: igraj karika"
     assert describe_action({"look": 2}, you) == "pogledaj karte suigrača Sjever"
-    assert HR.say("table.partner", who="Ana") == "Suigrač: Ana"
+    assert HR.say("view.partner_is", who="Ana") == "suigrač je Ana"
 
 
 def test_what_the_partner_asks_and_orders_the_reader_says_te_and_ti() -> None:
@@ -103,10 +103,10 @@ def test_a_trick_is_a_ruka_a_deal_an_igra_and_the_match_a_partija() -> None:
 def test_carichi_are_karici_lisci_lisine_and_the_low_trumps_have_one_name() -> None:
     assert HR.say("word.carico") == "karik" and HR.say("word.carichi") == "karici"
     assert HR.say("word.liscio") == "lišina" and HR.say("word.lisci") == "lišine"
-    assert HR.say("talkword.ask.carichi") == "imaš li karika?"
-    assert HR.say("talkword.order.liscio") == "igraj lišinu"
-    assert HR.say("talkword.signal.low-trumps") == "male briškule"
-    assert HR.say("talkword.order.trump-low") == "igraj malu briškulu"
+    assert HR.say("question.carichi") == "imaš li karika (asa ili tricu izvan briškule)"
+    assert HR.say("order.liscio") == "igraj lišinu"
+    assert HR.say("signal.low-trumps") == "imam malu briškulu (od sedmice do dvice)"
+    assert HR.say("order.trump-low") == "igraj malu briškulu"
     assert HR.say("talkword.answer.vestite") == "figure briškule"
     assert HR.say("rule.court_order.title") == "Redoslijed figura"
 

@@ -127,8 +127,8 @@ def test_chiamatas_partner_is_the_socio() -> None:
         "la carta chiamata è uscita: sei il socio di Est"
     ]
     it = catalogue("it")
-    assert it.say("finish.you_partner") == "Sei tu il socio del chiamante"
-    assert it.say("table.partner", who="Ana") == "Socio: Ana"
+    assert it.say("view.you_partner") == "il socio sei tu"
+    assert it.say("view.partner_is", who="Ana") == "il socio è Ana"
     assert "un socio segreto" in rules("chiamata") and "compagno" not in rules("chiamata")
 
 
@@ -148,14 +148,15 @@ def test_whoever_leads_first_is_di_mano() -> None:
 
 def test_a_trick_is_a_presa_and_a_deal_a_mano() -> None:
     it = catalogue("it")
-    assert it.say("table.last_trick", form="you", points=21) == (
+    points = it.say("count.points", n=21)
+    assert it.say("table.last_trick", form="you", points=points) == (
         "Ultima presa: l'hai fatta tu, 21 punti"
     )
-    assert it.say("table.last_trick", who="Ana", points=21) == (
+    assert it.say("table.last_trick", who="Ana", points=points) == (
         "Ultima presa: l'ha fatta Ana, 21 punti"
     )
     assert it.say("end.chart") == "Punti presa dopo presa"
-    assert it.say("table.caller", form="you", bid="il re (K)") == "Hai vinto l'asta con il re (K)"
+    assert it.say("tell.auction_won", form="you", bid="il re (K)") == "vinci l'asta con il re (K)"
 
 
 def test_one_card_one_point_one_hand() -> None:

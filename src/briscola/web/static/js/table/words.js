@@ -115,18 +115,19 @@ export function partnerOut(ctrl, e) {
   return t("tell.partner_out", { who });
 }
 
-/** The ranks a chiamata bid names by their name (the others by their number). */
-const BID_RANKS = new Set(["A", "3", "K", "Q", "J"]);
+/** A rank's code, as a chiamata bid names it ("K", "6"). */
+const RANK = /^[A2-9TJQK]$/;
 
-/** A chiamata bid in words, as the terminal says it (describe_bid in words/narrate.py): a
- * rank by its name in the deck's style (`bid.rank`: "re (K)"), a bid in points after a 2
- * (a number, or "2 at 75") by `bid.points`, the lower ranks by their number. */
+/** A chiamata bid in words, with its grammatical forms, as the terminal says it
+ * (describe_bid in words/narrate.py): a rank by its name in the deck's style (`bid.rank`:
+ * "re (K)"; Croatian `{bid:acc}` "kralja (K)"), a bid in points after a 2 (a number, or
+ * "2 at 75") by `bid.points`, counted for its plural. */
 export function bidWords(bid) {
   if (bid === null || bid === undefined) return "";
-  if (typeof bid === "number") return t("bid.points", { n: bid });
-  if (BID_RANKS.has(bid)) return t("bid.rank", { rank: rankName(bid), code: bid });
+  if (typeof bid === "number") return word("bid.points", { n: bid });
+  if (RANK.test(bid)) return word("bid.rank", { rank: rankName(bid), code: bid });
   const m = /^2 at (\d+)$/.exec(bid);
-  if (m) return t("bid.points", { n: Number(m[1]) });
+  if (m) return word("bid.points", { n: Number(m[1]) });
   return String(bid);
 }
 
