@@ -424,9 +424,9 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
     stock = view["stock_size"]
     if auction is not None and auction.get("called") is None:
         bids = ", ".join(
-            voice.say("tell.passed", s) if b == "pass"
-            else voice.say("view.bid", s, bid=describe_bid(b, voice))
-            for s, b in auction["bids"]
+            voice.say("tell.passed", b["seat"]) if b["bid"] == "pass"
+            else voice.say("view.bid", b["seat"], bid=describe_bid(b["bid"], voice))
+            for b in auction["bids"]
         )  # fmt: skip
         lines.append(words.say("view.auction", bids=bids or words.say("view.no_bid")))
     elif auction is not None and auction.get("caller") is not None:
