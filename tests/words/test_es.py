@@ -73,7 +73,7 @@ def test_what_a_partner_says_to_you_is_said_to_you() -> None:
 def called_view(caller: int, partner: int | None) -> dict[str, Any]:
     """A chiamata view after the call, as the stream brings it to seat 0."""
     return {
-        "auction": {"bids": [[caller, "K"]], "called": "Kc", "caller": caller,
+        "auction": {"bids": [{"seat": caller, "bid": "K"}], "called": "Kc", "caller": caller,
                     "partner": partner, "high": "K"},
         "turned": None, "stock_size": 0, "trump": "c", "sides": [[0], [1], [2], [3], [4]],
         "points": [0, 0, 0, 0, 0], "stock_top": None, "visible_hands": {},

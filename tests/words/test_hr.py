@@ -143,9 +143,12 @@ def test_bids_are_said_in_words_and_their_case() -> None:
     you = south("chiamata")
     assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Istok licitira kralja (K)"
     won = you.say("tell.auction_won", 0, bid=describe_bid("2 at 75", you))
-    assert won == "dobivaš licitaciju s dvicom na 75"
+    assert won == "dobivaš licitaciju: dvica na 75"  # no "s"/"sa" to agree with the bid
     view = {
-        "auction": {"bids": [[1, "pass"], [2, "K"], [0, "7"]], "called": None},
+        "auction": {
+            "bids": [{"seat": 1, "bid": "pass"}, {"seat": 2, "bid": "K"}, {"seat": 0, "bid": "7"}],
+            "called": None,
+        },
         "sides": [[0], [1], [2], [3], [4]], "points": [0] * 5, "stock_size": 0,
         "visible_hands": {}, "known_cards": {}, "trick": [], "hand": [],
     }  # fmt: skip

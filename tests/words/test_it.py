@@ -110,7 +110,8 @@ def test_the_auction_speaks_of_chiamate_in_words_and_you_are_the_caller() -> Non
         "Est chiama il due di coppe: la briscola è coppe",
     ]
     view: dict[str, Any] = {
-        "auction": {"bids": [[0, "K"], [1, "pass"]], "called": None, "caller": None},
+        "auction": {"bids": [{"seat": 0, "bid": "K"}, {"seat": 1, "bid": "pass"}],
+                    "called": None, "caller": None},
         "stock_size": 0, "sides": [[0], [1], [2], [3], [4]], "points": [0] * 5,
         "visible_hands": {}, "known_cards": {}, "trick": [], "hand": [],
     }  # fmt: skip
