@@ -193,7 +193,7 @@ def test_a_broken_bot_ends_the_arena_with_one_line(folder: Path, spec: str, mess
 def test_a_broken_bot_ends_the_game_with_one_line(folder: Path, spec: str, message: str) -> None:
     if "Sulks" in spec:
         return  # a game does not tell its bots of a new hand
-    args = ["play", "--plain", "--seat", "1", "--seed", "1", "--move-limit", "0.5", "-b", spec]
+    args = ["play", "--plain", "--seat", "2", "--seed", "1", "--move-limit", "0.5", "-b", spec]
     result = runner.invoke(cli.app, args, input="1\n" * 30)
     assert result.exit_code == 2, result.output
     assert message.replace(" of deal 0", "") in one_error_line(result.output)
@@ -216,7 +216,7 @@ def test_a_failed_game_keeps_what_was_played_with_save(folder: Path) -> None:
     [
         ["arena", "-n", "4", "mybots.bad:Hang", "random"],
         ["arena", "-n", "40", "--jobs", "2", "mybots.bad:Spin", "intermediate"],
-        ["play", "--plain", "--seat", "1", "--bot", "mybots.bad:Spin"],
+        ["play", "--plain", "--seat", "2", "--bot", "mybots.bad:Spin"],
     ],
     ids=["arena", "arena-jobs-2", "play"],
 )

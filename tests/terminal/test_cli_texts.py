@@ -268,3 +268,15 @@ def test_variants_text_says_what_each_rule_means_and_accepts() -> None:
     brisca = variant_blocks(text)["brisca"]
     players = next(i for i, line in enumerate(brisca) if line.startswith("    players: "))
     assert brisca[players] == "    players: 2 | 4"
+
+
+def test_seats_are_counted_from_1_as_the_table_counts_them() -> None:
+    """``--seat 2`` is the second seat (the one that deals the first hand of two), and a
+    seat the game has not is refused in the reader's language, counted from 1."""
+    second = runner.invoke(app, ["play", "--plain", "--seat", "2", "--seed", "1"], input="quit\n")
+    assert "--- hand 1: you deal ---" in second.stdout, second.stdout
+    first = runner.invoke(app, ["play", "--plain", "--seat", "1", "--seed", "1"], input="quit\n")
+    assert "--- hand 1: North deals ---" in first.stdout, first.stdout
+    for bad in ("0", "3"):
+        wrong = runner.invoke(app, ["play", "--plain", "--seat", bad, "--lang", "it"])
+        assert wrong.exit_code != 0 and "--seat: briscola-2 ha i posti da 1 a 2" in wrong.output

@@ -88,7 +88,7 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     link = server.url + table["invite"]
     moves = "say hello <b> & all\n" + "1\n" * 100
     ana = client_process(
-        "play", "--plain", "--server", link, "--seat", "2", "--name", "Ana", moves=moves
+        "play", "--plain", "--server", link, "--seat", "3", "--name", "Ana", moves=moves
     )
     await seat_filled(host, token, 2)
     saved = tmp_path / "bea.jsonl"
@@ -109,7 +109,7 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     won = [[0, 0]] if totals == [60, 60] else [[1, 0], [0, 1]]  # 60-60: a tie (the default)
     assert record["result"]["over"] and record["result"]["hands_won"] in won
     for out, seat, others in ((out_a, 2, "West and East"), (out_b, 0, "East and West")):
-        assert f"you sit at seat {seat} of table {token}" in out
+        assert f"you sit at seat {seat + 1} of table {token}" in out  # counted from 1
         assert "North is your partner" in out and "--- hand 1: " in out
         # every card this seat played, said in the local game's words, as the record has it
         assert out.count("\nyou play ") == sum(m["seat"] == seat for m in moves) == 10
@@ -197,12 +197,15 @@ async def test_a_table_not_found_or_a_seat_taken_is_one_line_and_status_2(
     finally:
         await ana.aclose()
     base = ["play", "--plain", "--server", server.url, "--table", table["token"], "--name", "Bo"]
-    taken = await asyncio.to_thread(one_line_error, [*base, "--seat", "0"])
-    assert taken == "error: seat 0 is taken (Ana); open: 2"
-    bot = await asyncio.to_thread(one_line_error, [*base, "--seat", "1"])
-    assert bot == "error: seat 1 is taken (a computer player); open: 2"
+    # seats as the table counts them, from 1
+    taken = await asyncio.to_thread(one_line_error, [*base, "--seat", "1"])
+    assert taken == "error: seat 1 is taken (Ana); open: 3"
+    bot = await asyncio.to_thread(one_line_error, [*base, "--seat", "2"])
+    assert bot == "error: seat 2 is taken (a computer player); open: 3"
     none = await asyncio.to_thread(one_line_error, [*base, "--seat", "7"])
-    assert none == "error: there is no seat 7 at this table: its seats are 0 to 3"
+    assert none == "error: there is no seat 7 at this table: its seats are 1 to 4"
+    hr = await asyncio.to_thread(one_line_error, [*base, "--seat", "1", "--lang", "hr"])
+    assert hr == "error: mjesto 1 je zauzeto (Ana); slobodna: 3"
     local = await asyncio.to_thread(one_line_error, [*base, "--bot", "random"])
     assert "--bot and --rule are for a new table" in local
     seeded = await asyncio.to_thread(one_line_error, [*base, "--seed", "3"])

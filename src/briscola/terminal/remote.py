@@ -36,6 +36,7 @@ from briscola.engine import BriscolaError, Card, MalformedError, View
 from briscola.engine.actions import Action
 from briscola.engine.game_record import rules_from_json
 from briscola.terminal.seat import SaveError, check_save_path, track_drawn
+from briscola.words.catalogue import catalogue
 from briscola.words.errors import said_error
 from briscola.words.narrate import Narrator, describe_standing
 from briscola.words.seating import Seating
@@ -313,10 +314,10 @@ class RemoteTable:
             someone = self._say("remote.someone")
             if then["kind"] == "open" and now["kind"] == "person":
                 who = now.get("nickname") or someone
-                lines.append(self._say("remote.sits", who=who, seat=seat, place=name))
+                lines.append(self._say("remote.sits", who=who, seat=seat + 1, place=name))
             elif then["kind"] == "person" and now["kind"] == "open":
                 who = then.get("nickname") or someone
-                lines.append(self._say("remote.left", who=who, seat=seat, place=name))
+                lines.append(self._say("remote.left", who=who, seat=seat + 1, place=name))
             elif now["kind"] == "person" and table.get("status") == "playing":
                 who = now.get("nickname") or name
                 if now.get("stand_in") and not then.get("stand_in"):
@@ -367,7 +368,7 @@ class RemoteTable:
             elif not told:
                 told = True
                 if open_seats:
-                    seats = ", ".join(map(str, open_seats))
+                    seats = ", ".join(str(s + 1) for s in open_seats)  # as people count
                     say(self._say("remote.waiting_seats", n=len(open_seats), seats=seats))
                 else:
                     say(self._say("remote.waiting_you" if host else "remote.waiting_host"))
@@ -586,22 +587,19 @@ def join(
         rest(http, base, "POST", "/api/session", lang=lang, json={"nickname": nickname})
         info = rest(http, base, "GET", f"/api/tables/{token}", lang=lang)
         seats = info.get("seats") or []
+        words = catalogue(lang)
+        free = [s["seat"] for s in seats if s.get("kind") == "open"]
         if seat is None:
-            free = [s["seat"] for s in seats if s.get("kind") == "open"]
             if not free:
-                raise RemoteError(
-                    f"every seat at table {token} is taken: ask its host for another table"
-                )
+                raise RemoteError(words.say("remote.all_taken", token=token))
             seat = free[0]
         elif not 0 <= seat < len(seats):
-            raise RemoteError(
-                f"there is no seat {seat} at this table: its seats are 0 to {len(seats) - 1}"
-            )
+            raise RemoteError(words.say("remote.no_seat", seat=seat + 1, n=len(seats)))
         elif seats[seat].get("kind") != "open":
-            who = seats[seat].get("nickname") or "a computer player"
-            free = [str(s["seat"]) for s in seats if s.get("kind") == "open"]
-            other = f"; open: {', '.join(free)}" if free else "; no seat is open"
-            raise RemoteError(f"seat {seat} is taken ({who}){other}")
+            who = seats[seat].get("nickname") or words.say("remote.a_computer")
+            open_ = ", ".join(str(s + 1) for s in free)  # seats as people count them
+            key = "remote.seat_taken" if free else "remote.seat_taken_none_open"
+            raise RemoteError(words.say(key, seat=seat + 1, who=who, open=open_))
         info = rest(http, base, "POST", f"/api/tables/{token}/seats/{seat}", lang=lang)
         return RemoteTable(http, base, token, info, lang)
     except BaseException:

@@ -25,6 +25,7 @@ from briscola.terminal.cli.common import (
     make_rules,
     pick_language,
 )
+from briscola.words.catalogue import catalogue
 
 if TYPE_CHECKING:
     from briscola.terminal.local import Session
@@ -39,8 +40,8 @@ def play(
     seat: Annotated[
         int | None,
         typer.Option(
-            help="Your seat (0 leads the first trick; default 0). Online: the seat to take "
-            "(default: the first open one)."
+            help="Your seat, counted from 1 as the table counts them (1 leads the first "
+            "trick; default 1). Online: the seat to take (default: the first open one)."
         ),
     ] = None,
     bot: Annotated[
@@ -103,11 +104,11 @@ def play(
         return
     if table is not None or name is not None or start:
         raise fail("--table, --name and --start are for an online table: give --server URL")
-    seat = 0 if seat is None else seat
     from briscola.ai.bot import BotError, make_bot  # here: loading the bots takes a moment
     from briscola.terminal.local import Session
 
     rules = make_rules(game, rule)
+    seat = 0 if seat is None else seat_index(seat, rules, language)
     others = [s for s in range(rules.players) if s != seat]
     levels = other_levels(bot or [DEFAULT_BOT], len(others))
     screen = ready_to_play(plain, save, "--plain (briscola play --plain)")
@@ -212,7 +213,7 @@ def join(
     name: NameOption = None,
     seat: Annotated[
         int | None,
-        typer.Option(help="The seat to take (default: the first open one)."),
+        typer.Option(help="The seat to take, counted from 1 (default: the first open one)."),
     ] = None,
     start: StartOption = False,
     plain: PlainFlag = False,
@@ -256,9 +257,10 @@ def play_online(
     if new is not None:
         rules, levels = new
         others = other_levels(levels, rules.players - 1, " (a level, or open for a person)")
-        if seat is not None and not 0 <= seat < rules.players:
-            raise fail(f"--seat: {rules.key} has seats 0 to {rules.players - 1}")
+        if seat is not None:
+            seat = seat_index(seat, rules, lang)
     else:
+        seat = None if seat is None else seat - 1  # the server says when there is no such seat
         try:
             parse_link(url, table)
         except RemoteError as e:
@@ -281,7 +283,9 @@ def play_online(
 
     words = remote.seating.words
     try:
-        say(words.say("play.seated", seat=remote.seat, token=remote.token, game=remote.rules.key))
+        seated = words.say("play.seated", seat=remote.seat + 1, token=remote.token,
+                           game=remote.rules.key)  # fmt: skip
+        say(seated)
         if new is not None:
             say(words.say("play.link", link=f"{remote.base}/t/{remote.token}"))
         remote.wait_start(say, start)
@@ -313,3 +317,11 @@ def save_after_failure(session: Session, path: str) -> None:
         err.print(f"saved the records of what was played to {session.save(path)}")
     except BriscolaError as e:
         err.print(f"[bold red]error:[/] {e}")
+
+
+def seat_index(seat: int, rules: Rules, lang: str) -> int:
+    """The engine's seat (from 0) of ``--seat`` as a person gives it (from 1, as the table
+    and the browser count seats); a clear error when the game has no such seat."""
+    if not 1 <= seat <= rules.players:
+        raise fail(catalogue(lang).say("play.bad_seat", game=rules.key, n=rules.players))
+    return seat - 1
