@@ -275,7 +275,7 @@ async def test_clocks_graces_and_chat_survive_a_restart(
         clocked = (await open_table(ana, "briscola-2", seats, clock=1.5))["token"]
         await ana.call("POST", f"/api/tables/{clocked}/start")
         started = time.monotonic()
-        graced = (await open_table(ana, "briscola-2", [], public=True))["token"]
+        graced = (await open_table(ana, "briscola-2", [], public=True, chat="free"))["token"]
         await bea.call("POST", f"/api/tables/{graced}/seats/1")
         await ana.call("POST", f"/api/tables/{graced}/start")
         await eve.connect(graced)

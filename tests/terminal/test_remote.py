@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from briscola.fair_shuffle import check_record
-from briscola.words.catalogue import catalogue
+from briscola.words.catalogue import PHRASES, catalogue
 from serverkit import Client, ServerProcess, open_table
 
 BOTS4 = [
@@ -83,7 +83,7 @@ def finish(proc: subprocess.Popen[str], timeout: float = 90) -> tuple[int, str, 
 async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     server: ServerProcess, host: Client, tmp_path: Path
 ) -> None:
-    table = await open_table(host, "briscola-4", BOTS4, {"match": "one-hand"})
+    table = await open_table(host, "briscola-4", BOTS4, {"match": "one-hand"}, chat="free")
     token = table["token"]
     link = server.url + table["invite"]
     moves = "say hello <b> & all\n" + "1\n" * 100
@@ -262,6 +262,30 @@ async def test_the_servers_refusals_are_said_in_the_language_of_lang(
     said = hr.say("remote.refused", why=hr.say("error.empty"))
     assert said in out.splitlines(), out[-2000:]
     assert "needs some text" not in out
+
+
+async def test_a_hand_in_play_at_a_table_of_phrases_takes_a_phrase_in_your_words(
+    server: ServerProcess, host: Client
+) -> None:
+    """Under the table's default chat (friendly phrases while a hand is played), ``say``
+    with a phrase's words in your language sends it, said back in your language; other
+    words are refused at once, with the phrases to choose from."""
+    it = catalogue("it")
+    table = await open_table(
+        host, "briscola-2", [{"kind": "open"}, {"kind": "bot", "level": "random"}],
+        {"match": "one-hand"},
+    )  # fmt: skip
+    link = server.url + table["invite"]
+    moves = "say bella mano\nsay ho l'asso di denari\nquit\n"
+    ana = client_process("join", link, "--plain", "--name", "Ana", "--lang", "it", moves=moves)
+    await seat_filled(host, table["token"], 0)
+    await host.call("POST", f"/api/tables/{table['token']}/start")
+    _, out, _ = await asyncio.to_thread(finish, ana)
+    lines = out.splitlines()
+    assert it.say("remote.you_say", text="Bella mano!") in lines, out[-2000:]
+    phrases = " · ".join(it.say(f"chat.phrase.{p}") for p in PHRASES)
+    assert it.say("remote.phrases_only", phrases=phrases) in lines, out[-2000:]
+    assert it.say("error.chat_phrases") not in out  # refused before it was sent
 
 
 async def test_the_client_connects_again_by_itself_when_the_server_comes_back(

@@ -39,6 +39,7 @@ def test_no_serious_violations_on_any_screen(people: Callable[[str], Person]) ->
     ana.page.select_option("#setup-game", "briscola-2")
     ana.page.select_option("#rule-match", "one-hand")
     ana.page.select_option("#seat-1", "bot:beginner")
+    ana.page.select_option("#setup-chat", "free")  # free text while the hand is played
     check(ana, "setup")
     ana.page.click("#setup-create")
     ana.page.wait_for_selector("#start:not([disabled])")

@@ -101,7 +101,11 @@ def test_a_hostile_page_of_the_same_site_cannot_act_for_the_person(
         ana,
         "POST",
         "/api/tables",
-        {"game": "briscola-2", "seats": [{"kind": "me"}, {"kind": "bot", "level": "random"}]},
+        {
+            "game": "briscola-2",
+            "seats": [{"kind": "me"}, {"kind": "bot", "level": "random"}],
+            "chat": "free",  # free text while the hand is played
+        },
     )
     assert made["status"] == 201, made
     token = made["body"]["token"]

@@ -23,6 +23,7 @@ def test_two_people_play_a_match_by_its_link(people: Callable[[str], Person]) ->
     assert ana.page.locator(".rule .help").count() == rules.count()
     assert "(default)" in ana.page.locator("#rule-match option:checked").inner_text()
     ana.page.select_option("#rule-match", "one-hand")
+    ana.page.select_option("#setup-chat", "free")  # free text while the hand is played
     ana.shoot("setup")
     ana.no_horizontal_scroll()
     ana.page.click("#setup-create")

@@ -32,7 +32,7 @@ from collections.abc import Coroutine, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from briscola.ai.bot import Bot, BotError, RandomBot, bot_names, make_bot
 from briscola.engine import (
@@ -53,7 +53,11 @@ from briscola.host import Audience, Step, Table
 from briscola.server.broadcast import Broadcaster
 from briscola.server.errors import Refused
 from briscola.server.messages import (
+    PHRASES,
     ChatLine,
+    ChatSetting,
+    Phrase,
+    PointsSetting,
     SeatOut,
     TableChanged,
     TableOut,
@@ -73,6 +77,7 @@ from briscola.storage import (
     WrongStatus,
     match_start,
 )
+from briscola.words.catalogue import catalogue
 
 log = logging.getLogger("briscola.server")
 
@@ -167,6 +172,18 @@ def clean_text(text: str, longest: int) -> str:
             values={"n": longest, "length": len(kept)},
         )
     return kept
+
+
+PHRASE_MARK = "\x1e"
+"""What a friendly phrase is kept as in the chat's storage: this mark, then its id (a line
+typed never starts with it: :func:`clean_text` takes control characters out)."""
+
+
+def phrase_of(kept: str) -> Phrase | None:
+    """The phrase a kept chat line is, ``None`` for free text."""
+    if kept.startswith(PHRASE_MARK) and kept[1:] in PHRASES:
+        return cast(Phrase, kept[1:])
+    return None
 
 
 class LiveTable:
@@ -683,6 +700,17 @@ class LiveTable:
         return float(value) if isinstance(value, int | float) and value > 0 else None
 
     @property
+    def points_setting(self) -> PointsSetting:
+        """``hidden`` or ``shown`` (a table made before the setting: ``shown``, as it was)."""
+        return "hidden" if self.info.settings.get("points") == "hidden" else "shown"
+
+    @property
+    def chat_setting(self) -> ChatSetting:
+        """``free``, ``phrases`` or ``none`` (a table made before the setting: ``free``)."""
+        value = self.info.settings.get("chat")
+        return "phrases" if value == "phrases" else "none" if value == "none" else "free"
+
+    @property
     def stand_in_level(self) -> str:
         level = self.info.settings.get("stand_in")
         return level if isinstance(level, str) else self.settings.stand_in
@@ -835,8 +863,24 @@ class LiveTable:
 
     # -- chat ----------------------------------------------------------------------------
 
-    async def say(self, player: int | None, text: str) -> None:
-        kept = clean_text(text, self.settings.chat_length)
+    async def say(self, player: int | None, text: str | None, phrase: str | None = None) -> None:
+        """A line of chat from ``player``: free ``text``, or a friendly ``phrase`` (its id),
+        as the table's ``chat`` setting lets them say it now."""
+        chat = self.chat_setting
+        if chat == "none":
+            raise Refused("chat_off", "this table has no chat")
+        if phrase is not None:
+            if phrase not in PHRASES:
+                raise Refused("bad_message", f"there is no phrase {phrase!r}")
+            kept = PHRASE_MARK + phrase
+        else:
+            kept = clean_text(text or "", self.settings.chat_length)
+            if chat == "phrases" and self.info.status == "playing":
+                raise Refused(
+                    "chat_phrases",
+                    "while a hand is played, this table's chat takes only the friendly "
+                    "phrases: send one of them (a phrase), or write once the match is over",
+                )
         self.touch()
         message = await self.storage.add_chat(self.info.id, player, kept)
         await self.server.learn_names([player])  # looked up again if it was forgotten
@@ -844,12 +888,14 @@ class LiveTable:
         await self.server.broadcaster.publish(self.token)
 
     def _chat_line(self, mid: int, player: int | None, text: str, at: datetime) -> ChatLine:
+        phrase = phrase_of(text)
         return ChatLine(
             version=0,  # each connection is sent it with its own stream's number
             id=mid,
             seat=self.seat_of(player),
             nickname=self.server.names.get(player) if player is not None else None,
-            text=text,
+            text=text if phrase is None else catalogue("en").say(f"chat.phrase.{phrase}"),
+            phrase=phrase,
             at=at.isoformat(),
         )
 
@@ -904,6 +950,8 @@ class LiveTable:
             seats=seats,
             version=self.number(self.seat_of(player)),
             clock=self.clock,
+            points=self.points_setting,
+            chat=self.chat_setting,
             stand_in=self.stand_in_level,
             hands=self.stored_hands,
             rematch=rematch if isinstance(rematch, str) else None,

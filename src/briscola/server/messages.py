@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -30,10 +30,12 @@ from pydantic import (
     StrictInt,
     StrictStr,
     TypeAdapter,
+    model_validator,
 )
 from pydantic_core import to_json
 
 from briscola.server.wire import Action, Event, Fairness, RuleValue, View
+from briscola.words.catalogue import PHRASES as WORDED_PHRASES
 
 
 def _as_sent(value: Any) -> Any:
@@ -73,11 +75,36 @@ class Act(_Message):
     twice: it is refused, ``already_taken``."""
 
 
+Phrase = Literal[
+    "hello", "nice_hand", "well_played", "thanks", "good_luck", "again", "sorry", "bye"
+]
+"""The friendly phrases a table's chat takes while a hand is played under ``chat=phrases``
+(each said to every reader in their own language: the catalogues' ``chat.phrase.ID``):
+:data:`briscola.words.catalogue.PHRASES`, for the schema."""
+
+PHRASES: tuple[str, ...] = get_args(Phrase)
+assert PHRASES == WORDED_PHRASES, "the phrases of the schema are the catalogues' own"
+
+PointsSetting = Literal["hidden", "shown"]
+"""Whether the points taken are shown during a hand (``hidden``: counted in your head)."""
+
+ChatSetting = Literal["free", "phrases", "none"]
+"""A table's chat: free text at any time; free text while no hand is played and only the
+friendly phrases while one is (``phrases``); no chat at all (``none``)."""
+
+
 class Say(_Message):
-    """A line of chat to the table."""
+    """A line of chat to the table: free ``text``, or one of the friendly ``phrase`` ids."""
 
     type: Literal["chat"]
-    text: StrictStr
+    text: StrictStr | None = None
+    phrase: Phrase | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> Say:
+        if (self.text is None) == (self.phrase is None):
+            raise ValueError("a chat message has a text or a phrase, one of the two")
+        return self
 
 
 class Sync(_Message):
@@ -138,6 +165,12 @@ class TableOut(_Sent):
     version: int
     clock: float | None
     """Seconds for each move (``None``: no clock)."""
+    points: PointsSetting = "hidden"
+    """Whether a client shows the points taken during a hand (``hidden``: counted in your
+    head, shown at the hand's end)."""
+    chat: ChatSetting = "phrases"
+    """The table's chat: ``free``, ``phrases`` (only the friendly phrases while a hand is
+    played) or ``none``."""
     stand_in: str
     """The level of the computer player standing in for an absent or slow player."""
     hands: int
@@ -179,7 +212,10 @@ class ChatLine(_Sent):
     nickname: str | None
     text: str
     """As it was typed (control characters out): a page puts it in as text, never as
-    markup."""
+    markup. Of a phrase: its English text."""
+    phrase: Phrase | None = None
+    """The friendly phrase said, to be shown in the reader's language
+    (``chat.phrase.ID``); ``None``: free text."""
     at: str
 
 
@@ -323,6 +359,11 @@ class TableIn(_Message):
     clock: float | None = Field(default=None, gt=0, le=3600)
     """Seconds for each move (at least the server's ``min_clock``, 5 by default)."""
     stand_in: StrictStr | None = None
+    points: StrictStr = "hidden"
+    """``hidden`` (the points taken are not shown during a hand) or ``shown``
+    (``bad_points``)."""
+    chat: StrictStr = "phrases"
+    """``free``, ``phrases`` or ``none`` (``bad_chat``)."""
 
 
 class SeatChange(_Message):

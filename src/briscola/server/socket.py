@@ -224,7 +224,7 @@ async def serve_socket(
                         raise Refused("flood", "too many chat messages: wait a little")
                     if conn.player is None:
                         raise Refused("no_session", "choose a nickname to chat")
-                    await live.say(conn.player, message.text)
+                    await live.say(conn.player, message.text, message.phrase)
                 elif isinstance(message, Sync):
                     now = live.number(conn.seat)
                     if message.since > now:

@@ -20,6 +20,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from typing import get_args
 
 from briscola.engine import BriscolaError
 from briscola.engine.game_record import rules_from_json
@@ -27,7 +28,7 @@ from briscola.engine.presets import find_game
 from briscola.server.broadcast import Broadcaster
 from briscola.server.errors import Refused, number
 from briscola.server.live import LiveTable, check_level
-from briscola.server.messages import SeatIn, TableIn
+from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn
 from briscola.server.settings import ServerSettings
 from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
 from briscola.words.errors import rule_at_fault
@@ -185,7 +186,23 @@ class Tables:
                 f"not {spec.clock:g}",
                 values={"n": number(self.settings.min_clock)},
             )
-        settings: dict[str, object] = {"clock": spec.clock}
+        if spec.points not in get_args(PointsSetting):
+            raise Refused(
+                "bad_points",
+                f"the points are hidden or shown during a hand, not {spec.points!r}",
+                values={"value": spec.points},
+            )
+        if spec.chat not in get_args(ChatSetting):
+            raise Refused(
+                "bad_chat",
+                f"a table's chat is free, phrases or none, not {spec.chat!r}",
+                values={"value": spec.chat},
+            )
+        settings: dict[str, object] = {
+            "clock": spec.clock,
+            "points": spec.points,
+            "chat": spec.chat,
+        }
         if spec.stand_in is not None:
             settings["stand_in"] = check_level(spec.stand_in)
         info = await self.storage.create_table(

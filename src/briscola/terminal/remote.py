@@ -36,7 +36,7 @@ from briscola.engine import BriscolaError, Card, MalformedError, View
 from briscola.engine.actions import Action
 from briscola.engine.game_record import rules_from_json
 from briscola.terminal.seat import SaveError, check_save_path, track_drawn
-from briscola.words.catalogue import catalogue
+from briscola.words.catalogue import PHRASES, catalogue
 from briscola.words.errors import said_error
 from briscola.words.narrate import Narrator, describe_standing
 from briscola.words.seating import Seating
@@ -249,6 +249,8 @@ class RemoteTable:
             lines += self._table(frame["table"])
         elif kind == "chat":
             text = str(frame.get("text", ""))
+            if frame.get("phrase") in PHRASES:  # a friendly phrase: in the reader's language
+                text = self._say(f"chat.phrase.{frame['phrase']}")
             if frame.get("seat") is not None and frame["seat"] == self.seat:
                 lines.append(self._say("remote.you_say", text=text))
             else:
@@ -460,8 +462,36 @@ class RemoteTable:
             raise RemoteError(refused)
         return lines
 
+    def phrase(self, text: str) -> str | None:
+        """The friendly phrase ``text`` is (its id, or its words in the reader's language
+        or in English, letter case and punctuation aside), ``None`` when it is none."""
+
+        def bare(x: str) -> str:
+            return "".join(c for c in x.casefold() if c.isalnum())
+
+        said = bare(text)
+        for phrase in PHRASES:
+            key = f"chat.phrase.{phrase}"
+            if said in (bare(phrase), bare(self._say(key)), bare(catalogue("en").say(key))):
+                return phrase
+        return None
+
     def say(self, text: str) -> list[str]:
-        self._send({"type": "chat", "text": text})
+        """Say ``text`` at the table: a friendly phrase as one; free text refused here, with
+        the phrases to choose from, while a hand is played at a table that takes only
+        phrases then."""
+        phrase = self.phrase(text)
+        if phrase is not None:
+            self._send({"type": "chat", "phrase": phrase})
+        elif (
+            text.strip()
+            and self.table.get("chat") == "phrases"
+            and self.table.get("status") == "playing"
+        ):
+            choices = " · ".join(self._say(f"chat.phrase.{p}") for p in PHRASES)
+            return [self._say("remote.phrases_only", phrases=choices)]
+        else:
+            self._send({"type": "chat", "text": text})
         lines: list[str] = []
         deadline = time.monotonic() + 5
         while (left := deadline - time.monotonic()) > 0:

@@ -58,6 +58,10 @@ GRAMMAR = ("def", "indef", "nom", "gen", "dat", "acc", "voc", "loc", "ins")
 """The grammatical forms a word may have: with its definite or indefinite article (Italian
 "l'asso", Spanish "la sota"), and the cases (Croatian "asa", accusative)."""
 
+PHRASES = ("hello", "nice_hand", "well_played", "thanks", "good_luck", "again", "sorry", "bye")
+"""The friendly phrases of a table's chat (its ``chat`` setting ``phrases``: all it takes
+while a hand is played), each said in the reader's language: ``chat.phrase.ID``."""
+
 PLACE = re.compile(r"\{(\w+)(?::(\w+))?\}")
 """A place in a text: ``{name}``, or ``{name:form}`` for a grammatical form of its value."""
 

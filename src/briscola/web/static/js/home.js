@@ -249,7 +249,20 @@ function gameLabel(w, game) {
 function tableBody(family) {
   const body = { game: family.game, rules: family.rules || {}, seats: family.seats, public: !!family.public };
   if (family.clock) body.clock = family.clock;
+  if (family.points) body.points = family.points;
+  if (family.chat) body.chat = family.chat;
   return body;
+}
+
+/** A table setting's choice with its sentence under it (the points, the chat). */
+function settingControl(id, label, options, value, help) {
+  const sel = h(
+    "select",
+    { id, "aria-describedby": `${id}-help` },
+    options.map(([v, text]) => h("option", { value: v, selected: v === value, text })),
+  );
+  const el = h("div", { class: "rule" }, h("label", { for: id, text: label }), h("div", { class: "row" }, sel), h("p", { id: `${id}-help`, class: "help", text: help }));
+  return { el, sel };
 }
 
 /** The setup screen: the game, its house rules in the language with their sentences,
@@ -292,6 +305,28 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
   ];
   const isPublic = h("input", { type: "checkbox", id: "public" });
   const clock = h("input", { type: "number", id: "clock", min: "5", max: "3600", placeholder: t("setup.no_clock") });
+  // the family's manners: the points during a hand, the chat
+  const points = settingControl(
+    "setup-points",
+    t("setup.points"),
+    [
+      ["hidden", t("setup.points_hidden")],
+      ["shown", t("setup.points_shown")],
+    ],
+    (preset && preset.points) || "hidden",
+    t("setup.points_help"),
+  );
+  const chat = settingControl(
+    "setup-chat",
+    t("setup.chat"),
+    [
+      ["phrases", t("setup.chat_phrases")],
+      ["free", t("setup.chat_free")],
+      ["none", t("setup.chat_none")],
+    ],
+    (preset && preset.chat) || "phrases",
+    t("setup.chat_help"),
+  );
   if (preset) {
     for (const c of controls) if (preset.rules && c.rule.name in preset.rules) c.set(preset.rules[c.rule.name]);
     isPublic.checked = !!preset.public;
@@ -316,6 +351,8 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
   const settings = () => {
     const family = { game: game.key, rules: chosenRules(), seats: seatsChosen(), public: isPublic.checked };
     if (clock.value) family.clock = Number(clock.value);
+    family.points = points.sel.value;
+    family.chat = chat.sel.value;
     return family;
   };
   const create = async (e) => {
@@ -347,6 +384,7 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
       seatsBox,
       h("label", { class: "field check", for: "public" }, isPublic, h("span", { text: t("setup.public") })),
       h("label", { class: "field", for: "clock" }, h("span", { text: t("setup.clock") }), clock),
+      h("fieldset", { class: "rules manners", id: "setup-manners" }, h("legend", { text: t("setup.manners") }), points.el, chat.el),
       families,
       error,
       h(

@@ -35,7 +35,7 @@ export function savePrefs(changes) {
 const FAMILIES = "briscola.families";
 
 /** The family's saved ways to play ("how our family plays"), by name: each
- * `{name, game, rules, seats, public, clock}` as the setup screen chose them. */
+ * `{name, game, rules, seats, public, clock, points, chat}` as the setup screen chose them. */
 export function families() {
   try {
     const list = JSON.parse(localStorage.getItem(FAMILIES) || "[]");

@@ -262,6 +262,11 @@ export class TableCtrl {
     return this.send({ type: "chat", text });
   }
 
+  /** Say the friendly phrase `id` in the chat; whether it went. */
+  sayPhrase(id) {
+    return this.send({ type: "chat", phrase: id });
+  }
+
   /** Back from a hand's end to the table. */
   nextHand() {
     this.showEnd = false;

@@ -1,11 +1,55 @@
 // The table's chat: its log (each line the text as it was typed, put in as text: never read
-// as markup) and the form that says a line, built once a screen so what is typed stays.
+// as markup; a friendly phrase in the reader's language) and the form that says a line,
+// built once a screen so what is typed stays. The table's `chat` setting chooses: `free`,
+// the form at any time; `phrases`, while a hand is played (the table playing) a row of
+// the friendly phrases instead of the form; `none`, no chat box at all.
 
 import { fill, h } from "../../dom.js";
 import { t } from "../../i18n.js";
 
+/** The friendly phrases, as the server takes them (`chat.phrase.ID` in the catalogues). */
+export const PHRASES = ["hello", "nice_hand", "well_played", "thanks", "good_luck", "again", "sorry", "bye"];
+
+/** Whether the table takes only the friendly phrases now. */
+export function phrasesOnly(table) {
+  return !!table && table.chat === "phrases" && table.status === "playing";
+}
+
+/** The chat box the table has now: "none", "phrases" or "free" (its frame is built again
+ * when this changes: the match ending turns the phrases back into the form). */
+export function chatMode(table) {
+  if (table && table.chat === "none") return "none";
+  return phrasesOnly(table) ? "phrases" : "free";
+}
+
+function phraseRow(ui) {
+  return h(
+    "div",
+    { class: "chat-phrases", id: "chat-phrases", role: "group", "aria-labelledby": "chat-phrases-said" },
+    h("p", { class: "help", id: "chat-phrases-said", text: t("chat.phrases") }),
+    h(
+      "div",
+      { class: "row" },
+      PHRASES.map((id) =>
+        h("button", { type: "button", class: "phrase", "data-phrase": id, "data-key": `phrase-${id}`, onclick: () => ui.ctrl.sayPhrase(id), text: t(`chat.phrase.${id}`) }),
+      ),
+    ),
+  );
+}
+
 export function chatBox(ui) {
+  const table = ui.ctrl.table;
+  if (table && table.chat === "none") {
+    ui.chatLog = null;
+    return null;
+  }
   const log = h("ol", { class: "chat-log", id: "chat-log", "aria-label": t("chat.title"), tabindex: "0" });
+  if (phrasesOnly(table)) {
+    ui.chatLog = log;
+    const box = h("section", { class: "chat", "aria-labelledby": "chat-title" }, h("h2", { id: "chat-title", text: t("chat.title") }), log, phraseRow(ui));
+    drawChat(ui);
+    return box;
+  }
   const input = h("input", { id: "chat-input", "data-key": "chat-input", maxlength: "300", autocomplete: "off" });
   const form = h(
     "form",
@@ -33,7 +77,7 @@ export function drawChat(ui) {
     ui.chatLog,
     ui.ctrl.chat.map((c) => {
       const li = h("li", {}, h("b", { text: `${c.nickname || "?"}: ` }));
-      li.append(h("span", { text: c.text }));
+      li.append(h("span", { text: c.phrase ? t(`chat.phrase.${c.phrase}`) : c.text }));
       return li;
     }),
   );

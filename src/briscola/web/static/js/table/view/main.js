@@ -6,7 +6,7 @@
 
 import { fill, focusedKey, h, refocus } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { chatBox, drawChat } from "./chat.js";
+import { chatBox, chatMode, drawChat } from "./chat.js";
 import { drawEnd } from "./end.js";
 import { drawPlay } from "./play.js";
 import { drawClock, drawStatus } from "./status.js";
@@ -19,6 +19,7 @@ export class TableView {
     this.screen = null;
     this.parts = null; // the frame's places: status, waiting, others, center, mine, side, end
     this.chatLog = null;
+    this.chatMode = null; // the chat box built: "none", "phrases" or "free"
     this.timer = null; // the clock's tick, on the game's screen
     this.rulesShown = false; // the rules panel under the status line, and its content
     this.rulesContent = null;
@@ -33,8 +34,10 @@ export class TableView {
     }
     const key = focusedKey();
     const screen = this.ctrl.screen();
-    if (screen !== this.screen) {
+    const chat = chatMode(this.ctrl.table);
+    if (screen !== this.screen || chat !== this.chatMode) {
       this.screen = screen;
+      this.chatMode = chat;
       this.build(screen);
     }
     if (screen === "waiting") drawWaiting(this);

@@ -67,7 +67,9 @@ export function drawPlay(ui) {
     v.stock_size ? backEl(t("table.stock", { n: v.stock_size })) : null,
     v.stock_size || v.turned ? h("p", { class: "stock-size", id: "stock-size", text: t("table.stock", { n: v.stock_size }) }) : null,
   );
-  const points = v.points
+  // the points taken, unless the table keeps them hidden during a hand (counted in your
+  // head: the hand's end shows them)
+  const points = v.points && !(ctrl.table && ctrl.table.points === "hidden")
     ? h("p", { class: "points", id: "points" }, v.sides.map((_, i) => `${sideName(ctrl, i, v.sides)}: ${v.points[i]}`).join(" · "))
     : null;
   let last = null;

@@ -1,0 +1,129 @@
+"""The family's own table manners and points in the browser (issue 23): the setup shows and
+explains both settings; under the defaults no running points are on the page during a
+hand (the hand's end shows them) and while a hand is played the chat is a row of friendly
+phrases, each said to every reader in their own language; ``shown`` draws the points, and
+``none`` has no chat box at all."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from browserkit import AXE, Person, play_out
+
+RUNNING = re.compile(r":\s*\d+\s*·")
+"""The side points line: "you: 17 · Bea: 38"."""
+
+
+def set_prefs(p: Person, **prefs: object) -> None:
+    p.goto("/")
+    p.page.evaluate(
+        "(prefs) => localStorage.setItem('briscola.prefs', JSON.stringify(prefs))",
+        {"style": "napoletane", "trump": "", "lang": "en", "sound": False, **prefs},
+    )
+
+
+def setup(p: Person) -> None:
+    """From the home screen to the setup of a one-hand briscola-2."""
+    p.page.wait_for_selector("#create-table")
+    p.page.click("#create-table")
+    p.page.select_option("#setup-game", "briscola-2")
+    p.page.select_option("#rule-match", "one-hand")
+
+
+def taken(p: Person) -> int:
+    """The points of the tricks taken so far, by anyone."""
+    return sum(int(e["points"]) for e in p.events if e.get("type") == "trick_won")
+
+
+def play_tricks(players: list[Person], points: int) -> None:
+    """Play the first enabled card in turn until tricks worth ``points`` are taken."""
+    for _ in range(200):
+        if taken(players[0]) >= points:
+            return
+        for p in players:
+            cards = p.enabled_cards()
+            if cards.count():
+                card = cards.first.get_attribute("data-card")
+                cards.first.click()
+                p.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+        players[0].page.wait_for_timeout(100)
+    raise AssertionError("no points taken")
+
+
+def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str], Person]) -> None:
+    ana, bea = people("Ana"), people("Bea")
+    ana.login()
+    setup(ana)
+    # both settings are there, explained, their defaults chosen
+    assert ana.page.locator("#setup-points").input_value() == "hidden"
+    assert ana.page.locator("#setup-chat").input_value() == "phrases"
+    assert "in their head" in ana.page.locator("#setup-points-help").inner_text()
+    assert "hint" in ana.page.locator("#setup-chat-help").inner_text()
+    ana.page.locator("#setup-manners").scroll_into_view_if_needed()
+    ana.shoot("setup-manners")
+    ana.no_horizontal_scroll()
+    ana.page.click("#setup-create")
+    link = ana.page.locator("#invite-link").input_value()
+
+    set_prefs(bea, lang="it")  # Bea reads Italian
+    bea.login(link.removeprefix(bea.base))
+    bea.page.click(".sit")
+    # before the start: free text
+    ana.page.fill("#chat-input", "in bocca al lupo")
+    ana.page.press("#chat-input", "Enter")
+    bea.page.wait_for_selector("#chat-log li:has-text('in bocca al lupo')")
+    ana.page.wait_for_selector("#start:not([disabled])")
+    ana.page.click("#start")
+    for p in (ana, bea):
+        p.page.wait_for_selector("#hand .card")
+
+    # while the hand is played: the phrases, no free text box
+    for p in (ana, bea):
+        assert p.page.locator("#chat-input").count() == 0
+        assert p.page.locator("#chat-phrases button").count() == 8
+    if AXE.exists():  # (scripts/browser installs it; the other tests need it not)
+        ana.axe("the table with the phrases")
+    ana.page.click("#chat-phrases button[data-phrase='nice_hand']")
+    ana.page.wait_for_selector("#chat-log li:has-text('Nice hand!')")
+    bea.page.wait_for_selector("#chat-log li:has-text('Bella mano!')")
+    assert bea.page.locator("#chat-phrases button[data-phrase='again']").inner_text() == (
+        "Ancora una?"
+    )
+
+    # no running points on the page during the hand, points taken or not
+    play_tricks([ana, bea], 1)
+    for p in (ana, bea):
+        text = p.page.locator("body").inner_text()
+        assert p.page.locator("#points").count() == 0
+        assert not RUNNING.search(text), text
+    ana.shoot("table-points-hidden")
+    ana.no_horizontal_scroll()
+
+    # the end shows everything, and takes free text again
+    play_out([ana, bea])
+    for p in (ana, bea):
+        points = p.page.locator("#hand-points tbody td:nth-child(2)").all_inner_texts()
+        assert sum(int(x) for x in points) == 120
+    ana.page.fill("#chat-input", "ancora una?")
+    ana.page.press("#chat-input", "Enter")
+    bea.page.wait_for_selector("#chat-log li:has-text('ancora una?')")
+
+
+def test_shown_draws_the_points_and_none_has_no_chat(people: Callable[[str], Person]) -> None:
+    ana = people("Ana")
+    ana.login()
+    setup(ana)
+    ana.page.select_option("#setup-points", "shown")
+    ana.page.select_option("#setup-chat", "none")
+    ana.page.select_option("#seat-1", "bot:random")
+    ana.page.click("#setup-create")
+    ana.page.wait_for_selector("#start:not([disabled])")
+    assert ana.page.locator("#chat-log, #chat-input").count() == 0
+    ana.page.click("#start")
+    ana.page.wait_for_selector("#hand .card")
+    play_tricks([ana], 1)
+    ana.page.wait_for_selector("#points")
+    assert RUNNING.search(ana.page.locator("#points").inner_text())
+    assert ana.page.locator("#chat-log, #chat-input, #chat-phrases").count() == 0
+    ana.shoot("table-points-shown")
