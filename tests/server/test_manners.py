@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi")
 
-from serverkit import Client, finished, open_table, play_randomly
+from serverkit import Client, ServerProcess, finished, open_table, play_randomly
 
 BOT = {"kind": "bot", "level": "random"}
 ONE_HAND = {"match": "one-hand"}
@@ -135,3 +136,24 @@ async def test_under_none_every_line_is_refused(clients: Any) -> None:
     assert (await said(ana, {"text": "ciao"}))["code"] == "chat_off"
     await asyncio.sleep(0)
     assert not [f for f in await quiet(bea) if f["type"] == "chat"]
+
+
+async def test_a_phrase_said_is_still_a_phrase_after_a_restart(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
+    srv = server_factory(None)
+    ana = await Client(srv.url, "Ana").login()
+    try:
+        token = (await open_table(ana, "briscola-2", [{"kind": "me"}, BOT]))["token"]
+        await ana.call("POST", f"/api/tables/{token}/start")
+        await ana.connect(token)
+        assert (await said(ana, {"phrase": "well_played"}))["phrase"] == "well_played"
+        await ana.close()
+        srv.kill()
+        srv.start()
+        await ana.reconnect(token)
+        lines = [f for f in await quiet(ana, 1.0) if f["type"] == "chat"]
+        assert [(f["phrase"], f["text"]) for f in lines] == [("well_played", "Well played!")]
+    finally:
+        await ana.aclose()
+        srv.stop()
