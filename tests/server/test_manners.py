@@ -77,6 +77,7 @@ async def test_under_phrases_a_hand_in_play_takes_only_the_phrases(clients: Any)
 
     await ana.call("POST", f"/api/tables/{token}/start")
     await ana.until(lambda f: f.get("view") is not None)
+    await play_randomly(ana, random.Random(5), until=lambda c: c.view["move_number"] >= 1)
 
     # during the hand: free text refused, nothing kept nor sent to anyone
     refusal = await said(ana, {"text": "I have the ace of coins"})
@@ -108,6 +109,26 @@ async def test_under_phrases_a_hand_in_play_takes_only_the_phrases(clients: Any)
     assert (line["type"], line["text"]) == ("chat", "ancora una?")
     again = await ana.call("POST", f"/api/tables/{token}/rematch")
     assert (again["points"], again["chat"]) == ("hidden", "phrases")
+
+
+async def test_between_hands_free_text_is_taken_again(clients: Any) -> None:
+    """A hand just dealt, before its first move, is between hands: anything may be said;
+    its first move starts the hand, and the phrases alone again."""
+    ana, bea = await clients("Ana"), await clients("Bea")
+    seats = [{"kind": "me"}, {"kind": "open"}]
+    token = (await open_table(ana, "briscola-2", seats, ONE_HAND))["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    for c in (ana, bea):
+        await c.connect(token)
+        await c.until(lambda f: f.get("view") is not None)
+    line = await said(bea, {"text": "buona fortuna a tutti"})  # dealt, nobody has moved
+    assert (line["type"], line.get("text")) == ("chat", "buona fortuna a tutti"), line
+    first = ana if ana.my_turn() else bea
+    await first.act(first.view["legal"][0])  # type: ignore[index]
+    await first.until(lambda f: f["type"] == "update")
+    refusal = await said(first, {"text": "ho il carico"})
+    assert (refusal["type"], refusal.get("code")) == ("error", "chat_phrases"), refusal
 
 
 async def test_under_free_a_hand_in_play_takes_any_line(clients: Any) -> None:

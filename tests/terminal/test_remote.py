@@ -276,7 +276,7 @@ async def test_a_hand_in_play_at_a_table_of_phrases_takes_a_phrase_in_your_words
         {"match": "one-hand"},
     )  # fmt: skip
     link = server.url + table["invite"]
-    moves = "say bella mano\nsay ho l'asso di denari\nquit\n"
+    moves = "1\nsay bella mano\nsay ho l'asso di denari\nquit\n"  # a card first: the hand in play
     ana = client_process("join", link, "--plain", "--name", "Ana", "--lang", "it", moves=moves)
     await seat_filled(host, table["token"], 0)
     await host.call("POST", f"/api/tables/{table['token']}/start")

@@ -78,8 +78,13 @@ def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str]
     for p in (ana, bea):
         p.page.wait_for_selector("#hand .card")
 
-    # while the hand is played: the phrases, no free text box
+    # the hand just dealt, before its first move, is between hands: the free text box
     for p in (ana, bea):
+        assert p.page.locator("#chat-input").count() == 1
+    # while the hand is played: the phrases, no free text box
+    play_tricks([ana, bea], 1)
+    for p in (ana, bea):
+        p.page.wait_for_selector("#chat-phrases button")
         assert p.page.locator("#chat-input").count() == 0
         assert p.page.locator("#chat-phrases button").count() == 8
     if AXE.exists():  # (scripts/browser installs it; the other tests need it not)

@@ -863,6 +863,14 @@ class LiveTable:
 
     # -- chat ----------------------------------------------------------------------------
 
+    def hand_in_play(self) -> bool:
+        """Whether a hand is being played: the match started, not over, and its hand has a
+        move (a hand just dealt, before its first card or bid, is between hands)."""
+        host = self.host
+        if self.info.status != "playing" or host is None or host.over:
+            return False
+        return bool(host.state.moves)
+
     async def say(self, player: int | None, text: str | None, phrase: str | None = None) -> None:
         """A line of chat from ``player``: free ``text``, or a friendly ``phrase`` (its id),
         as the table's ``chat`` setting lets them say it now."""
@@ -875,11 +883,11 @@ class LiveTable:
             kept = PHRASE_MARK + phrase
         else:
             kept = clean_text(text or "", self.settings.chat_length)
-            if chat == "phrases" and self.info.status == "playing":
+            if chat == "phrases" and self.hand_in_play():
                 raise Refused(
                     "chat_phrases",
                     "while a hand is played, this table's chat takes only the friendly "
-                    "phrases: send one of them (a phrase), or write once the match is over",
+                    "phrases: send one of them (a phrase), or write between hands",
                 )
         self.touch()
         message = await self.storage.add_chat(self.info.id, player, kept)

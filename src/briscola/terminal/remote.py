@@ -487,7 +487,8 @@ class RemoteTable:
             text.strip()
             and self.table.get("chat") == "phrases"
             and self.table.get("status") == "playing"
-        ):
+            and not (self.current is not None and self.current.move_number == 0)
+        ):  # a hand in play (a hand just dealt is between hands, when anything goes)
             choices = " · ".join(self._say(f"chat.phrase.{p}") for p in PHRASES)
             return [self._say("remote.phrases_only", phrases=choices)]
         else:

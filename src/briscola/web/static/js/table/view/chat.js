@@ -10,16 +10,20 @@ import { t } from "../../i18n.js";
 /** The friendly phrases, as the server takes them (`chat.phrase.ID` in the catalogues). */
 export const PHRASES = ["hello", "nice_hand", "well_played", "thanks", "good_luck", "again", "sorry", "bye"];
 
-/** Whether the table takes only the friendly phrases now. */
-export function phrasesOnly(table) {
-  return !!table && table.chat === "phrases" && table.status === "playing";
+/** Whether the table takes only the friendly phrases now: while a hand is played (as the
+ * server judges it: the match playing and the hand in play, `view`, past its first move;
+ * a hand just dealt is between hands, when anything may be written). */
+export function phrasesOnly(table, view) {
+  const between = !!view && view.move_number === 0;
+  return !!table && table.chat === "phrases" && table.status === "playing" && !between;
 }
 
 /** The chat box the table has now: "none", "phrases" or "free" (its frame is built again
- * when this changes: the match ending turns the phrases back into the form). */
-export function chatMode(table) {
+ * when this changes: a hand's first move turns the form into the phrases, the next hand's
+ * deal and the match's end turn them back). */
+export function chatMode(table, view) {
   if (table && table.chat === "none") return "none";
-  return phrasesOnly(table) ? "phrases" : "free";
+  return phrasesOnly(table, view) ? "phrases" : "free";
 }
 
 function phraseRow(ui) {
@@ -44,7 +48,7 @@ export function chatBox(ui) {
     return null;
   }
   const log = h("ol", { class: "chat-log", id: "chat-log", "aria-label": t("chat.title"), tabindex: "0" });
-  if (phrasesOnly(table)) {
+  if (phrasesOnly(table, ui.ctrl.view)) {
     ui.chatLog = log;
     const box = h("section", { class: "chat", "aria-labelledby": "chat-title" }, h("h2", { id: "chat-title", text: t("chat.title") }), log, phraseRow(ui));
     drawChat(ui);

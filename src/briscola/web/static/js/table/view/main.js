@@ -34,7 +34,7 @@ export class TableView {
     }
     const key = focusedKey();
     const screen = this.ctrl.screen();
-    const chat = chatMode(this.ctrl.table);
+    const chat = chatMode(this.ctrl.table, this.ctrl.view);
     if (screen !== this.screen || chat !== this.chatMode) {
       this.screen = screen;
       this.chatMode = chat;
