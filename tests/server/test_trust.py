@@ -130,7 +130,10 @@ async def test_bodies_are_json_alone(server: ServerProcess) -> None:
 
 async def test_every_page_carries_its_security_headers(server: ServerProcess, ana: Client) -> None:
     table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
-    for path in ("/", f"/t/{table['token']}", "/history", "/static/js/main.js", "/api/games"):
+    for path in (
+        "/", f"/t/{table['token']}", "/history", "/static/js/main.js", "/api/games", "/sw.js",
+        "/manifest.webmanifest",
+    ):  # fmt: skip
         r = await ana.http.get(path)
         assert r.status_code == 200, path
         csp = {

@@ -39,11 +39,12 @@ UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self'; font-src 'self'; manifest-src 'self'; worker-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-"""The pages' Content-Security-Policy: everything from the server itself, no inline
-script or style sheet, and no page of another site may frame them."""
+"""The pages' Content-Security-Policy: everything from the server itself (its web app
+manifest and service worker too), no inline script or style sheet, and no page of
+another site may frame them."""
 
 DOCS_CSP = (
     "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "

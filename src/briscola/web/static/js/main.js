@@ -193,6 +193,15 @@ async function start() {
   await setLanguage(prefs.lang);
   window.addEventListener("popstate", route);
   route();
+  keepOffline();
+}
+
+/** The service worker (/sw.js): the client's files and the card art kept for the next
+ * visit (the API is never kept). Where the browser has none, or refuses it (a private
+ * window, a page not served over HTTPS), the site works as before. */
+function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
 }
 
 start();
