@@ -2,7 +2,7 @@
 manifest (``/manifest.webmanifest``) whose icons are there at the sizes it names, the page
 links it (with its theme colour and an apple-touch-icon), and a service worker at
 ``/sw.js`` (the whole site its scope) named by the static version; every one of them
-carries the security headers of every page."""
+carries the security headers of every page. The client's files go gzipped."""
 
 from __future__ import annotations
 
@@ -89,3 +89,16 @@ def test_the_service_worker_is_served_at_the_root(server: ServerProcess) -> None
         for f in files:
             assert http.get(f).status_code == 200, f
         assert not [f for f in files if f.startswith("/api/")]
+
+
+def test_the_clients_files_go_gzipped(server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url) as http:
+        for path in ("/static/js/home.js", "/static/style.css", "/api/catalogue?lang=it"):
+            r = http.get(path, headers={"Accept-Encoding": "gzip"})
+            assert r.headers.get("content-encoding") == "gzip", path
+            security(r)
+        # the PNG icons are compressed already; a browser asking for none gets none
+        icon = http.get("/static/icons/icon-512.png", headers={"Accept-Encoding": "gzip"})
+        assert "content-encoding" not in icon.headers
+        plain = http.get("/static/js/home.js", headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in plain.headers
