@@ -132,3 +132,40 @@ def test_shown_draws_the_points_and_none_has_no_chat(people: Callable[[str], Per
     assert RUNNING.search(ana.page.locator("#points").inner_text())
     assert ana.page.locator("#chat-log, #chat-input, #chat-phrases").count() == 0
     ana.shoot("table-points-shown")
+
+
+def test_a_person_mutes_another_player_and_hears_them_again(
+    people: Callable[[str], Person],
+) -> None:
+    """Each person can mute another player: that player's lines then say only that they
+    are muted, for the one who muted them alone, until heard again."""
+    ana, bea = people("Ana"), people("Bea")
+    ana.login()
+    setup(ana)
+    ana.page.click("#setup-create")
+    link = ana.page.locator("#invite-link").input_value()
+    bea.login(link.removeprefix(bea.base))
+    bea.page.click(".sit")
+
+    def write(p: Person, text: str) -> None:
+        p.page.fill("#chat-input", text)
+        p.page.press("#chat-input", "Enter")
+
+    write(bea, "ciao a tutti")
+    ana.page.wait_for_selector("#chat-log li:has-text('ciao a tutti')")
+    assert ana.page.locator("button[data-mute='Ana']").count() == 0  # not oneself
+    mute = ana.page.locator("button[data-mute='Bea']")
+    assert mute.get_attribute("aria-pressed") == "false"
+    assert mute.bounding_box()["height"] >= 44  # type: ignore[index]
+    mute.click()
+    write(bea, "la mia seconda riga")
+    bea.page.wait_for_selector("#chat-log li:has-text('la mia seconda riga')")
+    ana.page.wait_for_function("document.querySelectorAll('#chat-log li').length === 2")
+    log = ana.page.locator("#chat-log").inner_text()
+    assert "ciao a tutti" not in log and "la mia seconda riga" not in log, log
+    assert log.count("(muted)") == 2, log
+    assert ana.page.locator("button[data-mute='Bea']").get_attribute("aria-pressed") == "true"
+    ana.shoot("chat-muted")
+    ana.page.click("button[data-mute='Bea']")
+    log = ana.page.locator("#chat-log").inner_text()
+    assert "ciao a tutti" in log and "la mia seconda riga" in log, log

@@ -75,15 +75,68 @@ export function chatBox(ui) {
   return box;
 }
 
+/** The nicknames this reader muted at this table (kept for the tab's session). */
+function muted(ctrl) {
+  if (!ctrl.muted) {
+    let kept = [];
+    try {
+      kept = JSON.parse(sessionStorage.getItem(`briscola.muted.${ctrl.token}`) || "[]");
+    } catch {
+      kept = [];
+    }
+    ctrl.muted = new Set(Array.isArray(kept) ? kept : []);
+  }
+  return ctrl.muted;
+}
+
+function toggleMute(ui, name) {
+  const set = muted(ui.ctrl);
+  if (set.has(name)) set.delete(name);
+  else set.add(name);
+  try {
+    sessionStorage.setItem(`briscola.muted.${ui.ctrl.token}`, JSON.stringify([...set]));
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  drawChat(ui);
+}
+
+/** The chat's lines, each with its author (a muted player's say only that they are
+ * muted), then a button for each other player who has written: mute them, or hear them
+ * again. */
 export function drawChat(ui) {
   if (!ui.chatLog) return;
+  const set = muted(ui.ctrl);
+  const mine = ui.ctrl.me && ui.ctrl.me.nickname;
   fill(
     ui.chatLog,
     ui.ctrl.chat.map((c) => {
-      const li = h("li", {}, h("b", { text: `${c.nickname || "?"}: ` }));
-      li.append(h("span", { text: c.phrase ? t(`chat.phrase.${c.phrase}`) : c.text }));
+      const name = c.nickname || "?";
+      const li = h("li", {}, h("b", { text: `${name}: ` }));
+      const said = set.has(name) ? t("chat.muted") : c.phrase ? t(`chat.phrase.${c.phrase}`) : c.text;
+      li.append(h("span", { text: said }));
       return li;
     }),
   );
   ui.chatLog.scrollTop = ui.chatLog.scrollHeight;
+  const others = [...new Set(ui.ctrl.chat.map((c) => c.nickname).filter((n) => n && n !== mine))];
+  let row = ui.chatLog.parentElement && ui.chatLog.parentElement.querySelector(".mutes");
+  if (!row && ui.chatLog.parentElement) {
+    row = h("div", { class: "mutes row" });
+    ui.chatLog.after(row);
+  }
+  if (!row) return;
+  fill(
+    row,
+    others.map((name) =>
+      h("button", {
+        type: "button",
+        class: "mute",
+        "data-mute": name,
+        "aria-pressed": String(set.has(name)),
+        onclick: () => toggleMute(ui, name),
+        text: t(set.has(name) ? "chat.unmute" : "chat.mute", { name }),
+      }),
+    ),
+  );
 }
