@@ -55,11 +55,11 @@ def test_a_chiamata_hand_through_the_generic_actions(people: Callable[[str], Per
     ana.page.select_option("#quick-game", "chiamata")
     ana.page.click("#play-now")
     ana.page.wait_for_selector("#hand .card")
-    assert ana.page.locator("#others .opponent").count() == 4
+    others = ana.page.locator('[data-role="seat"]:not(.mine)')
+    assert others.count() == 4
     assert ana.page.locator("#stock-size").count() == 0  # every card dealt: no stock shown
     names = {
-        int(str(o.get_attribute("data-seat"))): o.locator(".name").inner_text()
-        for o in ana.page.locator("#others .opponent").all()
+        int(str(o.get_attribute("data-seat"))): o.get_attribute("aria-label") for o in others.all()
     }
     acted = cards = 0
     saw_auction = False

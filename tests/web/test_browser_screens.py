@@ -90,8 +90,8 @@ def test_screenshots_of_every_screen(people: Callable[[str], Person]) -> None:
     ana.page.wait_for_selector("#actions .action")
     wait_for_art(ana)
     shoot(ana, "table-chiamata-auction")
-    # at phone size the four other hands take two rows, not four
-    tops = ana.page.locator("#others .opponent").evaluate_all(
+    # at phone size the four others sit round the table: two on the top row, two at the sides
+    tops = ana.page.locator('[data-role="seat"]:not(.mine)').evaluate_all(
         "os => os.map(o => Math.round(o.getBoundingClientRect().top))"
     )
     assert len(tops) == 4 and len(set(tops)) == 2, tops

@@ -117,7 +117,7 @@ def full(p: Person, cards: int) -> None:
     for _ in range(20):
         p.enabled_cards().first.wait_for()
         if p.page.locator("#trick figure").count() == 0:
-            assert p.page.locator(".opponent .mini-hand .card").count() == cards
+            assert p.page.locator('[data-role="seat"] .mini-hand .card').count() == cards
             return
         play_first(p)
     raise AssertionError(f"{p.name} never led")
@@ -186,7 +186,7 @@ def test_against_the_computer_your_move_and_its_in_their_persons(
     wait_said(ana, said(lang, "tell.played", "you", "", card=card(code, lang)))
     me = ana.acts[0]["action"]["seat"]
     bot = 1 - me
-    name = ana.page.locator(f".opponent[data-seat='{bot}'] .name").inner_text()
+    name = ana.page.locator(f"[data-role=seat][data-seat='{bot}']").get_attribute("aria-label")
     # the computer's first card the page was sent as an event (one it led before the page
     # connected came in its first view)
     for _ in range(100):
@@ -223,7 +223,7 @@ def test_croatian_counts_agree_with_their_number(people: Callable[[str], Person]
     hr = catalogue("hr")
     quick(ana, "briscola-2")
     full(ana, 3)
-    hand = ana.page.locator(".opponent .mini-hand").get_attribute("aria-label")
+    hand = ana.page.locator('[data-role="seat"] .mini-hand').get_attribute("aria-label")
     assert hand == hr.say("table.cards_in_hand", n=3) and hand.startswith("3 karte "), hand
     stock = ana.page.locator("#stock-size").inner_text()
     n = int(stock.split()[0])
@@ -233,7 +233,7 @@ def test_croatian_counts_agree_with_their_number(people: Callable[[str], Person]
     ana.page.wait_for_selector("#play-now")
     quick(ana, "briscolone")  # five cards each, and no turned card: 30 in the stock
     full(ana, 5)
-    hand = ana.page.locator(".opponent .mini-hand").get_attribute("aria-label")
+    hand = ana.page.locator('[data-role="seat"] .mini-hand').get_attribute("aria-label")
     assert hand == hr.say("table.cards_in_hand", n=5) and hand.startswith("5 karata "), hand
     stock = ana.page.locator("#stock-size").inner_text()
     n = int(stock.split()[0])
@@ -281,7 +281,9 @@ def test_a_chiamata_bid_is_said_in_words(people: Callable[[str], Person], lang: 
     def name(seat: int) -> str:
         if seat == me:
             return ""
-        return str(ana.page.locator(f".opponent[data-seat='{seat}'] .name").inner_text())
+        return str(
+            ana.page.locator(f"[data-role=seat][data-seat='{seat}']").get_attribute("aria-label")
+        )
 
     def form(seat: int) -> str:
         return "you" if seat == me else "other"

@@ -42,7 +42,7 @@ def test_setup_choices_and_preferences(people: Callable[[str], Person]) -> None:
     ana.page.click("#prefs-button")
     ana.page.fill("#pref-trump", "adut")
     ana.page.press("#pref-trump", "Enter")
-    ana.page.wait_for_selector(".turned figcaption:has-text('adut:')")
+    ana.page.wait_for_selector("[data-role=stock] .trump-name:has-text('adut:')")
     ana.page.select_option("#pref-lang", "hr")
     ana.page.wait_for_selector("html[lang=hr]")
     assert ana.page.locator("#prefs-button").inner_text() == "Postavke"

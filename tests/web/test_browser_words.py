@@ -63,7 +63,7 @@ def test_cards_are_the_art_named_in_the_language_and_style(
     ana.page.select_option("#quick-game", game)
     ana.page.click("#play-now")
     ana.page.wait_for_selector("#hand .card")
-    ana.page.wait_for_selector(".others .card.back")
+    ana.page.wait_for_selector("[data-role=seat] .mini-hand .card.back")
     ana.page.wait_for_function(
         "() => [...document.querySelectorAll('.card img')].every((i) => i.complete)"
     )

@@ -17,7 +17,7 @@ export class TableView {
     this.app = app;
     this.ctrl = ctrl;
     this.screen = null;
-    this.parts = null; // the frame's places: status, waiting, others, center, mine, side, end
+    this.parts = null; // the frame's places: status, waiting, center (the table round), mine, side, end
     this.chatLog = null;
     this.chatMode = null; // the chat box built: "none", "phrases" or "free"
     this.timer = null; // the clock's tick, on the game's screen
@@ -78,7 +78,6 @@ export class TableView {
           "div",
           { class: "table-screen" },
           status,
-          part("others", "section", { id: "others", "aria-label": t("table.others") }),
           part("center", "section", { id: "center", "aria-label": t("table.center") }),
           part("mine", "section", { id: "mine", "aria-label": t("table.your_hand") }),
           part("side", "aside", { id: "side" }),

@@ -12,13 +12,22 @@ export function takeMotion(ctrl) {
 }
 
 /** The trick just taken (`e`, its trick_won event), as a short-lived copy over the table
- * that slides toward the taker's side (`target`: its place, else the trick's) and fades; it
- * takes no clicks and is gone when its animation ends. */
-export function flyTaken(e, trick, target) {
-  const from = trick.getBoundingClientRect();
-  const to = (target || trick).getBoundingClientRect();
-  const copy = h("div", { class: "taken", "aria-hidden": "true" }, e.cards.map((c) => cardEl(c)));
+ * (`felt`), each card where its player laid it (`slots`: each seat's place) and the
+ * winning card marked, that slides toward the taker (`target`: their seat, or your hand)
+ * and fades; it takes no clicks and is gone when its animation ends. */
+export function flyTaken(e, felt, target, slots) {
+  const from = felt.getBoundingClientRect();
+  const to = (target || felt).getBoundingClientRect();
+  const cards = e.cards.map((c, i) => {
+    const seat = e.seats ? e.seats[i] : null;
+    const slot = seat === null || seat === undefined ? "bottom" : slots[seat];
+    return h("figure", { class: `played slot-${slot}${seat === e.winner ? " winner" : ""}` }, cardEl(c));
+  });
+  const n = [...felt.classList].find((c) => /^n\d$/.test(c)) || "";
+  const copy = h("div", { class: `taken trick-copy ${n}`, "aria-hidden": "true" }, cards);
   for (const el of copy.querySelectorAll("[data-card]")) el.removeAttribute("data-card");
+  const style = getComputedStyle(felt);
+  for (const v of ["--seat-w", "--seat-h", "--trick-w", "--gap"]) copy.style.setProperty(v, style.getPropertyValue(v));
   Object.assign(copy.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
   copy.style.setProperty("--dx", `${to.left + to.width / 2 - (from.left + from.width / 2)}px`);
   copy.style.setProperty("--dy", `${to.top + to.height / 2 - (from.top + from.height / 2)}px`);

@@ -6,7 +6,7 @@
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
-import { actionLabel, bidWords, partnerText, points as pointsOf, say, seatLabel, seatName, sideName, talkText } from "../words.js";
+import { actionLabel, bidWords, partnerText, points as pointsOf, say, seatLabel, sideName, talkText } from "../words.js";
 import { flyTaken, fromStock, takeMotion } from "./motion.js";
 
 export function drawPlay(ui) {
@@ -18,55 +18,33 @@ export function drawPlay(ui) {
     fill(parts.center, h("p", { text: t("table.loading") }));
     return;
   }
-  const name = (seat) => seatName(ctrl, seat);
   const legal = ctrl.legal();
   const mo = takeMotion(ctrl);
   const plays = new Set(legal.filter((a) => "play" in a).map((a) => a.play));
-  // Everyone else at the table: name, cards in hand (face down, or shown), presence.
-  const others = [];
-  for (let s = 0; s < v.players; s++) {
-    if (s === v.seat) continue;
-    const seat = tb.seats[s] || {};
-    const shown = v.visible_hands && (v.visible_hands[s] || v.visible_hands[String(s)]);
-    const size = v.hand_sizes ? v.hand_sizes[s] : 0;
-    others.push(
-      h(
-        "div",
-        { class: `opponent${v.to_act === s ? " to-act" : ""}`, "data-seat": s },
-        h(
-          "p",
-          { class: "name" },
-          name(s),
-          seat.kind === "person" && !seat.connected ? h("span", { class: "away", text: ` (${t("table.away")})` }) : null,
-          seat.stand_in ? h("span", { class: "away", text: ` (${t("table.stand_in")})` }) : null,
-        ),
-        h(
-          "div",
-          { class: "mini-hand", role: "group", "aria-label": t("table.cards_in_hand", { n: size }) },
-          shown ? shown.map((c) => cardEl(c, { extra: "small" })) : Array.from({ length: size }, () => backEl(t("table.face_down"))),
-        ),
-      ),
-    );
-  }
-  fill(parts.others, others);
-  // The trick, the turned trump and the stock, the points, the last trick.
+  // The table: every seat round it (yours at the bottom), each card played in front of its
+  // player, the stock with the turned trump crossways under it.
+  const me = v.seat === null || v.seat === undefined ? 0 : v.seat;
+  const slots = seatSlots(v.players, me, v.direction);
+  const taken = new Array(v.players).fill(0);
+  for (const tr of v.tricks || []) taken[tr.winner] += 1;
+  const seats = [];
+  for (let s = 0; s < v.players; s++) seats.push(seatBox(ctrl, v, s, slots[s], taken[s], s === v.seat));
+  const played = (v.trick || []).map(([seat, card]) =>
+    h(
+      "figure",
+      { class: `played slot-${slots[seat]}`, "data-role": "played", "data-seat": seat },
+      cardEl(card, { extra: mo.played.has(card) ? "enter" : null }),
+      h("figcaption", { class: "sr-only", text: seatLabel(ctrl, seat) }),
+    ),
+  );
   const trick = h(
     "div",
     { class: "trick", id: "trick", role: "group", "aria-label": t("table.trick") },
-    (v.trick || []).map(([seat, card]) =>
-      h("figure", { class: "played" }, cardEl(card, { extra: mo.played.has(card) ? "enter" : null }), h("figcaption", { text: seatLabel(ctrl, seat) })),
-    ),
-    (v.trick || []).length ? null : slotEl(t("words.empty_trick")),
+    played,
+    played.length ? null : h("span", { class: "empty-trick" }, slotEl(t("words.empty_trick"))),
   );
-  const stock = h(
-    "div",
-    { class: "stock" },
-    v.turned ? h("figure", { class: "turned" }, cardEl(v.turned), h("figcaption", { text: t("table.trump_card", { suit: suitName(v.trump) }) })) : v.trump ? h("p", { text: t("table.trump_suit", { suit: suitName(v.trump) }) }) : null,
-    v.stock_top ? h("figure", {}, cardEl(v.stock_top), h("figcaption", { text: t("table.stock_top") })) : null,
-    // no stock place in a hand that has none (chiamata deals every card) or no more
-    v.stock_size ? backEl(t("table.stock", { n: v.stock_size })) : null,
-    v.stock_size || v.turned ? h("p", { class: "stock-size", id: "stock-size", text: t("table.stock", { n: v.stock_size }) }) : null,
-  );
+  const stock = stockEl(v);
+  const felt = h("div", { class: `felt n${v.players}` }, seats, trick, stock);
   // the points taken, unless the table keeps them hidden during a hand (counted in your
   // head: the hand's end shows them)
   const points = v.points && !(ctrl.table && ctrl.table.points === "hidden")
@@ -84,7 +62,7 @@ export function drawPlay(ui) {
     if (ui.lastOpen) last.open = true;
     last.addEventListener("toggle", () => (ui.lastOpen = last.open));
   }
-  fill(parts.center, trick, stock, points, last);
+  fill(parts.center, felt, points, last);
   // Your hand: only the legal cards enabled; every other legal action as a button.
   const hand = h(
     "div",
@@ -107,9 +85,9 @@ export function drawPlay(ui) {
   fill(parts.mine, heading, v.seat === null ? h("p", { text: t("table.watching") }) : hand, actions);
   if (mo.taken) {
     const mine = mo.taken.winner === v.seat;
-    flyTaken(mo.taken, trick, mine ? parts.mine : parts.others.querySelector(`[data-seat="${mo.taken.winner}"]`));
+    flyTaken(mo.taken, felt, mine ? parts.mine : felt.querySelector(`[data-role="seat"][data-seat="${mo.taken.winner}"]`), slots);
   }
-  if (mo.drawn.size) fromStock(hand.querySelectorAll(".card.drawn"), stock);
+  if (mo.drawn.size) fromStock(hand.querySelectorAll(".card.drawn"), stock || felt);
   // What was said and signalled; the auction.
   const side = [];
   if (v.auction) {
@@ -143,4 +121,89 @@ export function drawPlay(ui) {
     );
   }
   fill(parts.side, side);
+}
+
+/** Where the other seats sit seen from the bottom, in the order of play under
+ * direction=right (counter-clockwise): words/seating.py's SLOTS, mirrored under left. */
+export const SLOTS = {
+  2: ["top"],
+  3: ["top-right", "top-left"],
+  4: ["right", "top", "left"],
+  5: ["right", "top-right", "top-left", "left"],
+  6: ["right", "top-right", "top", "top-left", "left"],
+};
+const MIRROR = { right: "left", left: "right", "top-right": "top-left", "top-left": "top-right" };
+
+/** Each seat's place at the table (`bottom` for `me`), as words/seating.py's Seating.of. */
+export function seatSlots(n, me, direction) {
+  let around = SLOTS[n] || [];
+  if (direction === "left") around = around.map((s) => MIRROR[s] || s);
+  const slots = new Array(n).fill("bottom");
+  around.forEach((slot, k) => (slots[(me + k + 1) % n] = slot));
+  return slots;
+}
+
+/** One seat round the table: an initial, the name (a computer player's level as a badge),
+ * the cards in hand face down (or shown), the dealer's mark, the tricks taken, whose turn,
+ * a person away or a computer standing in. */
+function seatBox(ctrl, v, s, slot, tricks, mine) {
+  const seat = (ctrl.table && ctrl.table.seats[s]) || {};
+  const full = seatLabel(ctrl, s);
+  const name = seat.kind === "bot" && !mine ? t("table.bot_name", { n: s + 1 }) : full;
+  const shown = v.visible_hands && (v.visible_hands[s] || v.visible_hands[String(s)]);
+  const size = v.hand_sizes ? v.hand_sizes[s] : 0;
+  const away = seat.kind === "person" && !seat.connected;
+  const turn = v.to_act === s;
+  return h(
+    "div",
+    {
+      class: `seat slot-${slot}${turn ? " to-act" : ""}${mine ? " mine" : ""}`,
+      "data-seat": s,
+      "data-role": "seat",
+      role: "group",
+      "aria-label": full,
+      "aria-current": turn ? "true" : null,
+    },
+    h(
+      "p",
+      { class: "name" },
+      h("span", { class: "initial", "aria-hidden": "true", text: (name || "?").trim().charAt(0).toUpperCase() }),
+      h("span", { class: "who", title: full, text: name }),
+    ),
+    h(
+      "p",
+      { class: "tally" },
+      seat.kind === "bot" && !mine ? h("span", { class: "badge level", text: t(`level.${seat.level}`) }) : null,
+      v.dealer === s ? h("span", { class: "badge dealer", title: t("word.dealer"), text: t("word.dealer") }) : null,
+      h("span", { class: "tricks", text: t("count.tricks", { n: tricks }) }),
+      away ? h("span", { class: "badge away", text: t("table.away") }) : null,
+      seat.stand_in ? h("span", { class: "badge away", text: t("table.stand_in") }) : null,
+    ),
+    mine
+      ? null
+      : h(
+          "div",
+          { class: "mini-hand", role: "group", "aria-label": t("table.cards_in_hand", { n: size }) },
+          shown ? shown.map((c) => cardEl(c, { extra: "small" })) : Array.from({ length: size }, () => backEl(t("table.face_down"))),
+        ),
+  );
+}
+
+/** The stock face down with its count, the turned trump crossways partly under it (alone
+ * once the stock is drawn); the trump suit in words once the turned card is taken. */
+function stockEl(v) {
+  if (!v.turned && !v.stock_size && !v.stock_top && !v.trump) return null;
+  const turned = v.turned
+    ? h("span", { class: "turned", "data-role": "turned", title: t("table.trump_card", { suit: suitName(v.trump) }) }, cardEl(v.turned))
+    : null;
+  const top = v.stock_top ? h("span", { class: "stock-top", title: t("table.stock_top") }, cardEl(v.stock_top)) : null;
+  const pile = v.stock_size && !top ? backEl(t("table.stock", { n: v.stock_size })) : null;
+  const trump = v.trump ? t(v.turned ? "table.trump_card" : "table.trump_suit", { suit: suitName(v.trump) }) : null;
+  return h(
+    "div",
+    { class: "stock", "data-role": "stock", role: "group", "aria-label": t("table.stock", { n: v.stock_size }) },
+    turned || top || pile ? h("div", { class: `stock-cards${turned ? " with-turned" : ""}` }, turned, top || pile ? h("span", { class: "pile" }, top || pile) : null) : null,
+    v.stock_size || v.turned ? h("span", { class: "stock-size", id: "stock-size", text: t("table.stock", { n: v.stock_size }) }) : null,
+    trump ? h("span", { class: "trump-name", text: trump }) : null,
+  );
 }

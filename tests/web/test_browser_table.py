@@ -1,0 +1,187 @@
+"""The card table itself (issue 23): seats round the table, each card played in front of its
+player, the turned trump crossways under the stock. Measured from the page's
+``data-role`` attributes (``seat``, ``played``, ``stock``, ``turned``) at phone portrait
+(390x844), phone landscape (844x390) and desktop (1280x800), for two to six players, under
+both directions of play; a screenshot of each kept as ``table-GAME-DIRECTION-SIZE.png``
+(in pytest's basetemp ``screenshots/``, and ``BRISCOLA_SCREENSHOTS`` when set)."""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browserkit import Person
+
+SIZES = {
+    "portrait": {"width": 390, "height": 844},
+    "landscape": {"width": 844, "height": 390},
+    "desktop": {"width": 1280, "height": 800},
+}
+GAMES = {  # the game, its players, whether it is played in pairs
+    "briscola-2": (2, False),
+    "briscola-3": (3, False),
+    "briscola-4": (4, True),
+    "chiamata": (5, False),
+    "briscola-6": (6, False),
+    "schembil": (6, False),
+}
+
+BOXES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height, seat: el.dataset.seat}; };
+  const all = (role) => [...document.querySelectorAll(`[data-role="${role}"]`)].map(box);
+  const turned = document.querySelector('[data-role="turned"]');
+  return {
+    seats: all("seat"), played: all("played"), stock: all("stock"), turned: all("turned"),
+    turnedTransform: turned ? getComputedStyle(turned).transform : null,
+    turnedInTrick: turned ? !!turned.closest("#trick") : false,
+    me: document.querySelector('[data-role="seat"].mine')?.dataset.seat ?? null,
+    hand: [...document.querySelectorAll("#hand .card")].map(box),
+    scroll: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def start(ana: Person, game: str, direction: str) -> None:
+    """A table of ``game`` from the setup screen, every other seat a computer player."""
+    ana.goto("/")
+    ana.page.click("#create-table")
+    ana.page.select_option("#setup-game", game)
+    ana.page.wait_for_selector(f"#setup-game option[value='{game}']:checked", state="attached")
+    ana.page.select_option("#rule-direction", direction)
+    seats = ana.page.locator("#setup .seats select")
+    for i in range(seats.count()):
+        seats.nth(i).select_option("bot:beginner")
+    ana.page.click("#setup-create")
+    ana.page.click("#start:not([disabled])")
+    ana.page.wait_for_selector('#hand .card, [data-role="seat"]')
+
+
+def centre(b: dict[str, Any]) -> tuple[float, float]:
+    return b["x"] + b["w"] / 2, b["y"] + b["h"] / 2
+
+
+def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (
+        a["x"] < b["x"] + b["w"]
+        and b["x"] < a["x"] + a["w"]
+        and a["y"] < b["y"] + b["h"]
+        and b["y"] < a["y"] + a["h"]
+    )
+
+
+def check(boxes: dict[str, Any], game: str, direction: str, size: str) -> None:
+    where = f"{game}, direction={direction}, {size}"
+    n, pairs = GAMES[game]
+    seats = {int(b["seat"]): b for b in boxes["seats"]}
+    assert sorted(seats) == list(range(n)), (where, boxes["seats"])
+    me = int(boxes["me"])
+    mine = seats[me]
+    mx, my = centre(mine)
+    # your seat at the bottom: below every other seat's centre
+    for s, b in seats.items():
+        if s != me:
+            assert centre(b)[1] < my, (where, "your seat is not at the bottom", s, b, mine)
+    # your hand below your seat, and every card at least 44 px wide
+    for card in boxes["hand"]:
+        assert card["w"] >= 44, (where, "a card of the hand is narrower than 44 px", card)
+        assert card["y"] >= mine["y"], (where, "the hand is above your seat", card, mine)
+    # in pairs the partner opposite: above, within a seat's width of your centre
+    if pairs:
+        partner = seats[(me + n // 2) % n]
+        px, py = centre(partner)
+        assert py < my and abs(px - mx) <= mine["w"], (where, "the partner is not opposite")
+    # the next player in the direction of play on that side
+    if n > 2:
+        nx = centre(seats[(me + 1) % n])[0]
+        if direction == "right":
+            assert nx > mx, (where, "the next player is not on your right")
+        else:
+            assert nx < mx, (where, "the next player is not on your left")
+    # no two seats' boxes overlap
+    for a in seats:
+        for b in seats:
+            if a < b:
+                assert not overlap(seats[a], seats[b]), (where, "seats overlap", a, b)
+    # each card played nearer its own seat than any other seat
+    for p in boxes["played"]:
+        cx, cy = centre(p)
+        dist = {s: math.dist((cx, cy), centre(b)) for s, b in seats.items()}
+        own = int(p["seat"])
+        assert min(dist, key=dist.__getitem__) == own, (where, "a card far from its seat", p, dist)
+    # the turned card crossways, partly under the stock, never in the trick
+    if boxes["turned"]:
+        (turned,) = boxes["turned"]
+        (stock,) = boxes["stock"]
+        matrix = boxes["turnedTransform"]
+        assert matrix and matrix.startswith("matrix("), (where, matrix)
+        a, b = (float(x) for x in matrix[7:-1].split(",")[:2])
+        assert abs(abs(math.degrees(math.atan2(b, a))) - 90) < 1, (where, "not crossways", matrix)
+        assert turned["w"] > turned["h"], (where, "the turned card stands upright", turned)
+        assert overlap(turned, stock), (where, "the turned card is not under the stock")
+        assert not boxes["turnedInTrick"], where
+        for p in boxes["played"]:
+            assert not overlap(turned, p), (where, "the turned card lies in the trick", p)
+    assert boxes["scroll"] <= SIZES[size]["width"], (where, "horizontal scroll", boxes["scroll"])
+
+
+def shoot(ana: Person, name: str) -> Path:
+    path = ana.shots / f"{name}.png"
+    ana.page.screenshot(path=str(path), full_page=True)
+    keep = os.environ.get("BRISCOLA_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / path.name)
+    return path
+
+
+def into_play(ana: Person) -> None:
+    """Past chiamata's auction (passing), to a hand with cards on the table: plays until
+    another seat's card lies in the trick while it is Ana's turn, or a few cards."""
+    page = ana.page
+    for _ in range(40):
+        passing = page.locator("#actions .action", has_text="Pass")
+        if passing.count():
+            passing.first.click()
+            page.wait_for_timeout(100)
+            continue
+        if ana.enabled_cards().count():
+            return
+        page.wait_for_timeout(100)
+
+
+@pytest.mark.parametrize("direction", ["right", "left"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_table_is_round(people: Callable[[str], Person], game: str, direction: str) -> None:
+    ana = people("Ana")
+    ana.login()
+    ana.page.wait_for_selector("#lobby li")
+    start(ana, game, direction)
+    into_play(ana)
+    page = ana.page
+    page.wait_for_selector('[data-role="seat"]')
+    for round_ in range(2):
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(120)
+            boxes = page.evaluate(BOXES)
+            check(boxes, game, direction, size)
+            if round_ == 0:
+                assert shoot(ana, f"table-{game}-{direction}-{size}").stat().st_size > 1000
+        # then a card played, for a trick with cards of others' in it
+        cards = ana.enabled_cards()
+        if cards.count():
+            card = cards.first.get_attribute("data-card")
+            cards.first.click()
+            page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+            into_play(ana)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_timeout(120)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{game}: the page is {width} px wide at 360 px"
