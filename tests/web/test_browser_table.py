@@ -185,3 +185,49 @@ def test_the_table_is_round(people: Callable[[str], Person], game: str, directio
     page.wait_for_timeout(120)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"{game}: the page is {width} px wide at 360 px"
+
+
+# Every copy of a trick taken that slides over the table: its cards' places and which is
+# marked as the winner.
+RECORD_TAKEN = """
+window.__taken = [];
+new MutationObserver((changes) => {
+  for (const c of changes) for (const n of c.addedNodes) {
+    if (n.nodeType === 1 && n.classList.contains("trick-copy")) {
+      window.__taken.push([...n.querySelectorAll(".played")].map((f) => f.className));
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_the_trick_taken_marks_its_winner_and_counts_for_the_taker(
+    people: Callable[[str], Person],
+) -> None:
+    ana = people("Ana")
+    ana.context.add_init_script(RECORD_TAKEN)
+    ana.login()
+    ana.page.wait_for_selector("#play-now")
+    ana.page.click("#play-now")  # briscola-2 against the computer
+    ana.page.wait_for_selector("#hand .card")
+    for _ in range(20):
+        if any(e["type"] == "trick_won" for e in ana.events):
+            break
+        cards = ana.enabled_cards()
+        if cards.count():
+            card = cards.first.get_attribute("data-card")
+            cards.first.click()
+            ana.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+        ana.page.wait_for_timeout(100)
+    won = [e for e in ana.events if e["type"] == "trick_won"]
+    assert won, "no trick was taken"
+    first = won[0]
+    # the taker's seat counts it
+    seat = ana.page.locator(f'[data-role="seat"][data-seat="{first["winner"]}"] .tricks')
+    assert seat.inner_text() in ("1 trick", "2 tricks"), seat.inner_text()
+    # the copy that slid away: both cards where they lay, the winner's marked
+    taken = ana.page.evaluate("() => window.__taken")
+    assert taken, "no trick slid to its taker"
+    for copy in taken:
+        assert len(copy) == 2 and sum("winner" in c for c in copy) == 1, copy
+        assert all("slot-" in c for c in copy), copy
