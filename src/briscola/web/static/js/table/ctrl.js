@@ -232,10 +232,17 @@ export class TableCtrl {
 
   /** Seconds left to the seat to act, or null when the table has no clock or nobody acts. */
   secondsLeft() {
+    const left = this.clockLeft();
+    return left === null ? null : Math.ceil(left * this.table.clock);
+  }
+
+  /** The share of the move's clock left to the seat to act (1 when its turn began, 0 when
+   * the clock has run out), or null when the table has no clock or nobody acts. */
+  clockLeft() {
     const tb = this.table;
     const v = this.view;
     if (!tb || !tb.clock || !v || v.to_act === null || v.to_act === undefined) return null;
-    return Math.max(0, Math.ceil(tb.clock - (Date.now() - this.turnSince) / 1000));
+    return Math.min(1, Math.max(0, 1 - (Date.now() - this.turnSince) / 1000 / tb.clock));
   }
 
   // -- acting -----------------------------------------------------------------------------

@@ -154,16 +154,18 @@ function seatBox(ctrl, v, s, slot, tricks, mine) {
   const size = v.hand_sizes ? v.hand_sizes[s] : 0;
   const away = seat.kind === "person" && !seat.connected;
   const turn = v.to_act === s;
+  const left = turn ? ctrl.clockLeft() : null;
   return h(
     "div",
     {
-      class: `seat slot-${slot}${turn ? " to-act" : ""}${mine ? " mine" : ""}`,
+      class: `seat slot-${slot}${turn ? " to-act" : ""}${mine ? " mine" : ""}${left === null ? "" : " timed"}`,
       "data-seat": s,
       "data-role": "seat",
       role: "group",
       "aria-label": full,
       "aria-current": turn ? "true" : null,
     },
+    left === null ? null : clockRing(left),
     h(
       "p",
       { class: "name" },
@@ -187,6 +189,20 @@ function seatBox(ctrl, v, s, slot, tricks, mine) {
           shown ? shown.map((c) => cardEl(c, { extra: "small" })) : Array.from({ length: size }, () => backEl(t("table.face_down"))),
         ),
   );
+}
+
+/** The ring round the seat to act that empties as its clock runs (status.js's drawClock
+ * moves it on each second; the style smooths it, except under reduced motion). */
+export function clockRing(left) {
+  const ring = h("span", { class: "clock-ring", "data-role": "clock", "aria-hidden": "true" });
+  setClockRing(ring, left);
+  return ring;
+}
+
+/** The ring shows `left`, the share of the clock left; a quarter or less is a hurry. */
+export function setClockRing(ring, left) {
+  ring.style.setProperty("--left", left.toFixed(3));
+  ring.classList.toggle("hurry", left <= 0.25);
 }
 
 /** The stock face down with its count, the turned trump crossways partly under it (alone

@@ -6,6 +6,7 @@ import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
 import { rulesPanel } from "../../rules.js";
 import { say } from "../words.js";
+import { setClockRing } from "./play.js";
 
 export function drawStatus(ui) {
   const ctrl = ui.ctrl;
@@ -31,12 +32,16 @@ export function drawStatus(ui) {
   drawClock(ui);
 }
 
-/** The seconds left to the seat to act, when the table has a clock. */
+/** The seconds left to the seat to act, when the table has a clock, in the status line and
+ * as the ring round its seat. */
 export function drawClock(ui) {
   const el = document.getElementById("clock");
   if (!el) return;
   const left = ui.ctrl.secondsLeft();
   el.textContent = left === null ? "" : t("table.clock", { s: left });
+  const ring = document.querySelector('.seat.to-act [data-role="clock"]');
+  const share = ui.ctrl.clockLeft();
+  if (ring && share !== null) setClockRing(ring, share);
 }
 
 async function toggleRules(ui) {
