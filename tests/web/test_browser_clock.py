@@ -11,7 +11,10 @@ from collections.abc import Callable
 from browserkit import Person
 
 RING = '.seat.to-act [data-role="clock"]'
-LEFT = f"() => parseFloat(getComputedStyle(document.querySelector('{RING}')).getPropertyValue('--left'))"
+LEFT = (
+    f"() => parseFloat(getComputedStyle(document.querySelector('{RING}'))"
+    ".getPropertyValue('--left'))"
+)
 
 
 def open_table(ana: Person, clock: str) -> None:
