@@ -245,7 +245,10 @@ async def test_bad_requests_get_errors_and_change_nothing(server: ServerProcess)
                 {"game": "briscola-2", "seats": [{"kind": "me"}, {"kind": "bot", "level": "god"}]},
                 "bad_level",
             ),
-            ({"game": "briscola-2", "seats": [{"kind": "me"}, {"kind": "bot"}]}, "bad_level"),
+            (
+                {"game": "briscola-2", "seats": [{"kind": "me"}, {"kind": "bot", "level": ""}]},
+                "bad_level",
+            ),
             ({"game": "briscola-2", "stand_in": "god"}, "bad_level"),
             ({"game": "briscola-2", "clock": 1}, "bad_clock"),
             ({"game": "briscola-2", "clock": -3}, "bad_request"),

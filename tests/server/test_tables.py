@@ -159,6 +159,31 @@ async def test_a_slow_player_gets_a_computer_move_when_the_clock_runs_out(client
     assert next(e["type"] for e in moved["events"] if e.get("seat") == 0) == "card_played"
 
 
+async def test_a_page_opened_while_a_clock_runs_is_told_the_seconds_left(clients: Any) -> None:
+    """So a ring that empties with the clock shows the server's count, not a fresh one."""
+    ana, bea = await clients("Ana"), await clients("Bea")
+    table = await open_table(ana, "briscola-2", [], {"match": "one-hand"}, clock=30)
+    token = table["token"]
+    assert table["clock_left"] is None  # nobody's clock runs before the start
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await bea.connect(token)
+    await ana.connect(token)
+    first = (await ana.until(lambda f: f["type"] == "snapshot"))["table"]["clock_left"]
+    assert 28 <= first <= 30, first
+    await asyncio.sleep(1.5)
+    await ana.close()  # the page opened again (Bea stays: her grace does not run out)
+    await ana.connect(token)
+    later = (await ana.until(lambda f: f["type"] == "snapshot"))["table"]["clock_left"]
+    assert 1.2 <= first - later <= 5, (first, later)
+    untimed = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "bot"}])
+    await ana.call("POST", f"/api/tables/{untimed['token']}/start")
+    shown = await ana.call("GET", f"/api/tables/{untimed['token']}")
+    assert shown["clock_left"] is None
+    # (a computer player's seat with no level has the server's stand-in level)
+    assert shown["seats"][1]["level"] == shown["stand_in"] == "intermediate"
+
+
 async def test_an_absent_player_is_stood_in_for_after_the_grace_and_comes_back(
     clients: Any,
 ) -> None:

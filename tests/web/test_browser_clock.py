@@ -50,6 +50,18 @@ def test_the_ring_round_the_seat_to_act_empties_as_its_clock_runs(
     ana.shoot("clock-ring")
 
 
+def test_a_page_opened_again_shows_the_clock_as_the_server_counts_it(
+    people: Callable[[str], Person],
+) -> None:
+    ana = people("Ana")
+    open_table(ana, "12")
+    time.sleep(3)
+    ana.page.reload()
+    ana.page.wait_for_selector(RING)
+    # 3 s and more of 12 have run: the ring is not full again
+    assert ana.page.evaluate(LEFT) < 0.8
+
+
 def test_under_reduced_motion_the_ring_steps_and_does_not_slide(
     people: Callable[[str], Person],
 ) -> None:

@@ -216,6 +216,8 @@ class LiveTable:
         self.tasks: set[asyncio.Task[None]] = set()
         """The table's other tasks still running (a computer move for a clock run out)."""
         self.move_deadline: tuple[int, int] | None = None
+        self.move_due: datetime | None = None
+        """When the stored move clock runs out, where this process knows it."""
         self.storing = False
         """Whether the match holds an action not stored yet: nobody is told anything
         then (a crash would lose that action), until the store is done."""
@@ -490,7 +492,11 @@ class LiveTable:
                 raise Refused(
                     "wrong_status", f"the table is {self.info.status}: its seats are set", 409
                 )
-            occupant = Seat(level=check_level(level)) if kind == "bot" else OPEN
+            occupant = (
+                Seat(level=check_level(self.stand_in_level if level is None else level))
+                if kind == "bot"
+                else OPEN
+            )
             await self.storage.set_seat(self.info.id, seat, occupant)
             await self.seats_changed()
 
@@ -641,7 +647,7 @@ class LiveTable:
             log.warning("table %s: %s", self.token, e)
         self.info = await self.storage.get_table(self.info.id)
         await self.storage.clear_deadlines(self.info.id)
-        self.move_deadline = None
+        self.move_deadline = self.move_due = None
         self.meta += 1
 
     async def _reload(self) -> None:
@@ -680,10 +686,19 @@ class LiveTable:
             return
         if self.move_deadline is not None:
             await self.storage.clear_deadlines(self.info.id, kind="move")
+        self.move_due = None
         if wanted is not None and clock:
             due = datetime.now(UTC) + timedelta(seconds=clock)
             await self.storage.set_deadline(self.info.id, wanted[0], "move", due, wanted[1])
+            self.move_due = due
         self.move_deadline = wanted
+
+    def clock_left(self) -> float | None:
+        """The seconds left now on the move clock of the seat to act, where this process
+        knows when it runs out (``None``: no clock running, or not known here)."""
+        if self.move_deadline is None or self.move_due is None:
+            return None
+        return max(0.0, round((self.move_due - datetime.now(UTC)).total_seconds(), 1))
 
     @property
     def left(self) -> dict[int, int]:
@@ -958,6 +973,7 @@ class LiveTable:
             seats=seats,
             version=self.number(self.seat_of(player)),
             clock=self.clock,
+            clock_left=self.clock_left(),
             points=self.points_setting,
             chat=self.chat_setting,
             stand_in=self.stand_in_level,

@@ -165,6 +165,10 @@ class TableOut(_Sent):
     version: int
     clock: float | None
     """Seconds for each move (``None``: no clock)."""
+    clock_left: float | None = None
+    """The seconds left on the clock of the seat to act when this was sent (``None``: no
+    clock is running, or the server does not know it; a client then counts from when it
+    learned whose turn it is)."""
     points: PointsSetting = "hidden"
     """Whether a client shows the points taken during a hand (``hidden``: counted in your
     head, shown at the hand's end)."""

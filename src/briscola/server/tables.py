@@ -168,9 +168,12 @@ class Tables:
                 values={"n": rules.players},
             )
         seats = []
+        default_level = spec.stand_in or self.settings.stand_in
         for s in seats_in:
             if s.kind == "bot":
-                seats.append(Seat(level=check_level(s.level)))
+                seats.append(
+                    Seat(level=check_level(s.level if s.level is not None else default_level))
+                )
             elif s.level is not None:
                 raise Refused(
                     "bad_seats",
@@ -240,6 +243,7 @@ class Tables:
             clock = stored.get((info.id, turn, "move")) if turn is not None else None
             if turn is not None and clock is not None and clock.version == live.version:
                 live.move_deadline = (turn, live.version)
+                live.move_due = clock.due
             else:
                 live.move_deadline = None
                 await live.set_clock()
@@ -266,7 +270,7 @@ class Tables:
             except (NotFound, Refused):
                 continue
             if d.kind == "move":
-                live.move_deadline = None
+                live.move_deadline = live.move_due = None
                 if d.version is not None:
                     live.spawn(live.timed_out(d.seat, d.version))
             elif d.kind == "away":

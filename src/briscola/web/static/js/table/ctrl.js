@@ -97,6 +97,15 @@ export class TableCtrl {
       this.ended = this.handSummary(v.points, v.winners, null, null, v.carichi);
     }
     this.turnChanged();
+    this.clockFrom(m.table);
+  }
+
+  /** The clock as the server counts it, where it says so (a page opened, or reconnected,
+   * while someone's clock runs): the turn began that much earlier. */
+  clockFrom(table) {
+    const left = table.clock_left;
+    if (left === null || left === undefined || !table.clock) return;
+    this.turnSince = Date.now() - Math.max(0, table.clock - left) * 1000;
   }
 
   update(m) {
@@ -113,6 +122,7 @@ export class TableCtrl {
   setTable(table) {
     const was = this.table;
     this.table = table;
+    this.clockFrom(table);
     if (!was || was.game !== table.game) {
       games().then((c) => {
         const g = c.games.find((x) => x.key === table.game);
