@@ -32,7 +32,7 @@ from collections.abc import Coroutine, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, cast, get_args
 
 from briscola.ai.bot import Bot, BotError, RandomBot, bot_names, make_bot
 from briscola.engine import (
@@ -60,6 +60,7 @@ from briscola.server.messages import (
     PointsSetting,
     SeatOut,
     TableChanged,
+    TableLanguage,
     TableOut,
     You,
     snapshot_frame,
@@ -78,6 +79,7 @@ from briscola.storage import (
     match_start,
 )
 from briscola.words.catalogue import catalogue
+from briscola.words.names import computer_names
 
 log = logging.getLogger("briscola.server")
 
@@ -521,7 +523,11 @@ class LiveTable:
                 info.seats,
                 host=info.host,
                 public=info.public,
-                settings={**settings, "rematch_of": info.token},
+                settings={
+                    **settings,
+                    "rematch_of": info.token,
+                    "names_of": settings.get("names_of", info.token),
+                },
             )
             self.info = await self.storage.set_settings(
                 info.id, {**info.settings, "rematch": new.token}
@@ -724,6 +730,28 @@ class LiveTable:
         """``free``, ``phrases`` or ``none`` (a table made before the setting: ``free``)."""
         value = self.info.settings.get("chat")
         return "phrases" if value == "phrases" else "none" if value == "none" else "free"
+
+    @property
+    def lang_setting(self) -> TableLanguage:
+        """The table's language (a table made before the setting: ``it``, the game's)."""
+        value = self.info.settings.get("lang")
+        return value if value in get_args(TableLanguage) else "it"  # type: ignore[return-value]
+
+    def computer_names(self) -> dict[int, str]:
+        """The first names of the table's computer players, by seat (a stand-in has none:
+        it plays under the person's nickname): of the table's language, chosen from its
+        token (a rematch's from the first table's, so that they keep their names), none
+        of them a nickname of the people at the table when there are names enough."""
+        info = self.info
+        seed = info.settings.get("names_of")
+        bots = [i for i, s in enumerate(info.seats) if s.player is None and s.level is not None]
+        people = [self.server.names.get(s.player) for s in info.seats if s.player is not None]
+        return computer_names(
+            seed if isinstance(seed, str) else info.token,
+            self.lang_setting,
+            bots,
+            [n for n in people if n is not None],
+        )
 
     @property
     def stand_in_level(self) -> str:
@@ -939,6 +967,7 @@ class LiveTable:
         """The table as ``player`` sees it: its ``version`` is the number of their seat's
         stream (the spectators' when they sit nowhere)."""
         info = self.info
+        names = self.computer_names()
         seats = []
         for i, s in enumerate(info.seats):
             if s.player is not None:
@@ -953,7 +982,7 @@ class LiveTable:
                     )
                 )
             elif s.level is not None:
-                seats.append(SeatOut(seat=i, kind="bot", level=s.level))
+                seats.append(SeatOut(seat=i, kind="bot", level=s.level, name=names[i]))
             else:
                 seats.append(SeatOut(seat=i, kind="open"))
         you = None
@@ -976,6 +1005,7 @@ class LiveTable:
             clock_left=self.clock_left(),
             points=self.points_setting,
             chat=self.chat_setting,
+            lang=self.lang_setting,
             stand_in=self.stand_in_level,
             hands=self.stored_hands,
             rematch=rematch if isinstance(rematch, str) else None,

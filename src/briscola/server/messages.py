@@ -35,6 +35,7 @@ from pydantic import (
 from pydantic_core import to_json
 
 from briscola.server.wire import Action, Event, Fairness, RuleValue, View
+from briscola.words.catalogue import LANGUAGES
 from briscola.words.catalogue import PHRASES as WORDED_PHRASES
 
 
@@ -88,6 +89,11 @@ assert PHRASES == WORDED_PHRASES, "the phrases of the schema are the catalogues'
 PointsSetting = Literal["hidden", "shown"]
 """Whether the points taken are shown during a hand (``hidden``: counted in your head)."""
 
+TableLanguage = Literal["it", "en", "es", "hr"]
+"""A table's language: its computer players' first names are of it (``en`` has the Italian
+ones: :mod:`briscola.words.names`). Each reader still reads the table in their own."""
+assert get_args(TableLanguage) == LANGUAGES, "a table's languages are the catalogues' own"
+
 ChatSetting = Literal["free", "phrases", "none"]
 """A table's chat: free text at any time; free text while no hand is played and only the
 friendly phrases while one is (``phrases``); no chat at all (``none``)."""
@@ -133,6 +139,9 @@ class SeatOut(_Sent):
     player: int | None = None
     level: str | None = None
     """The computer player's level (``kind`` bot)."""
+    name: str | None = None
+    """The computer player's first name (``kind`` bot), of the table's ``lang``, the same
+    for every reader; a stand-in plays under the person's ``nickname`` and has none."""
     connected: bool = False
     """Whether the person at the seat has the table open now."""
     stand_in: bool = False
@@ -175,6 +184,8 @@ class TableOut(_Sent):
     chat: ChatSetting = "phrases"
     """The table's chat: ``free``, ``phrases`` (only the friendly phrases while a hand is
     played) or ``none``."""
+    lang: TableLanguage = "it"
+    """The table's language, which its computer players' names are of."""
     stand_in: str
     """The level of the computer player standing in for an absent or slow player."""
     hands: int
@@ -368,6 +379,9 @@ class TableIn(_Message):
     (``bad_points``)."""
     chat: StrictStr = "phrases"
     """``free``, ``phrases`` or ``none`` (``bad_chat``)."""
+    lang: StrictStr = "it"
+    """The table's language, ``it``, ``en``, ``es`` or ``hr`` (``bad_language``): its
+    computer players are called by first names of it."""
 
 
 class SeatChange(_Message):

@@ -28,7 +28,7 @@ from briscola.engine.presets import find_game
 from briscola.server.broadcast import Broadcaster
 from briscola.server.errors import Refused, number
 from briscola.server.live import LiveTable, check_level
-from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn
+from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn, TableLanguage
 from briscola.server.settings import ServerSettings
 from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
 from briscola.words.errors import rule_at_fault
@@ -201,10 +201,17 @@ class Tables:
                 f"a table's chat is free, phrases or none, not {spec.chat!r}",
                 values={"value": spec.chat},
             )
+        if spec.lang not in get_args(TableLanguage):
+            raise Refused(
+                "bad_language",
+                f"a table's language is {', '.join(get_args(TableLanguage))}, not {spec.lang!r}",
+                values={"lang": spec.lang},
+            )
         settings: dict[str, object] = {
             "clock": spec.clock,
             "points": spec.points,
             "chat": spec.chat,
+            "lang": spec.lang,
         }
         if spec.stand_in is not None:
             settings["stand_in"] = check_level(spec.stand_in)

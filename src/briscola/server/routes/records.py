@@ -70,13 +70,14 @@ async def hand_replay(token: str, number: int, tables: TablesDep) -> dict[str, A
     """Finished hand `number`'s replay (the web client's history): its positions, the
     deal and then the table as each trick's last card falls (every hand face up: the
     record is public once the hand is over; `not_finished` before), and who sat where
-    (`seats`: each seat's `kind`, a person's `nickname`, a computer player's `level`)."""
+    (`seats`: each seat's `kind`, a person's `nickname`, a computer player's `name` and
+    `level`)."""
     live = await tables.get(token)
     check_hand(live, number)
     if live.match is None or not 1 <= number <= live.revealed or live.deals is None:
         raise Refused("not_finished", f"hand {number} is not finished: no replay yet", 404)
     out = replay_of(live.deals.hand_record(live.match.finished[number - 1]))
-    keep = {"seat", "kind", "nickname", "level"}
+    keep = {"seat", "kind", "nickname", "name", "level"}
     out["seats"] = [s.model_dump(include=keep) for s in live.table_out(None).seats]
     return out
 

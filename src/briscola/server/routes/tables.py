@@ -49,9 +49,11 @@ async def create_table(
     one for each seat, are `open`, `me` or `bot` with a `level` (`bad_seats`,
     `bad_level`), by default you at seat 0 and the others open; `clock` the seconds for
     each move (none by default); `stand_in` the level of the computer player that moves
-    for a slow or absent player. Private tables (the default) are found only by their
-    link (`invite`). Opening too many tables too fast, or holding too many public ones
-    open at once, is refused with `429` (`too_many`, with `Retry-After`)."""
+    for a slow or absent player; `lang` the table's language, which its computer players'
+    first names are of (`it` by default; `bad_language`). Private tables (the default)
+    are found only by their link (`invite`). Opening too many tables too fast, or holding
+    too many public ones open at once, is refused with `429` (`too_many`, with
+    `Retry-After`)."""
     here = address(request)
     if body.public:
         await check_public(tables, guards, player, here)
