@@ -59,7 +59,7 @@ def test_a_chiamata_hand_through_the_generic_actions(people: Callable[[str], Per
     assert others.count() == 4
     assert ana.page.locator("#stock-size").count() == 0  # every card dealt: no stock shown
     names = {
-        int(str(o.get_attribute("data-seat"))): o.get_attribute("aria-label") for o in others.all()
+        int(str(o.get_attribute("data-seat"))): o.locator(".who").inner_text() for o in others.all()
     }
     acted = cards = 0
     saw_auction = False
@@ -144,7 +144,7 @@ def partner_shown_when_the_called_card_falls(p: Person, names: dict[int, str]) -
             assert s["partner"] is None, s  # nobody else does
     then = [s for s in seen if s["at"] <= at][-1]  # the page once that message was in
     if any(e["type"] == "hand_over" for e in msgs[at - 1]["events"]):
-        # the sides on the end screen ("You" alone, "Computer 3 (intermediate) and you")
+        # the sides on the end screen ("You" alone, "Giulia and you")
         assert name(partner).lower() in str(then["points"]).lower(), then
     else:
         assert then["partner"] == line, then

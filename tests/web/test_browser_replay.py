@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -83,6 +82,8 @@ def test_the_replay_route_gives_finished_hands_only(
     assert out["positions"][-1]["hands"] == [[], []]
     assert [s["kind"] for s in out["seats"]] == ["person", "bot"]
     assert out["seats"][0]["nickname"] == "Ugo" and out["seats"][1]["level"] == "beginner"
+    table = get(web.url, f"/api/tables/{token}")
+    assert out["seats"][1]["name"] == table["seats"][1]["name"]  # the computer's first name
     # a hand the match over never had has no replay (`bad_hand`); nor one not over yet
     # (`not_finished`, below): its deal is still secret
     for path in (f"/api/tables/{token}/hands/2/replay", f"/api/tables/{token}/hands/0/replay"):
@@ -198,7 +199,10 @@ def test_a_finished_hand_replays_trick_by_trick(
     page.wait_for_url(f"**/history/{token}/1")
     page.wait_for_selector("#replay-board")
     names = [page.locator(f'.replay-seat[data-seat="{s}"] h3').inner_text() for s in (0, 1)]
-    assert names[0] == "Ugo" and re.fullmatch(r"Computer 2 \(beginner\)", names[1])
+    # the computer player by its first name alone, the level apart (the table was opened
+    # through the API with no language: an Italian table)
+    table = get(web.url, f"/api/tables/{token}")
+    assert names == ["Ugo", table["seats"][1]["name"]] and table["lang"] == "it"
     check_position(ugo, 0, want[0], names)
     ugo.shoot("replay")
     ugo.no_horizontal_scroll()

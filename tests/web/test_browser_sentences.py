@@ -22,6 +22,13 @@ from briscola.words.narrate import describe_action, describe_bid
 from briscola.words.seating import Seating
 from browserkit import Person
 
+FIRST_NAMES = {
+    "es": {"Lucía", "Javier", "Carmen", "Pablo", "Elena"}
+    | {"Diego", "María", "Andrés", "Isabel", "Manuel"},
+    "hr": {"Ante", "Mare", "Jure", "Kate", "Frane"} | {"Ivana", "Duje", "Tonka", "Šime", "Marija"},
+}
+"""The computer players' first names a person expects at a Spanish, a Croatian table."""
+
 # Every text the page's live region says, in order (it is replaced at each announcement).
 LIVE = """
 window.__live = [];
@@ -186,7 +193,8 @@ def test_against_the_computer_your_move_and_its_in_their_persons(
     wait_said(ana, said(lang, "tell.played", "you", "", card=card(code, lang)))
     me = ana.acts[0]["action"]["seat"]
     bot = 1 - me
-    name = ana.page.locator(f"[data-role=seat][data-seat='{bot}']").get_attribute("aria-label")
+    seat = ana.page.locator(f"[data-role=seat][data-seat='{bot}']")
+    name = seat.locator(".who").inner_text()
     # the computer's first card the page was sent as an event (one it led before the page
     # connected came in its first view)
     for _ in range(100):
@@ -205,9 +213,13 @@ def test_against_the_computer_your_move_and_its_in_their_persons(
     assert played.form(form) != str(played) and sentence.endswith(played.form(form)), sentence
     text = live(ana)
     assert not re.search(r"\b(tú|Tú) jugó\b|\b(ti|Ti): ", text), text
-    # the computer's words are the language's ("Ordenador 2 (intermedio)")
+    # the computer is called by a first name of the page's language, its level said apart
+    # in the seat's label ("Lucía, ordenador de nivel intermedio")
     words = catalogue(lang)
-    assert name.startswith(words.say("table.bot", n=bot + 1, level="").split(" (")[0]), name
+    assert name in FIRST_NAMES[lang], name
+    level = words.say("level.intermediate")
+    assert seat.get_attribute("aria-label") == words.say("table.bot_label", name=name, level=level)
+    assert seat.locator(".badge.level").inner_text() == level
 
 
 def karata(n: int) -> str:
@@ -281,9 +293,7 @@ def test_a_chiamata_bid_is_said_in_words(people: Callable[[str], Person], lang: 
     def name(seat: int) -> str:
         if seat == me:
             return ""
-        return str(
-            ana.page.locator(f"[data-role=seat][data-seat='{seat}']").get_attribute("aria-label")
-        )
+        return ana.page.locator(f"[data-role=seat][data-seat='{seat}'] .who").inner_text()
 
     def form(seat: int) -> str:
         return "you" if seat == me else "other"

@@ -180,8 +180,8 @@ def test_nobody_is_addressed_formally_nor_in_the_masculine() -> None:
 
 def test_the_computers_levels_agree_with_racunalo() -> None:
     levels = [HR.say(f"level.{name}") for name in ("beginner", "intermediate", "strong")]
-    assert [HR.say("table.bot", n=1, level=level) for level in levels] == [
-        "Računalo 1 (početničko)", "Računalo 1 (srednje)", "Računalo 1 (jako)",
+    assert [HR.say("table.bot_label", name="Ante", level=level) for level in levels] == [
+        "Ante, početničko računalo", "Ante, srednje računalo", "Ante, jako računalo",
     ]  # fmt: skip
 
 

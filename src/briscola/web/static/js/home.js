@@ -3,7 +3,7 @@
 
 import { api, ApiError, games, whoAmI } from "./api.js";
 import { h, fill } from "./dom.js";
-import { gameWords, loadWords, t } from "./i18n.js";
+import { gameWords, language, loadWords, t } from "./i18n.js";
 import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
 import { nicknameForm } from "./forms.js";
 import { fillHistory } from "./matches.js";
@@ -67,7 +67,7 @@ export async function showHome(app, navigate) {
     const seats = [{ kind: "me" }];
     for (let i = 1; i < n; i++) seats.push({ kind: "bot", level });
     try {
-      const table = await api("POST", "/api/tables", { game: game.key, seats });
+      const table = await api("POST", "/api/tables", { game: game.key, seats, lang: language() });
       await api("POST", `/api/tables/${table.token}/start`);
       navigate(table.invite);
     } catch (err) {
@@ -245,9 +245,10 @@ function gameLabel(w, game) {
   return g ? `${g.name} (${g.summary})` : `${game.name} (${game.summary})`;
 }
 
-/** The table's settings as `POST /api/tables` takes them (`me`: the host's seat). */
+/** The table's settings as `POST /api/tables` takes them (`me`: the host's seat), in the
+ * page's language (its computer players' names are of it). */
 function tableBody(family) {
-  const body = { game: family.game, rules: family.rules || {}, seats: family.seats, public: !!family.public };
+  const body = { game: family.game, rules: family.rules || {}, seats: family.seats, public: !!family.public, lang: language() };
   if (family.clock) body.clock = family.clock;
   if (family.points) body.points = family.points;
   if (family.chat) body.chat = family.chat;

@@ -10,6 +10,7 @@ let strings = {};
 let english = {};
 let plurals = new Intl.PluralRules("en");
 let words = null;
+let current = "en";
 const loaded = new Map();
 
 async function load(lang) {
@@ -24,7 +25,13 @@ export async function setLanguage(lang) {
   strings = lang === "en" ? english : await load(lang).catch(() => english);
   plurals = new Intl.PluralRules(strings === english ? "en" : lang);
   document.documentElement.lang = lang;
+  current = lang;
   await game;
+}
+
+/** The page's language (`it`, `en`, `es`, `hr`): a table made here is of it. */
+export function language() {
+  return current;
 }
 
 /** The game's words in `lang` with the player's word for trump (`GET /api/words`), asked

@@ -32,7 +32,7 @@ export function showHistory(app, navigate) {
 
 function seatNames(seats) {
   return seats.map((s, i) =>
-    s.kind === "person" ? s.nickname || "?" : t("table.bot", { n: i + 1, level: t(`level.${s.level}`) }),
+    s.kind === "person" ? s.nickname || "?" : s.name || t("table.seat_n", { n: i + 1 }),
   );
 }
 

@@ -3,7 +3,7 @@
 // a sentence about seats in the person that agrees with them (say(): yours, another's,
 // several), sides, the legal actions as buttons say them, bids, partner talk and its
 // answers. As words/seating.py's Seating, but the other seats are named as the page
-// shows them (nicknames, "Computer 2 (level)"), not by where they sit.
+// shows them (nicknames, a computer player's first name: "Giulia"), not by where they sit.
 
 import { cardName, deck, rankName, suitName } from "../cards.js";
 import { capital, t, word } from "../i18n.js";
@@ -14,14 +14,16 @@ function mine(ctrl) {
 }
 
 /** A seat's name: "you" (`seat.you`, with the forms the language gives it: `{to:dat}`) for
- * the reader's own; a nickname, a computer player or an open seat, numbered from 1. Never
- * put into a sentence about a third person: say() chooses the sentence's form for it. */
+ * the reader's own; a nickname, a computer player's first name (the server's, of the
+ * table's language: its level is a badge, never in its name) or an open seat, numbered
+ * from 1. Never put into a sentence about a third person: say() chooses the sentence's
+ * form for it. */
 export function seatName(ctrl, seat) {
   if (seat === null || seat === undefined) return "?";
   const s = ctrl.table && ctrl.table.seats[seat];
   if (seat === mine(ctrl)) return word("seat.you");
   if (!s) return t("table.seat_n", { n: seat + 1 });
-  if (s.kind === "bot") return t("table.bot", { n: seat + 1, level: t(`level.${s.level}`) });
+  if (s.kind === "bot") return s.name || t("table.seat_n", { n: seat + 1 });
   if (s.kind === "open") return t("table.seat_n", { n: seat + 1 });
   return s.nickname;
 }
@@ -58,6 +60,12 @@ export function say(ctrl, key, seats, params = {}, addressed = null) {
   let form = personForm(ctrl, group);
   if (form === "other" && addressed !== null && addressed !== undefined && addressed === mine(ctrl)) form = "to_you";
   return t(key, { ...params, form, who: groupName(ctrl, group) });
+}
+
+/** A computer player said whole, for a seat's accessible label and the waiting room: its
+ * name with what it is and its level ("Giulia, computer player, intermediate"). */
+export function botLabel(seat) {
+  return t("table.bot_label", { name: seat.name || "?", level: t(`level.${seat.level}`) });
 }
 
 /** A seat's name as a label of its own (under a card, before a figure): yours with a

@@ -6,7 +6,7 @@
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
-import { actionLabel, bidWords, partnerText, points as pointsOf, say, seatLabel, sideName, talkText } from "../words.js";
+import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, sideName, talkText } from "../words.js";
 import { flyTaken, fromStock, takeMotion } from "./motion.js";
 
 export function drawPlay(ui) {
@@ -143,13 +143,14 @@ export function seatSlots(n, me, direction) {
   return slots;
 }
 
-/** One seat round the table: an initial, the name (a computer player's level as a badge),
+/** One seat round the table: an initial, the name (a computer player's first name, its
+ * level a badge; its label says both),
  * the cards in hand face down (or shown), the dealer's mark, the tricks taken, whose turn,
  * a person away or a computer standing in. */
 function seatBox(ctrl, v, s, slot, tricks, mine) {
   const seat = (ctrl.table && ctrl.table.seats[s]) || {};
-  const full = seatLabel(ctrl, s);
-  const name = seat.kind === "bot" && !mine ? t("table.bot_name", { n: s + 1 }) : full;
+  const name = seatLabel(ctrl, s);
+  const full = seat.kind === "bot" && !mine ? botLabel(seat) : name;
   const shown = v.visible_hands && (v.visible_hands[s] || v.visible_hands[String(s)]);
   const size = v.hand_sizes ? v.hand_sizes[s] : 0;
   const away = seat.kind === "person" && !seat.connected;

@@ -4,6 +4,7 @@
 
 import { fill, h } from "../../dom.js";
 import { ruleInWords, t } from "../../i18n.js";
+import { botLabel } from "../words.js";
 
 const LEVELS = ["random", "beginner", "intermediate", "strong", "champion"];
 
@@ -43,7 +44,7 @@ export function drawWaiting(ui) {
         bits.push(sel, h("button", { type: "button", "data-key": `bot-${s.seat}`, onclick: doing(() => ctrl.seatBot(s.seat, sel.value)), text: t("wait.seat_bot") }));
       }
     } else if (s.kind === "bot") {
-      bits.push(h("span", { text: t("table.bot", { n: s.seat + 1, level: t(`level.${s.level}`) }) }));
+      bits.push(h("span", { class: "bot-name", text: botLabel(s) }));
       if (you.host) bits.push(h("button", { type: "button", "data-key": `open-${s.seat}`, onclick: doing(() => ctrl.openSeat(s.seat)), text: t("wait.open_seat") }));
     } else {
       bits.push(h("span", { text: s.nickname + (s.seat === you.seat ? ` (${t("seat.you")})` : "") }));
