@@ -128,6 +128,10 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     assert [c.ok for c in check_record(hands[0])] == [True]  # with its commitment and salt
     assert "you say: hello <b> & all" in out_a
     assert "Ana says: hello <b> & all" in out_b  # shown as typed
+    # who sits where, the computer players by their first names, their levels in brackets
+    bots = [f"{table['seats'][s]['name']} (random)" for s in (1, 3)]
+    assert f"\nat the table: East: {bots[1]}; North: Bea; West: {bots[0]}\n" in out_a
+    assert f"\nat the table: East: {bots[0]}; North: Ana; West: {bots[1]}\n" in out_b
 
 
 async def test_a_client_seated_before_the_start_is_sent_its_view_at_the_start(
@@ -202,13 +206,14 @@ async def test_a_table_not_found_or_a_seat_taken_is_one_line_and_status_2(
     base = ["play", "--plain", "--server", server.url, "--table", table["token"], "--name", "Bo"]
     # seats as the table counts them, from 1
     taken = await asyncio.to_thread(one_line_error, [*base, "--seat", "1"])
-    assert taken == "error: seat 1 is taken (Ana); open: 3"
+    assert taken == "error: seat 1 is taken by Ana; open: 3"
+    name = table["seats"][1]["name"]  # a computer player: its first name, its level
     bot = await asyncio.to_thread(one_line_error, [*base, "--seat", "2"])
-    assert bot == "error: seat 2 is taken (a computer player); open: 3"
+    assert bot == f"error: seat 2 is taken by {name} (random); open: 3"
     none = await asyncio.to_thread(one_line_error, [*base, "--seat", "7"])
     assert none == "error: there is no seat 7 at this table: its seats are 1 to 4"
     hr = await asyncio.to_thread(one_line_error, [*base, "--seat", "1", "--lang", "hr"])
-    assert hr == "error: mjesto 1 je zauzeto (Ana); slobodna: 3"
+    assert hr == "error: mjesto 1 zauzima Ana; slobodna: 3"
     local = await asyncio.to_thread(one_line_error, [*base, "--bot", "random"])
     assert "--bot and --rule are for a new table" in local
     seeded = await asyncio.to_thread(one_line_error, [*base, "--seed", "3"])
@@ -465,6 +470,32 @@ async def test_the_server_s_address_opens_a_new_table_whose_link_brings_the_othe
         assert "=== the match is over: " in out
     record = await host.call("GET", "/api/tables/" + link.rsplit("/t/", 1)[1] + "/record")
     assert record["game"] == "briscola-2" and len(record["hands"][0]["moves"]) == 40
+
+
+async def test_a_new_table_is_of_the_lang_asked_and_says_its_computer_players_names(
+    server: ServerProcess, host: Client
+) -> None:
+    """``play --server URL --lang hr`` opens a Croatian table: its computer players have
+    Croatian first names, and the terminal says them with their levels."""
+    ana = client_process(
+        "play", "--plain", "--server", server.url, "--game", "briscola-4", "--rule",
+        "match=one-hand", "--bot", "random", "--bot", "beginner", "--bot", "random",
+        "--name", "Ana", "--lang", "hr", moves="1\n" * 100,
+    )  # fmt: skip
+    status, out, err = await asyncio.to_thread(finish, ana)
+    assert (status, err) == (0, ""), out[-3000:]
+    token = re.search(r"/t/([\w-]+)", out)
+    assert token is not None, out[:2000]
+    table = await host.call("GET", f"/api/tables/{token.group(1)}")
+    assert table["lang"] == "hr"
+    names = [s["name"] for s in table["seats"][1:]]
+    croatian = {"Ante", "Mare", "Jure", "Kate", "Frane", "Ivana", "Duje", "Tonka", "Šime", "Marija"}
+    assert set(names) <= croatian and len(set(names)) == 3, names
+    east, north, west = (
+        f"{n} ({level})"
+        for n, level in zip(names, ("nasumično", "početničko", "nasumično"), strict=True)
+    )
+    assert f"\nza stolom: Istok: {east}; Sjever: {north}; Zapad: {west}\n" in out
 
 
 def test_a_new_table_with_a_wrong_number_of_seats_or_a_rule_at_a_table_s_link_is_refused() -> None:

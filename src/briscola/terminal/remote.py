@@ -379,11 +379,25 @@ class RemoteTable:
         if self.current is None:
             raise RemoteError("the match at this table is over: there is nothing to play")
 
+    def who_sits(self) -> str:
+        """Who sits at each other seat, in the order of play from yours: ``at the table:
+        East: Ana; North: Giulia (intermediate); ...`` (a computer player's name and its
+        level in brackets)."""
+        seats = self.table.get("seats") or []
+        n = len(seats)
+        said = []
+        for k in range(1, n):
+            seat = (self.seat + k) % n
+            who = seat_words(seats[seat], self.lang)
+            said.append(self._say("remote.seat_who", place=self.seating.name(seat), who=who))
+        return self._say("remote.at_table", seats="; ".join(said))
+
     def opening(self) -> list[str]:
         view = self.view()
         voice = self.seating
         words = voice.words
         lines = [words.say("session.introduction", game=voice.game(), seats=voice.introduction())]
+        lines.append(self.who_sits())
         lines += self.narrator.tell(
             [{"type": "hand_started", "number": view.hand_number, "dealer": view.dealer}],
             view.to_json(),
@@ -594,6 +608,17 @@ def rest(
     return body
 
 
+def seat_words(seat: dict[str, Any], lang: str) -> str:
+    """Who sits at ``seat`` (a table's seat as the server sends it) in ``lang``: a person's
+    nickname, a computer player's first name with its level in brackets (``Giulia
+    (intermediate)``), ``someone`` for a seat with no name."""
+    words = catalogue(lang)
+    if seat.get("kind") == "bot" and seat.get("name"):
+        level = words.say(f"level.{seat.get('level')}")
+        return words.say("remote.bot", name=seat["name"], level=level)
+    return str(seat.get("nickname") or words.say("remote.someone"))
+
+
 def why(e: Exception) -> str:
     text = str(e) or type(e).__name__
     return text.split("] ", 1)[-1]
@@ -627,7 +652,7 @@ def join(
         elif not 0 <= seat < len(seats):
             raise RemoteError(words.say("remote.no_seat", seat=seat + 1, n=len(seats)))
         elif seats[seat].get("kind") != "open":
-            who = seats[seat].get("nickname") or words.say("remote.a_computer")
+            who = seat_words(seats[seat], lang)
             open_ = ", ".join(str(s + 1) for s in free)  # seats as people count them
             key = "remote.seat_taken" if free else "remote.seat_taken_none_open"
             raise RemoteError(words.say(key, seat=seat + 1, who=who, open=open_))
@@ -649,7 +674,8 @@ def open_new(
 ) -> RemoteTable:
     """Open a new private table of ``game`` with ``rules`` at the server ``url`` as
     ``name``, its host, sitting at ``seat``: each other seat, in order, is ``open`` (for a
-    person the link brings) or a computer player of the level named in ``others``.
+    person the link brings) or a computer player of the level named in ``others``. The
+    table is of ``lang``, which its computer players' first names are of.
 
     :raises RemoteError: saying what was wrong (the server, the game, a level).
     """
@@ -666,7 +692,7 @@ def open_new(
                 seats.append({"kind": level})
             else:
                 seats.append({"kind": "bot", "level": level})
-        body = {"game": game, "rules": rules, "seats": seats}
+        body = {"game": game, "rules": rules, "seats": seats, "lang": lang}
         info = rest(http, base, "POST", "/api/tables", lang=lang, json=body)
         return RemoteTable(http, base, str(info["token"]), info, lang)
     except BaseException:
