@@ -32,7 +32,8 @@ SAME_AS_ENGLISH = {
     "app.title", "bid.rank", "card.code", "chat.title", "lang.en", "lang.es", "lang.hr",
     "lang.it", "plain.card_choice", "plain.choice", "rules.game",
     "session.introduction", "side.figure", "table.trump_card", "table.trump_suit",
-    "view.bid", "view.played", "style.napoletane", "setup.seat_bot", "remote.bot", "remote.seat_who",
+    "view.bid", "view.played", "style.napoletane", "setup.seat_bot", "remote.bot",
+    "remote.seat_who",
     "talkword.answer.no", "word.no", "word.cappotto", "word.carichi",
     "word.carico", "word.lisci", "word.liscio", "rule.cappotto.title", "rule.rais.title",
 }  # fmt: skip
