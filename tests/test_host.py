@@ -24,6 +24,7 @@ from briscola.engine import (
     Play,
     Rules,
     View,
+    match_view,
     parse_record,
     replay,
     seat_events,
@@ -364,3 +365,64 @@ def test_a_view_changes_only_with_an_event_its_audience_sees() -> None:
                 if table.number(a) == numbers[a]:
                     assert view == views[a], (key, options, a)
                 views[a], numbers[a] = view, table.number(a)
+
+
+def watch_late(key: str, options: dict[str, object]) -> None:
+    """A table whose spectators are held one trick late, played by random players: after
+    every action the spectators' view, number and stream are the table's as it stood just
+    before the first card of the trick in play (of the last trick taken, while no card of
+    the next is down), everything once the hand is over; a table rebuilt from the record
+    holds them at the same place."""
+    rules = Rules.make(key, options)
+    rng = random.Random(f"late {config_id(key, options)}")
+    match = Match(rules, rng, dealer=rng.randrange(rules.players))
+    bots = {s: Recorder(s, rng.randrange(10**9)) for s in range(rules.players)}
+    table = Table(match, bots, keep=100_000, late=True)
+    live = [match_view(match, None).to_json()]
+    numbers = [0]
+    while not table.over and match.number <= 2:
+        hand = table.state
+        step = table.run_bot()
+        live.append(match_view(match, None).to_json())
+        numbers.append(numbers[-1] + (1 if step.to_json(None) else 0))
+        held = table.held_at()
+        seen = table.view(None)
+        assert seen.trick == ()  # never a card of the trick in play
+        if hand.over or table.over:
+            assert held is None  # the hand's end gives everything at once
+        if held is None:
+            assert seen.to_json() == live[-1]
+            assert table.number(None) == numbers[-1]
+            continue
+        taken = len(hand.tricks) - (0 if hand.trick else 1 if hand.tricks else 0)
+        assert len(seen.tricks) == taken
+        assert seen.to_json() == live[held]
+        assert table.number(None) == numbers[held]
+        messages = table.messages(None, 0)
+        assert messages is not None
+        assert [e for m in messages for e in m.events] == seat_events(
+            match.events[: match.ends[held]], None
+        )
+        if table.version % 7 == 0:
+            rebuilt = Table(Match.from_record(table.record(), rng=random.Random(0)), {}, late=True)
+            assert rebuilt.held_at() == held
+            assert rebuilt.number(None) == table.number(None)
+            assert rebuilt.view(None) == seen
+
+
+@pytest.mark.parametrize(("key", "options"), CONFIGS, ids=[config_id(k, o) for k, o in CONFIGS])
+def test_spectators_of_a_late_table_see_each_trick_once_the_next_has_begun(
+    key: str, options: dict[str, object]
+) -> None:
+    watch_late(key, options)
+
+
+def test_the_seats_of_a_late_table_are_not_held() -> None:
+    rules = Rules.make("briscola-2")
+    table = Table(Match(rules, random.Random(2)), {0: Recorder(0, 0), 1: Recorder(1, 1)}, late=True)
+    table.run_bot()
+    assert len(table.view(0).trick) == len(table.view(1).trick) == 1
+    assert table.view(None).trick == () and table.number(None) == 0
+    assert [m.number for m in table.messages(0, 0) or []] == [0, 1]
+    assert [m.number for m in table.messages(None, 0) or []] == [0]
+    assert table.messages(None, 1) is None  # a number the spectators have not reached

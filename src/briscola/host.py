@@ -21,7 +21,11 @@ no bot, a person or a remote client who acts through :meth:`Table.act`. The host
   0), then one message for each action that showed that audience something, with the
   events as it sees them (:meth:`Table.number`, :meth:`Table.messages`). A seat's
   numbers count only what it sees, so a gap in them never tells it that a signal for
-  others was made. The table's :attr:`~Table.version` counts every action.
+  others was made. The table's :attr:`~Table.version` counts every action;
+- at a table made with ``late=True`` (a public table), holds the spectators one trick
+  late: their stream, their number and their view stop at the hand as it stood just before
+  the first card of the trick now being played, and the hand's end (and the match's) gives
+  them everything at once (:meth:`Table.held_at`).
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, shuffled_deal
@@ -62,6 +66,7 @@ from briscola.engine import (
     MalformedError,
     Match,
     NotYourTurnError,
+    Play,
     View,
     match_view,
     seat_events,
@@ -135,7 +140,7 @@ class Table:
     seats act through :meth:`act`. ``names`` names the computer players in errors (a
     guarded outside bot's own name, else its type, by default). The streams keep the last
     ``keep`` actions' messages (:meth:`messages`); ``notary`` adds its announcements to
-    them."""
+    them. ``late``: the spectators are held one trick late (:meth:`held_at`)."""
 
     def __init__(
         self,
@@ -145,6 +150,7 @@ class Table:
         *,
         keep: int = 64,
         notary: Notary | None = None,
+        late: bool = False,
     ) -> None:
         if isinstance(game, Match):
             self.match: Match | None = game
@@ -183,6 +189,12 @@ class Table:
         self.version = 0
         """The actions taken at this table's match (or hand): the table's own version."""
         self._numbers: dict[Audience, int] = dict.fromkeys([*range(n), None], 0)
+        self.late = late
+        """Whether the spectators see the play one trick late (:meth:`held_at`)."""
+        self._watched: list[int] = [0]
+        """The spectators' number after each version of the table (0: the start)."""
+        self._held: tuple[int, View] | None = None
+        """The version the spectators are held at, and their view there (made once)."""
         self._start: _Entry | None = None
         """The start as an entry before version 1, while the streams keep version 1."""
         self._announced = 0
@@ -201,6 +213,7 @@ class Table:
         if self.match is None:
             self.version = len(self.state.moves)
             self._numbers = dict.fromkeys(self._numbers, self.version)
+            self._watched = list(range(self.version + 1))
             if not self.version:
                 self._start = _Entry(0, list(self.state.opening_events()), notes)
             return
@@ -217,20 +230,26 @@ class Table:
         for audience in self._numbers:
             if any(visible(e, audience) is not None for e in events):
                 self._numbers[audience] += 1
+        self._watched.append(self._numbers[None])
 
     # ----------------------------------------------------------------- the streams
 
     def number(self, audience: Audience) -> int:
         """The number of the last message of ``audience``'s stream (``None``: the
-        spectators'): how many actions showed it something."""
+        spectators'): how many actions showed it something (the spectators held one
+        trick late: those up to where they are held, :meth:`held_at`)."""
+        if audience is None and (held := self.held_at()) is not None:
+            return self._watched[held]
         return self._numbers[audience]
 
     def messages(self, audience: Audience, since: int) -> list[Message] | None:
-        """The messages of ``audience``'s stream after number ``since``; from 0, the start
-        first (a client asking from 0 may have missed it). ``None`` when they are not all
-        kept, or ``since`` is ahead of the stream: send a snapshot instead."""
+        """The messages of ``audience``'s stream after number ``since`` up to its
+        :meth:`number`; from 0, the start first (a client asking from 0 may have missed
+        it). ``None`` when they are not all kept, or ``since`` is ahead of the stream: send
+        a snapshot instead."""
+        top = self.number(audience)
         number = self._numbers[audience]
-        if not 0 <= since <= number:
+        if not 0 <= since <= top:
             return None
         out: list[Message] = []
         for entry in reversed(self._kept):
@@ -238,7 +257,8 @@ class Table:
                 break
             events = seat_events(entry.events, audience)
             if events:
-                out.append(Message(number, entry.version, events + entry.notes))
+                if number <= top:  # (the spectators' messages after where they are held wait)
+                    out.append(Message(number, entry.version, events + entry.notes))
                 number -= 1
         if number > since:
             return None  # not all kept
@@ -270,12 +290,53 @@ class Table:
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` (``None``: a spectator) may know now: of a match, with the hand's
-        number and where the match stands (:func:`~briscola.engine.views.match_view`)."""
+        number and where the match stands (:func:`~briscola.engine.views.match_view`). The
+        spectators held one trick late see the hand as it stood where they are held
+        (:meth:`held_at`)."""
+        held = self.held_at() if seat is None else None
+        if held is not None:
+            if self._held is None or self._held[0] != held:
+                self._held = (held, self._view_at(held))
+            return self._held[1]
         if self.match is not None:
             return match_view(self.match, seat)
         if seat is None:
             return spectator_view(self.state)
         return seat_view(self.state, seat)
+
+    def held_at(self) -> int | None:
+        """The table's version the spectators are held at, ``None`` when they see the
+        table as it stands. At a table made with ``late=True``, while a hand is played
+        (it has a move, it is not over), the spectators see it as it stood just before the
+        first card of the trick now being played (or of the last trick taken, until the
+        next trick's first card), or as it was dealt before any card: what was played,
+        said or done since reaches them as the next trick's first card is played, or all
+        at once as the hand ends."""
+        hand = self.state
+        if not self.late or self.over or hand.over or not hand.moves:
+            return None
+        first = hand.trick[0] if hand.trick else hand.tricks[-1].cards[0] if hand.tricks else None
+        moves = hand.moves
+        before = 0
+        if first is not None:  # the move that led it: the last that played it (each card once)
+            for i in range(len(moves) - 1, -1, -1):
+                move = moves[i]
+                if isinstance(move, Play) and move.card == first:
+                    before = i
+                    break
+        return self.version - len(moves) + before
+
+    def _view_at(self, version: int) -> View:
+        """The spectators' view of the hand in play as it stood at ``version`` (the hand
+        played again from its deal)."""
+        hand = self.state
+        moves = hand.moves[: len(hand.moves) - (self.version - version)]
+        then = GameState(hand.rules, hand.deal)
+        for move in moves:
+            then.apply(move)
+        if self.match is not None:
+            return match_view(self.match, None, then)
+        return spectator_view(then)
 
     def opening(self) -> list[Any]:
         """The events so far, with their audiences (a match's partner draw, its deals);

@@ -3,9 +3,11 @@ schembil's talk, chiamata's auction and call, scoperta, partners showing hands, 
 trick hidden, partners drawn) are played by several people's clients (random legal moves
 from their views), computer players in the other seats, and two spectators (one with a
 session, one without). Every frame each client receives is scanned: it holds no card the
-client may not know at that frame's version, no deal and no salt of a hand not over; and it
-is read back through the protocol's models (``briscola.server.messages``, strict: the
-views and events of ``briscola.server.wire``), the very bytes they write.
+client may not know at that frame's version, no deal and no salt of a hand not over, and
+(the tables are public) nothing a spectator is sent shows a card of the trick in play: it
+sees the play one trick late; and it is read back through the protocol's models
+(``briscola.server.messages``, strict: the views and events of ``briscola.server.wire``),
+the very bytes they write.
 
 What a seat may know is built apart from the server: the match record downloaded at the
 end is replayed by the engine move by move, and :class:`helpers.Known` reads from each
@@ -142,6 +144,8 @@ class Moment:
     """How many hands were over (each then revealed, every card of it known)."""
     known: dict[int | None, frozenset[Card]]
     """What each seat (``None``: a spectator) may know of the hand in play."""
+    trick: bool = False
+    """Whether a card of a trick was down (the hand in play not over)."""
 
 
 class Replay:
@@ -204,6 +208,7 @@ class Replay:
             match.number,
             len(match.finished),
             {s: frozenset(cs) for s, cs in known.known.items()},
+            bool(match.hand.trick) and not match.hand.over,
         )
 
 
@@ -255,6 +260,8 @@ def scan_frame(
     if found is None:
         raise Leak(f"{where}: no such version")
     moment = found
+    if seat is None and moment.trick:
+        raise Leak(f"{where}: a spectator is shown the trick in play (it is one trick late)")
     for number, salt in enumerate(replay.salts, 1):
         if number > moment.finished and salt in text:
             raise Leak(f"{where}: holds the salt of hand {number}, not over")
@@ -477,3 +484,17 @@ def test_the_scan_notices_a_salt_or_a_deal_too_early(
     early = {**frames[first], "events": [{**revealed, "salt": "", "deal": replay.deals[0]}]}
     with pytest.raises(Leak, match="reveals hand 1, not over"):
         rescan([*frames[:first], early], None, replay)
+
+
+def test_the_scan_notices_a_spectator_shown_the_trick_in_play(
+    one_match: tuple[Replay, list[tuple[Client, int | None]]],
+) -> None:
+    replay, clients = one_match
+    watcher = clients[-2][0]
+    frames = json.loads(json.dumps(watcher.frames))
+    rescan(frames, None, replay)
+    first = next(i for i, f in enumerate(frames) if f["type"] == "update")
+    moments = [replay.moment(None, n) for n in range(len(replay.at[None]))]
+    live = next(n for n, m in enumerate(moments) if m is not None and m.trick)
+    with pytest.raises(Leak, match="trick in play"):
+        rescan([*frames[:first], {**frames[first], "version": live}], None, replay)

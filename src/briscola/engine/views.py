@@ -55,15 +55,21 @@ def seat_view(state: GameState, seat: int) -> View:
     return _build(state, seat)
 
 
-def match_view(match: Match, seat: int | None) -> View:
+def match_view(match: Match, seat: int | None, hand: GameState | None = None) -> View:
     """What ``seat`` (``None``: a spectator) may know of the match's hand in play, with the
-    hand's number and where the match stands.
+    hand's number and where the match stands. ``hand``: an earlier position of the hand in
+    play to show instead of the hand as it stands (the match stands where it does: it
+    changes only as hands end).
 
-    :raises MalformedError: when ``match`` is no match or the table has no such seat.
+    :raises MalformedError: when ``match`` is no match, ``hand`` no hand, or the table has
+        no such seat.
     """
     if not isinstance(match, Match):
         raise MalformedError(f"match_view: expected a Match, got {shown(match)}")
     state = match.hand
+    if hand is not None:
+        _check_state(hand, "match_view")
+        state = hand
     if seat is not None:
         _check_seat(state, seat, "match_view", "None")
     result = match.result()

@@ -317,8 +317,13 @@ class LiveTable:
             await self._finish()
 
     def _host(self, match: Match) -> None:
-        """Host ``match``, its computer players seated."""
-        self.host = Table(match, {}, keep=self.settings.recent, notary=self.deals)
+        """Host ``match``, its computer players seated; at a public table the spectators
+        see the play one trick late (:meth:`briscola.host.Table.held_at`), so that no
+        watcher can tell a player what is going on (at a private table they are the
+        players' guests, and see it as it goes)."""
+        self.host = Table(
+            match, {}, keep=self.settings.recent, notary=self.deals, late=self.info.public
+        )
         self.levels = {}
         self._seat_bots()
 
