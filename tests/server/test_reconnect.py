@@ -148,7 +148,9 @@ async def test_back_after_one_event_an_update_and_the_same_view(server: ServerPr
     clients = (ana, ana2, bea, watcher, watcher2)
     try:
         seats = [{"kind": "me"}, {"kind": "open"}]
-        table = await open_table(ana, "briscola-2", seats, {"match": "one-hand"}, public=True)
+        # A private table: its spectators see each move as it goes (at a public one they
+        # are a trick late: tests/server/test_spectators.py).
+        table = await open_table(ana, "briscola-2", seats, {"match": "one-hand"})
         token = table["token"]
         await bea.call("POST", f"/api/tables/{token}/seats/1")
         await ana.call("POST", f"/api/tables/{token}/start")
@@ -223,7 +225,7 @@ async def _long_chiamata(
     clients = (ana, *others, watcher, watcher2, back)
     seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * 4
     rules = {"target": "hands:25"}
-    table = await open_table(ana, "chiamata", seats, rules, public=True)
+    table = await open_table(ana, "chiamata", seats, rules)  # (its spectators see it live)
     token = table["token"]
     await ana.call("POST", f"/api/tables/{token}/start")
     for c in clients:

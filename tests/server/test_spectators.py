@@ -54,6 +54,7 @@ async def watch_a_hand(url: str, public: bool) -> list[str]:
     watching; after each move, what Cy was shown is checked against the seats' views.
     Returns what went wrong, if anything (empty: all was as it should be)."""
     ana, bea, cy, dee = Client(url, "Ana"), Client(url, "Bea"), Client(url, "Cy"), None
+    cy2 = Client(url, "Cy")  # a second tab of Cy's, which drops and comes back
     wrong: list[str] = []
     try:
         await ana.login()
@@ -62,10 +63,10 @@ async def watch_a_hand(url: str, public: bool) -> list[str]:
         table = await open_table(ana, "briscola-2", seats, {"match": "one-hand"}, public=public)
         token = table["token"]
         await bea.call("POST", f"/api/tables/{token}/seats/1")
-        for client in (ana, bea, cy):
+        for client in (ana, bea, cy, cy2):
             await client.connect(token)
         await ana.call("POST", f"/api/tables/{token}/start")
-        for client in (ana, bea, cy):
+        for client in (ana, bea, cy, cy2):
             await client.until(lambda f: f["type"] == "snapshot" and f["view"] is not None)
         assert cy.view is not None and cy.view["seat"] is None
         trump = {Card.parse(cy.view["turned"])}
@@ -84,6 +85,16 @@ async def watch_a_hand(url: str, public: bool) -> list[str]:
                 await settle(client)
             got = await settle(cy)
             shown |= cards_in(got)
+            if moves == 5:
+                left = cy2.version
+                await cy2.close()
+            if moves == 9:  # back with the last version seen: what was let out since
+                await cy2.connect(token, since=left)
+                back = [f for f in await settle(cy2) if f["type"] != "table"]
+                if [(f["type"], f.get("since")) for f in back] != [("update", left)]:
+                    wrong.append(f"Cy's second tab, back, was sent {back}")
+                if (cy2.version, cy2.view) != (cy.version, cy.view):
+                    wrong.append("Cy's second tab, back, does not see what Cy sees")
             if ana.finished():
                 break
             mine, watched = ana.view, cy.view
@@ -133,7 +144,7 @@ async def watch_a_hand(url: str, public: bool) -> list[str]:
             wrong.append("at the end, a fresh spectator's snapshot is not Cy's view")
         await fresh.aclose()
     finally:
-        for client in (ana, bea, cy):
+        for client in (ana, bea, cy, cy2):
             await client.aclose()
     return wrong
 
