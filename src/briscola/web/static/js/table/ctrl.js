@@ -17,6 +17,18 @@ export function still() {
   return { played: new Set(), drawn: new Set(), taken: null };
 }
 
+/** The seat this tab watches `token`'s table from, as kept (0 when none is). */
+function watchedFrom(token) {
+  let kept = null;
+  try {
+    kept = sessionStorage.getItem(`briscola.watch.${token}`);
+  } catch {
+    // storage refused: the first seat
+  }
+  const seat = Number.parseInt(kept || "0", 10);
+  return Number.isInteger(seat) && seat >= 0 ? seat : 0;
+}
+
 export class TableCtrl {
   /** `redraw(part)`: draw the page again (`part` "chat": only the chat). */
   constructor(token, navigate, redraw) {
@@ -41,6 +53,27 @@ export class TableCtrl {
     this.turnSince = null; // when the seat to act was told it is their turn (the clock)
     this.lastAnnouncedTurn = null;
     this.motion = still(); // what the last update moved, for the animations of its drawing
+    this.watchFrom = watchedFrom(token); // the seat a spectator watches from (at the bottom)
+  }
+
+  /** The seat drawn at the bottom of the table: yours, or, as you watch, the one you
+   * watch from (the first seat until you choose). */
+  bottomSeat() {
+    const v = this.view;
+    if (!v) return 0;
+    if (v.seat !== null && v.seat !== undefined) return v.seat;
+    return this.watchFrom < v.players ? this.watchFrom : 0;
+  }
+
+  /** Watch from `seat` (drawn at the bottom), kept for this table in this tab. */
+  watchSeat(seat) {
+    this.watchFrom = seat;
+    try {
+      sessionStorage.setItem(`briscola.watch.${this.token}`, String(seat));
+    } catch {
+      // storage refused (a private window): chosen for this page only
+    }
+    this.redraw();
   }
 
   /** Which screen the state is: gone, loading, waiting, play or end. */

@@ -21,9 +21,10 @@ export function drawPlay(ui) {
   const legal = ctrl.legal();
   const mo = takeMotion(ctrl);
   const plays = new Set(legal.filter((a) => "play" in a).map((a) => a.play));
-  // The table: every seat round it (yours at the bottom), each card played in front of its
-  // player, the stock with the turned trump crossways under it.
-  const me = v.seat === null || v.seat === undefined ? 0 : v.seat;
+  // The table: every seat round it (yours at the bottom, or the one you watch from), each
+  // card played in front of its player, the stock with the turned trump crossways under it.
+  const watching = v.seat === null || v.seat === undefined;
+  const me = ctrl.bottomSeat();
   const slots = seatSlots(v.players, me, v.direction);
   const taken = new Array(v.players).fill(0);
   for (const tr of v.tricks || []) taken[tr.winner] += 1;
@@ -82,7 +83,7 @@ export function drawPlay(ui) {
       )
     : null;
   const heading = h("h2", { class: "sr-only", text: t("table.your_hand") });
-  fill(parts.mine, heading, v.seat === null ? h("p", { text: t("table.watching") }) : hand, actions);
+  fill(parts.mine, heading, watching ? watchingEl(ctrl, v, me) : hand, actions);
   if (mo.taken) {
     const mine = mo.taken.winner === v.seat;
     flyTaken(mo.taken, felt, mine ? parts.mine : felt.querySelector(`[data-role="seat"][data-seat="${mo.taken.winner}"]`), slots);
@@ -121,6 +122,41 @@ export function drawPlay(ui) {
     );
   }
   fill(parts.side, side);
+}
+
+/** A spectator's place of the hand: that they watch (no hand shown), the seat they watch
+ * from (each seat's name a button: that seat is drawn at the bottom), and at a public
+ * table that spectators see the play one trick late. */
+function watchingEl(ctrl, v, from) {
+  const seats = [];
+  for (let s = 0; s < v.players; s++) {
+    const seat = (ctrl.table && ctrl.table.seats[s]) || {};
+    seats.push(
+      h("button", {
+        type: "button",
+        class: "watch-seat",
+        "data-key": `watch-${s}`,
+        "data-seat": s,
+        "aria-pressed": s === from ? "true" : "false",
+        onclick: () => ctrl.watchSeat(s),
+        title: seatLabel(ctrl, s),
+        text: seat.kind === "bot" ? t("table.bot_name", { n: s + 1 }) : seatLabel(ctrl, s),
+      }),
+    );
+  }
+  const late = ctrl.table && ctrl.table.public;
+  return h(
+    "div",
+    { class: "watching", id: "watching" },
+    h("p", { text: t("table.watching") }),
+    h(
+      "div",
+      { class: "watch-from", id: "watch-from", role: "group", "aria-labelledby": "watch-from-label" },
+      h("span", { id: "watch-from-label", text: t("table.watch_from") }),
+      seats,
+    ),
+    late ? h("p", { class: "help", id: "watch-late", text: t("table.watch_late") }) : null,
+  );
 }
 
 /** Where the other seats sit seen from the bottom, in the order of play under
