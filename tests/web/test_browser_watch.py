@@ -2,7 +2,8 @@
 side, with no hand shown. The seats' names are buttons ("Watch from"): the seat chosen is
 drawn at the bottom (its box the lowest), kept for the table in the tab (a reload keeps
 it); a public table says, once, that spectators see the play one trick late, a private
-one does not. Screenshots ``watch-public-phone.png`` and ``watch-public-desktop.png``."""
+one does not (its spectators see the play as it goes, the move's clock running).
+Screenshots ``watch-public-phone.png`` and ``watch-public-desktop.png``."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ OPEN = """async ([publicTable]) => {
   const bot = {kind: "bot", level: "random"};
   const table = await call("/api/tables", {game: "briscola-4", rules: {match: "one-hand"},
                                           seats: [{kind: "me"}, bot, bot, bot],
-                                          public: publicTable});
+                                          public: publicTable, clock: 60});
   await call(`/api/tables/${table.token}/start`);
   return table.token;
 }"""
@@ -69,8 +70,11 @@ def test_a_spectator_chooses_the_seat_to_watch_from(people: Callable[[str], Pers
     for i in range(4):
         box = buttons.nth(i).bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
-    # the public table says, once, that spectators are a trick late
+    # the public table says, once, that spectators are a trick late; no clock runs for
+    # them (the move they see was made long ago)
     assert page.get_by_text("spectators see the play one trick late").count() == 1
+    page.wait_for_timeout(1200)
+    assert page.locator("#clock").inner_text() == ""
     # watching from seat 3: its box is the lowest, and stays so through a reload
     page.locator('#watch-from button[data-seat="2"]').click()
     page.wait_for_function(
@@ -102,6 +106,7 @@ def test_a_private_table_says_nothing_of_a_delay(people: Callable[[str], Person]
     page = watch(people("Cy"), token)
     assert page.locator("#watch-from button").count() == 4
     assert page.locator("#watch-late").count() == 0
+    page.wait_for_function("() => /\\d/.test(document.getElementById('clock').textContent)")
 
 
 def test_the_watching_page_passes_axe(people: Callable[[str], Person]) -> None:

@@ -280,11 +280,13 @@ export class TableCtrl {
   }
 
   /** The share of the move's clock left to the seat to act (1 when its turn began, 0 when
-   * the clock has run out), or null when the table has no clock or nobody acts. */
+   * the clock has run out), or null when the table has no clock or nobody acts (or you
+   * watch a public table: you see it a trick late, and that move's clock ran long ago). */
   clockLeft() {
     const tb = this.table;
     const v = this.view;
     if (!tb || !tb.clock || !v || v.to_act === null || v.to_act === undefined) return null;
+    if (tb.public && (v.seat === null || v.seat === undefined)) return null;
     return Math.min(1, Math.max(0, 1 - (Date.now() - this.turnSince) / 1000 / tb.clock));
   }
 
