@@ -139,8 +139,8 @@ function watchingEl(ctrl, v, from) {
         "data-seat": s,
         "aria-pressed": s === from ? "true" : "false",
         onclick: () => ctrl.watchSeat(s),
-        title: seatLabel(ctrl, s),
-        text: seat.kind === "bot" ? t("table.bot_name", { n: s + 1 }) : seatLabel(ctrl, s),
+        title: seat.kind === "bot" ? botLabel(seat) : null,
+        text: seatLabel(ctrl, s),
       }),
     );
   }
