@@ -1,7 +1,7 @@
 // The table's words in the chosen language, the same sentences the terminal says (the
 // catalogue's tell.*, menu.*, view.* entries): seats (you, a computer player, a nickname),
 // a sentence about seats in the person that agrees with them (say(): yours, another's,
-// several), sides, the legal actions as buttons say them, bids, partner talk and its
+// several), the legal actions as buttons say them, bids, partner talk and its
 // answers. As words/seating.py's Seating, but the other seats are named as the page
 // shows them (nicknames, a computer player's first name: "Giulia"), not by where they sit.
 
@@ -72,11 +72,6 @@ export function botLabel(seat) {
  * capital ("You", "Tu"), the others' as they are. */
 export function seatLabel(ctrl, seat) {
   return seat === mine(ctrl) ? capital(seatName(ctrl, seat)) : seatName(ctrl, seat);
-}
-
-/** Side `i` of `sides`, named as a label ("Bea and you"; "You" alone). */
-export function sideName(ctrl, i, sides) {
-  return sides[i].length === 1 ? seatLabel(ctrl, sides[i][0]) : groupName(ctrl, sides[i]);
 }
 
 /** A number of points, agreeing ("1 point", "3 boda", "5 bodova"). */
