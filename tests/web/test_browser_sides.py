@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import expect
 
-from browserkit import Person, play_out, token_of
+from browserkit import AXE, Person, play_out, token_of
 
 POINTS = "#points"
 ROLE_WORDS = re.compile(r"caller|partner|others", re.IGNORECASE)
@@ -77,8 +77,15 @@ def test_a_pair_reads_us_and_them_with_the_names_on_focus_and_hover(
     us.focus()
     expect(tip).to_be_visible()
     expect(tip).to_have_text("Computer 3 (beginner) and you")
+    ana.page.keyboard.press("Escape")  # dismissed, the focus kept
+    expect(tip).to_be_hidden()
+    ana.page.keyboard.press("Tab")
+    ana.page.keyboard.press("Shift+Tab")
+    expect(tip).to_be_visible()
     ana.shoot("sides-pair-focus")
     ana.no_horizontal_scroll()
+    if AXE.exists():  # (scripts/browser installs it)
+        ana.axe("the points line, a side's players shown")
     # and on hover
     ana.page.locator("#hand").click(position={"x": 1, "y": 1})
     them.hover()
@@ -91,6 +98,18 @@ def test_a_pair_reads_us_and_them_with_the_names_on_focus_and_hover(
     assert [n.split("\n")[0] for n in names.all_inner_texts()] == ["Us", "Them"]
     expect(names.first).to_have_accessible_description("Computer 3 (beginner) and you")
     ana.shoot("sides-pair-end")
+    if AXE.exists():
+        ana.axe("the end of the hand, its sides named")
+
+    # the replay names the teams as someone watching reads them, the players on focus
+    ana.goto(f"/history/{token_of(ana.page.url)}/1")
+    ana.page.wait_for_selector("#replay-points .side-name")
+    ana.page.mouse.move(0, 0)
+    said = ana.page.locator("#replay-points").inner_text()
+    assert said == "Points so far: Ana's team 0 · Computer 2's team 0", said
+    expect(ana.page.locator("#replay-points .side-name").first).to_have_accessible_description(
+        "Ana and Computer 3 (beginner)"
+    )
 
 
 def test_teams_of_three_have_names_and_a_spectator_never_reads_us(

@@ -7,6 +7,8 @@ import { api, games } from "./api.js";
 import { announce, fill, h, link } from "./dom.js";
 import { capital, t } from "./i18n.js";
 import { cardEl, cardName, setDeck, suitName } from "./cards.js";
+import { sideLabel } from "./table/sides.js";
+import { joined } from "./table/words.js";
 import { fillHistory, gameName } from "./matches.js";
 
 /** The file name a record downloads as, the server's own (Content-Disposition). */
@@ -36,14 +38,27 @@ function seatNames(seats) {
   );
 }
 
+/** Each seat's short name, as a team is named after it ("Computer 2", no level). */
+function shortNames(seats) {
+  return seats.map((s, i) => (s.kind === "person" ? s.nickname || "?" : t("table.bot_name", { n: i + 1 })));
+}
+
 /** Trick `k` taken by `who`, as the table says it (`tell.took`: "Ana takes trick 3: 11
  * points"): a replay names every seat by its name, yours too. */
 function took(who, k, points) {
   return capital(t("tell.took", { form: "other", who, trick: k, points: t("count.points", { n: points }) }));
 }
 
-function sideName(names, side) {
-  return side.map((s) => names[s]).join(" & ");
+/** A side of the replay named short: a seat alone by its name, a team after its first
+ * player in the order of the seats ("Ana's team", as the table names the teams of
+ * someone watching; the replay knows no rais). */
+function sideName(names, short, side) {
+  return side.length === 1 ? names[side[0]] : t("side.team_of", { who: short[Math.min(...side)] });
+}
+
+/** Who plays in a side, in full: "Ana and Computer 3 (beginner)". */
+function sidePlayers(names, side) {
+  return capital(joined(side.map((s) => names[s])));
 }
 
 function failure(app, navigate, err) {
@@ -140,6 +155,7 @@ export class Replay {
     const game = catalog.games.find((g) => g.key === data.game);
     setDeck(game ? game.deck.name : null);
     this.names = seatNames(data.seats);
+    this.short = shortNames(data.seats);
     this.last = data.positions.length - 1;
     const asked = Number(new URLSearchParams(location.search).get("trick"));
     this.at = Number.isInteger(asked) ? Math.max(0, Math.min(this.last, asked)) : 0;
@@ -287,8 +303,19 @@ export class Replay {
       ),
     );
     this.taken.textContent = this.at ? took(names[p.winner], this.at, p.taken) : "";
-    const points = p.sides.map((side, i) => `${sideName(names, side)} ${p.points[i]}`).join(" · ");
-    this.points.textContent = t("replay.points", { points });
+    // each side's points after its short name, its players on hover and focus
+    const figures = p.sides.map((side, i) => [sideName(names, this.short, side), p.points[i]]);
+    const points = t("replay.points", { points: figures.map(([name, n]) => `${name} ${n}`).join(" · ") });
+    const [before, after] = t("replay.points", { points: "\u0000" }).split("\u0000");
+    fill(
+      this.points,
+      before,
+      p.sides.map((side, i) => [
+        i ? " · " : null,
+        h("span", { class: "side-points" }, sideLabel(figures[i][0], sidePlayers(names, side), `side-replay-${i}`, i), ` ${figures[i][1]}`),
+      ]),
+      after,
+    );
     const trump = this.data.trump;
     fill(
       this.stock,
@@ -316,7 +343,7 @@ export class Replay {
     );
     if (say) {
       const played = p.played.map((x) => `${names[x.seat]}: ${cardName(x.card)}`).join(", ");
-      announce([where, played, this.taken.textContent, this.points.textContent].filter(Boolean).join(". "));
+      announce([where, played, this.taken.textContent, points].filter(Boolean).join(". "));
     }
   }
 }

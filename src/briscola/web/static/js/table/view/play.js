@@ -6,7 +6,7 @@
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
-import { roleBadge, sideTag } from "../sides.js";
+import { roleBadge, sidePoints, sideTag } from "../sides.js";
 import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, talkText } from "../words.js";
 import { flyTaken, fromStock, takeMotion } from "./motion.js";
 
@@ -52,7 +52,7 @@ export function drawPlay(ui) {
     ? h(
         "p",
         { class: "points", id: "points" },
-        v.sides.map((_, i) => [i ? " · " : null, sideTag(ctrl, i, v.sides, "points"), `: ${v.points[i]}`]),
+        v.sides.map((_, i) => [i ? " · " : null, sidePoints(sideTag(ctrl, i, v.sides, "points"), v.points[i])]),
       )
     : null;
   let last = null;
