@@ -5,10 +5,9 @@
 
 import { api, games } from "./api.js";
 import { announce, fill, h, link } from "./dom.js";
-import { capital, t } from "./i18n.js";
+import { capital, joined, t } from "./i18n.js";
 import { cardEl, cardName, setDeck, suitName } from "./cards.js";
-import { sideLabel } from "./table/sides.js";
-import { joined } from "./table/words.js";
+import { sideLabel, sidePoints } from "./sidelabel.js";
 import { fillHistory, gameName } from "./matches.js";
 
 /** The file name a record downloads as, the server's own (Content-Disposition). */
@@ -312,7 +311,7 @@ export class Replay {
       before,
       p.sides.map((side, i) => [
         i ? " · " : null,
-        h("span", { class: "side-points" }, sideLabel(figures[i][0], sidePlayers(names, side), `side-replay-${i}`, i), ` ${figures[i][1]}`),
+        sidePoints(sideLabel(figures[i][0], sidePlayers(names, side), `side-replay-${i}`, i), figures[i][1], " "),
       ]),
       after,
     );

@@ -21,6 +21,7 @@
 
 import { h } from "../dom.js";
 import { capital, t } from "../i18n.js";
+import { sideLabel } from "../sidelabel.js";
 import { groupName, seatLabel } from "./words.js";
 
 /** The reader's seat: null for someone watching. */
@@ -94,34 +95,6 @@ export function sidePlayers(ctrl, i, sides) {
  * keeps the ids apart and the focus in place when the page is drawn again. */
 export function sideTag(ctrl, i, sides, where, auction = ctrl.view && ctrl.view.auction) {
   return sideLabel(sideName(ctrl, i, sides, auction), sidePlayers(ctrl, i, sides), `side-${where}-${i}`, i);
-}
-
-/** A side's short name `name` as a label, focusable (`key`: its `data-key`, and its
- * tooltip's id), with `players` in its accessible description and its tooltip (Escape
- * hides the tooltip until the label is left). */
-export function sideLabel(name, players, key, i) {
-  const id = `${key}-players`;
-  const shown = (ev) => ev.currentTarget.classList.remove("tip-off");
-  return h(
-    "span",
-    {
-      class: "side-name",
-      tabindex: "0",
-      "data-key": key,
-      "data-side": i,
-      "aria-describedby": id,
-      onkeydown: (ev) => ev.key === "Escape" && ev.currentTarget.classList.add("tip-off"),
-      onblur: shown,
-      onmouseleave: shown,
-    },
-    name,
-    h("span", { class: "side-players", role: "tooltip", id, text: players }),
-  );
-}
-
-/** A side's points after its label, kept on one line ("Us: 17"). */
-export function sidePoints(label, n) {
-  return h("span", { class: "side-points" }, label, `: ${n}`);
 }
 
 /** The match's numbers by side (hands won, points), each after its side's short name

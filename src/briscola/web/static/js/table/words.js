@@ -6,7 +6,7 @@
 // shows them (nicknames, a computer player's first name: "Giulia"), not by where they sit.
 
 import { cardName, deck, rankName, suitName } from "../cards.js";
-import { capital, t, word } from "../i18n.js";
+import { capital, joined, t, word } from "../i18n.js";
 
 /** The reader's seat: null for someone watching. */
 function mine(ctrl) {
@@ -28,11 +28,7 @@ export function seatName(ctrl, seat) {
   return s.nickname;
 }
 
-/** "a", "a and b", "a, b and c" in the language (`list.and`). */
-export function joined(names) {
-  if (names.length <= 1) return names.join("");
-  return t("list.and", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
-}
+export { joined }; // "a, b and c" (i18n.js's)
 
 /** Which form of a sentence fits `seats` (Seating.form): `you` (the reader alone),
  * `other` (one other seat), `with_you` (several, the reader among them), `group`. */

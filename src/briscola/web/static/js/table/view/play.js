@@ -6,7 +6,8 @@
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
-import { roleBadge, sidePoints, sideTag } from "../sides.js";
+import { sidePoints } from "../../sidelabel.js";
+import { roleBadge, sideTag } from "../sides.js";
 import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, talkText } from "../words.js";
 import { flyTaken, fromStock, takeMotion } from "./motion.js";
 
