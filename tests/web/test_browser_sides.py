@@ -42,6 +42,15 @@ def points_line(p: Person) -> str:
     return str(p.page.locator(POINTS).inner_text())
 
 
+def seat_names(p: Person) -> dict[int, str]:
+    """Each seat's name round the table ("You" at the reader's, a computer player's first
+    name, a nickname)."""
+    return {
+        int(str(seat.get_attribute("data-seat"))): seat.locator(".who").inner_text()
+        for seat in p.page.locator('[data-role="seat"]').all()
+    }
+
+
 def play_one(p: Person) -> None:
     """Play the first card that may be played, once it may."""
     cards = p.enabled_cards()
@@ -62,21 +71,22 @@ def test_a_pair_reads_us_and_them_with_the_names_on_focus_and_hover(
     ana.page.wait_for_selector(POINTS)
     text = points_line(ana)
     assert re.fullmatch(r"Us: \d+ · Them: \d+", text), text
-    assert "Computer" not in text and "you" not in text
+    n = seat_names(ana)
+    assert not any(n[s] in text for s in (1, 2, 3)) and "you" not in text, (n, text)
     status = ana.page.locator("#status .match").inner_text()
     assert status == "Hands won: Us 0, Them 0", status
 
     us, them = (ana.page.locator(f"{POINTS} .side-name").nth(i) for i in (0, 1))
     assert us.get_attribute("tabindex") == "0"
-    expect(us).to_have_accessible_description("Computer 3 (beginner) and you")
-    expect(them).to_have_accessible_description("Computer 2 (beginner) and Computer 4 (beginner)")
+    expect(us).to_have_accessible_description(f"{n[2]} and you")
+    expect(them).to_have_accessible_description(f"{n[1]} and {n[3]}")
     # the names shown on keyboard focus, not only in a title
     tip = us.locator(".side-players")
     expect(tip).to_be_hidden()
     ana.page.keyboard.press("Shift")
     us.focus()
     expect(tip).to_be_visible()
-    expect(tip).to_have_text("Computer 3 (beginner) and you")
+    expect(tip).to_have_text(f"{n[2]} and you")
     ana.page.keyboard.press("Escape")  # dismissed, the focus kept
     expect(tip).to_be_hidden()
     ana.page.keyboard.press("Tab")
@@ -96,7 +106,7 @@ def test_a_pair_reads_us_and_them_with_the_names_on_focus_and_hover(
     names = ana.page.locator("#hand-points tbody td:first-child .side-name")
     expect(names).to_have_count(2)
     assert [n.split("\n")[0] for n in names.all_inner_texts()] == ["Us", "Them"]
-    expect(names.first).to_have_accessible_description("Computer 3 (beginner) and you")
+    expect(names.first).to_have_accessible_description(f"{n[2]} and you")
     ana.shoot("sides-pair-end")
     if AXE.exists():
         ana.axe("the end of the hand, its sides named")
@@ -106,9 +116,9 @@ def test_a_pair_reads_us_and_them_with_the_names_on_focus_and_hover(
     ana.page.wait_for_selector("#replay-points .side-name")
     ana.page.mouse.move(0, 0)
     said = ana.page.locator("#replay-points").inner_text()
-    assert said == "Points so far: Ana's team 0 · Computer 2's team 0", said
+    assert said == f"Points so far: Ana's team 0 · {n[1]}'s team 0", said
     expect(ana.page.locator("#replay-points .side-name").first).to_have_accessible_description(
-        "Ana and Computer 3 (beginner)"
+        f"Ana and {n[2]}"
     )
 
 
@@ -121,12 +131,11 @@ def test_teams_of_three_have_names_and_a_spectator_never_reads_us(
     start(ana, "briscola-6")
     ana.page.wait_for_selector(POINTS)
     text = points_line(ana)
-    # the other team after its first player (seat 2: the lowest of 2, 4, 6)
-    assert re.fullmatch(r"Us: \d+ · Computer 2's team: \d+", text), text
+    # the other team after its first player (the lowest of its seats 1, 3, 5)
+    n = seat_names(ana)
+    assert re.fullmatch(rf"Us: \d+ · {n[1]}'s team: \d+", text), text
     other = ana.page.locator(f"{POINTS} .side-name").nth(1)
-    expect(other).to_have_accessible_description(
-        "Computer 2 (beginner), Computer 4 (beginner) and Computer 6 (beginner)"
-    )
+    expect(other).to_have_accessible_description(f"{n[1]}, {n[3]} and {n[5]}")
     ana.shoot("sides-six")
     ana.no_horizontal_scroll()
 
@@ -138,10 +147,10 @@ def test_teams_of_three_have_names_and_a_spectator_never_reads_us(
     bea.login("/t/" + token_of(ana.page.url))
     bea.page.wait_for_selector(POINTS)
     watched = points_line(bea)
-    assert re.fullmatch(r"La squadra di Ana: \d+ · La squadra di Computer 2: \d+", watched), watched
+    assert re.fullmatch(rf"La squadra di Ana: \d+ · La squadra di {n[1]}: \d+", watched), watched
     assert "Noi" not in watched
     expect(bea.page.locator(f"{POINTS} .side-name").first).to_have_accessible_description(
-        "Ana, Computer 3 (principiante) e Computer 5 (principiante)"
+        f"Ana, {n[2]} e {n[4]}"
     )
 
 
@@ -153,7 +162,7 @@ def test_schembil_names_a_team_after_its_rais(people: Callable[[str], Person]) -
     ana.page.click("#create-table")
     ana.page.select_option("#setup-game", "schembil")
     ana.page.wait_for_selector("#setup-game option[value='schembil']:checked", state="attached")
-    ana.page.select_option("#rule-rais", "0-3")  # the other team's rais: seat 4
+    ana.page.select_option("#rule-rais", "0-3")  # the other team's rais: seat 3
     ana.page.select_option("#setup-points", "shown")
     seats = ana.page.locator("#setup .seats select")
     for i in range(seats.count()):
@@ -162,7 +171,8 @@ def test_schembil_names_a_team_after_its_rais(people: Callable[[str], Person]) -
     ana.page.click("#start:not([disabled])")
     ana.page.wait_for_selector(POINTS)
     text = points_line(ana)
-    assert re.fullmatch(r"Us: \d+ · Computer 4's team: \d+", text), text
+    n = seat_names(ana)
+    assert re.fullmatch(rf"Us: \d+ · {n[3]}'s team: \d+", text), text
 
 
 def revealed(p: Person) -> bool:
@@ -180,10 +190,11 @@ def test_chiamata_names_the_caller_and_partner_once_known(people: Callable[[str]
     page.wait_for_selector(POINTS)
     text = points_line(ana)
     assert not ROLE_WORDS.search(text), text
-    assert re.fullmatch(r"You: 0( · Computer \d: 0){4}", text), text
+    n = seat_names(ana)
+    assert text == " · ".join(f"{n[s]}: 0" for s in range(5)), text
     assert badges.count() == 0
     status = page.locator("#status .match").inner_text()
-    assert status == "Score: You 0, Computer 2 0, Computer 3 0, Computer 4 0, Computer 5 0"
+    assert status == "Score: " + ", ".join(f"{n[s]} 0" for s in range(5)), status
     ana.shoot("sides-chiamata-auction")
     for _ in range(100):  # Ana passes; the computer players bid (all passing: a new deal)
         passing = page.locator("#actions .action", has_text="Pass")

@@ -37,11 +37,6 @@ function seatNames(seats) {
   );
 }
 
-/** Each seat's short name, as a team is named after it ("Computer 2", no level). */
-function shortNames(seats) {
-  return seats.map((s, i) => (s.kind === "person" ? s.nickname || "?" : t("table.bot_name", { n: i + 1 })));
-}
-
 /** Trick `k` taken by `who`, as the table says it (`tell.took`: "Ana takes trick 3: 11
  * points"): a replay names every seat by its name, yours too. */
 function took(who, k, points) {
@@ -51,11 +46,11 @@ function took(who, k, points) {
 /** A side of the replay named short: a seat alone by its name, a team after its first
  * player in the order of the seats ("Ana's team", as the table names the teams of
  * someone watching; the replay knows no rais). */
-function sideName(names, short, side) {
-  return side.length === 1 ? names[side[0]] : t("side.team_of", { who: short[Math.min(...side)] });
+function sideName(names, side) {
+  return side.length === 1 ? names[side[0]] : t("side.team_of", { who: names[Math.min(...side)] });
 }
 
-/** Who plays in a side, in full: "Ana and Computer 3 (beginner)". */
+/** Who plays in a side: "Ana and Giulia". */
 function sidePlayers(names, side) {
   return capital(joined(side.map((s) => names[s])));
 }
@@ -154,7 +149,6 @@ export class Replay {
     const game = catalog.games.find((g) => g.key === data.game);
     setDeck(game ? game.deck.name : null);
     this.names = seatNames(data.seats);
-    this.short = shortNames(data.seats);
     this.last = data.positions.length - 1;
     const asked = Number(new URLSearchParams(location.search).get("trick"));
     this.at = Number.isInteger(asked) ? Math.max(0, Math.min(this.last, asked)) : 0;
@@ -303,7 +297,7 @@ export class Replay {
     );
     this.taken.textContent = this.at ? took(names[p.winner], this.at, p.taken) : "";
     // each side's points after its short name, its players on hover and focus
-    const figures = p.sides.map((side, i) => [sideName(names, this.short, side), p.points[i]]);
+    const figures = p.sides.map((side, i) => [sideName(names, side), p.points[i]]);
     const points = t("replay.points", { points: figures.map(([name, n]) => `${name} ${n}`).join(" · ") });
     const [before, after] = t("replay.points", { points: "\u0000" }).split("\u0000");
     fill(

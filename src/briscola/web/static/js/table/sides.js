@@ -2,7 +2,7 @@
 // hover or focus (issue 23):
 //
 // - each for themself (2 or 3 players; chiamata before its sides are known): the player,
-//   short: "You", a nickname, "Computer 2" (the level only in the names shown on hover);
+//   short: "You", a nickname, a computer player's first name;
 // - two sides of several players, for a reader who sits at the table: their own side "Us"
 //   ("Noi", "Nosotros", "Mi", as score sheets head the column), the other "Them" in pairs
 //   ("Voi", "Ellos", "Vi": an Italian or a Croatian sheet says "you" to the other side);
@@ -29,10 +29,8 @@ function mine(ctrl) {
   return ctrl.view && ctrl.view.seat !== undefined ? ctrl.view.seat : null;
 }
 
-/** A seat's short name: "You", a nickname, "Computer 2" (no level). */
+/** A seat's short name: "You", a nickname, a computer player's first name. */
 export function shortName(ctrl, seat) {
-  const s = ctrl.table && ctrl.table.seats[seat];
-  if (seat !== mine(ctrl) && s && s.kind === "bot") return t("table.bot_name", { n: seat + 1 });
   return seatLabel(ctrl, seat);
 }
 
@@ -85,7 +83,7 @@ export function sideName(ctrl, i, sides, auction = ctrl.view && ctrl.view.auctio
   return t("side.team_of", { who: shortName(ctrl, namesake(v, side)) });
 }
 
-/** Who plays in side `i`, in full ("Computer 3 (intermediate) and you"). */
+/** Who plays in side `i`, every name ("Giulia and you"). */
 export function sidePlayers(ctrl, i, sides) {
   return capital(groupName(ctrl, sides[i]));
 }
@@ -105,7 +103,7 @@ export function matchBySide(ctrl, numbers) {
 }
 
 /** Chiamata's match, which scores each seat (its sides change from hand to hand): each
- * seat's score after its short name ("You +2, Computer 2 -1, ..."); null in the other
+ * seat's score after its short name ("You +2, Giulia -1, ..."); null in the other
  * games. */
 export function matchScores(ctrl, m) {
   if (!m || !m.scores || !isChiamata(ctrl)) return null;
