@@ -144,7 +144,8 @@ def partner_shown_when_the_called_card_falls(p: Person, names: dict[int, str]) -
             assert s["partner"] is None, s  # nobody else does
     then = [s for s in seen if s["at"] <= at][-1]  # the page once that message was in
     if any(e["type"] == "hand_over" for e in msgs[at - 1]["events"]):
-        # the sides on the end screen ("You" alone, "Giulia and you")
+        # the sides on the end screen, their players in each side's tooltip ("You",
+        # "Giulia and you")
         assert name(partner).lower() in str(then["points"]).lower(), then
     else:
         assert then["partner"] == line, then

@@ -152,6 +152,12 @@ export function word(key, params = {}) {
   return new Worded(t(key, params), forms);
 }
 
+/** "a", "a and b", "a, b and c" in the language (`list.and`). */
+export function joined(names) {
+  if (names.length <= 1) return names.join("");
+  return t("list.and", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+}
+
 /** `text` with its first letter a capital: a sentence of the catalogue (said lower-case,
  * as the terminal's lines are) at the start of a line, a label or a button. */
 export function capital(text) {

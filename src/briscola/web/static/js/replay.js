@@ -5,8 +5,9 @@
 
 import { api, games } from "./api.js";
 import { announce, fill, h, link } from "./dom.js";
-import { capital, t } from "./i18n.js";
+import { capital, joined, t } from "./i18n.js";
 import { cardEl, cardName, setDeck, suitName } from "./cards.js";
+import { sideLabel, sidePoints } from "./sidelabel.js";
 import { fillHistory, gameName } from "./matches.js";
 
 /** The file name a record downloads as, the server's own (Content-Disposition). */
@@ -42,8 +43,16 @@ function took(who, k, points) {
   return capital(t("tell.took", { form: "other", who, trick: k, points: t("count.points", { n: points }) }));
 }
 
+/** A side of the replay named short: a seat alone by its name, a team after its first
+ * player in the order of the seats ("Ana's team", as the table names the teams of
+ * someone watching; the replay knows no rais). */
 function sideName(names, side) {
-  return side.map((s) => names[s]).join(" & ");
+  return side.length === 1 ? names[side[0]] : t("side.team_of", { who: names[Math.min(...side)] });
+}
+
+/** Who plays in a side: "Ana and Giulia". */
+function sidePlayers(names, side) {
+  return capital(joined(side.map((s) => names[s])));
 }
 
 function failure(app, navigate, err) {
@@ -287,8 +296,19 @@ export class Replay {
       ),
     );
     this.taken.textContent = this.at ? took(names[p.winner], this.at, p.taken) : "";
-    const points = p.sides.map((side, i) => `${sideName(names, side)} ${p.points[i]}`).join(" · ");
-    this.points.textContent = t("replay.points", { points });
+    // each side's points after its short name, its players on hover and focus
+    const figures = p.sides.map((side, i) => [sideName(names, side), p.points[i]]);
+    const points = t("replay.points", { points: figures.map(([name, n]) => `${name} ${n}`).join(" · ") });
+    const [before, after] = t("replay.points", { points: "\u0000" }).split("\u0000");
+    fill(
+      this.points,
+      before,
+      p.sides.map((side, i) => [
+        i ? " · " : null,
+        sidePoints(sideLabel(figures[i][0], sidePlayers(names, side), `side-replay-${i}`, i), figures[i][1], " "),
+      ]),
+      after,
+    );
     const trump = this.data.trump;
     fill(
       this.stock,
@@ -316,7 +336,7 @@ export class Replay {
     );
     if (say) {
       const played = p.played.map((x) => `${names[x.seat]}: ${cardName(x.card)}`).join(", ");
-      announce([where, played, this.taken.textContent, this.points.textContent].filter(Boolean).join(". "));
+      announce([where, played, this.taken.textContent, points].filter(Boolean).join(". "));
     }
   }
 }

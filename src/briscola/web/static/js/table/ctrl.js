@@ -237,7 +237,8 @@ export class TableCtrl {
   }
 
   /** The end of a hand: its points and winners, its sides, the points of each side after
-   * each trick (the chart), and the carichi each side took, as the server counted them. */
+   * each trick (the chart), the carichi each side took, as the server counted them, and
+   * chiamata's auction as the seat knew it (the sides are named after its caller). */
   handSummary(points, winners, view, handSides = null, carichi = null) {
     const v = view || this.view;
     // the hand's own sides, which the points are by (chiamata's known only at the reveal)
@@ -250,7 +251,7 @@ export class TableCtrl {
       series.forEach((s, i) => s.push(totals[i]));
     }
     const taken = sides.map((_, i) => (carichi && carichi[i]) || []);
-    return { hand: this.log.hand, points, winners, sides, series, carichi: taken, mySeat: v ? v.seat : null };
+    return { hand: this.log.hand, points, winners, sides, series, carichi: taken, mySeat: v ? v.seat : null, auction: v ? v.auction || null : null };
   }
 
   turnChanged() {

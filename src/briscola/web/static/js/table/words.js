@@ -1,12 +1,12 @@
 // The table's words in the chosen language, the same sentences the terminal says (the
 // catalogue's tell.*, menu.*, view.* entries): seats (you, a computer player, a nickname),
 // a sentence about seats in the person that agrees with them (say(): yours, another's,
-// several), sides, the legal actions as buttons say them, bids, partner talk and its
+// several), the legal actions as buttons say them, bids, partner talk and its
 // answers. As words/seating.py's Seating, but the other seats are named as the page
 // shows them (nicknames, a computer player's first name: "Giulia"), not by where they sit.
 
 import { cardName, deck, rankName, suitName } from "../cards.js";
-import { capital, t, word } from "../i18n.js";
+import { capital, joined, t, word } from "../i18n.js";
 
 /** The reader's seat: null for someone watching. */
 function mine(ctrl) {
@@ -28,11 +28,7 @@ export function seatName(ctrl, seat) {
   return s.nickname;
 }
 
-/** "a", "a and b", "a, b and c" in the language (`list.and`). */
-export function joined(names) {
-  if (names.length <= 1) return names.join("");
-  return t("list.and", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
-}
+export { joined }; // "a, b and c" (i18n.js's)
 
 /** Which form of a sentence fits `seats` (Seating.form): `you` (the reader alone),
  * `other` (one other seat), `with_you` (several, the reader among them), `group`. */
@@ -72,11 +68,6 @@ export function botLabel(seat) {
  * capital ("You", "Tu"), the others' as they are. */
 export function seatLabel(ctrl, seat) {
   return seat === mine(ctrl) ? capital(seatName(ctrl, seat)) : seatName(ctrl, seat);
-}
-
-/** Side `i` of `sides`, named as a label ("Bea and you"; "You" alone). */
-export function sideName(ctrl, i, sides) {
-  return sides[i].length === 1 ? seatLabel(ctrl, sides[i][0]) : groupName(ctrl, sides[i]);
 }
 
 /** A number of points, agreeing ("1 point", "3 boda", "5 bodova"). */

@@ -7,7 +7,7 @@ import { cardName } from "../../cards.js";
 import { pointsChart } from "../../chart.js";
 import { fill, h, refocus } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { sideName } from "../words.js";
+import { matchBySide, matchScores, sideName, sideTag } from "../sides.js";
 
 export function drawEnd(ui) {
   const ctrl = ui.ctrl;
@@ -31,7 +31,7 @@ export function drawEnd(ui) {
             h(
               "tr",
               { class: won(side) ? "won" : "" },
-              h("td", { text: sideName(ctrl, i, e.sides) + (won(side) ? ` ★ ${t("end.won")}` : "") }),
+              h("td", {}, sideTag(ctrl, i, e.sides, "end", e.auction), won(side) ? ` ★ ${t("end.won")}` : null),
               h("td", { text: String(e.points ? e.points[i] : "") }),
               h("td", {}, e.carichi[i].length ? e.carichi[i].map((c) => cardName(c)).join(", ") : "—"),
             ),
@@ -40,12 +40,13 @@ export function drawEnd(ui) {
       ),
     );
     if (e.series.some((s) => s.length)) {
-      bits.push(pointsChart(e.series, e.sides.map((_, i) => sideName(ctrl, i, e.sides)), t("end.chart")));
+      bits.push(pointsChart(e.series, e.sides.map((_, i) => sideName(ctrl, i, e.sides, e.auction)), t("end.chart")));
     }
   }
   const m = v && v.match;
   if (m) {
-    bits.push(h("p", { class: "match", id: "match-score", text: t("end.match_score", { score: (m.hands_won || []).join(" – "), totals: (m.totals || []).join(" – ") }) }));
+    const text = matchScores(ctrl, m) || t("end.match_score", { score: matchBySide(ctrl, m.hands_won), totals: matchBySide(ctrl, m.totals) });
+    bits.push(h("p", { class: "match", id: "match-score", text }));
   }
   bits.push(fairBox(ctrl, e ? e.hand : null));
   const row = h("div", { class: "row" });

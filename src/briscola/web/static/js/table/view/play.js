@@ -6,7 +6,9 @@
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
-import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, sideName, talkText } from "../words.js";
+import { sidePoints } from "../../sidelabel.js";
+import { roleBadge, sideTag } from "../sides.js";
+import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, talkText } from "../words.js";
 import { flyTaken, fromStock, takeMotion } from "./motion.js";
 
 export function drawPlay(ui) {
@@ -49,7 +51,11 @@ export function drawPlay(ui) {
   // the points taken, unless the table keeps them hidden during a hand (counted in your
   // head: the hand's end shows them)
   const points = v.points && !(ctrl.table && ctrl.table.points === "hidden")
-    ? h("p", { class: "points", id: "points" }, v.sides.map((_, i) => `${sideName(ctrl, i, v.sides)}: ${v.points[i]}`).join(" · "))
+    ? h(
+        "p",
+        { class: "points", id: "points" },
+        v.sides.map((_, i) => [i ? " · " : null, sidePoints(sideTag(ctrl, i, v.sides, "points"), v.points[i])]),
+      )
     : null;
   let last = null;
   if (v.last_trick) {
@@ -180,8 +186,8 @@ export function seatSlots(n, me, direction) {
 }
 
 /** One seat round the table: an initial, the name (a computer player's first name, its
- * level a badge; its label says both),
- * the cards in hand face down (or shown), the dealer's mark, the tricks taken, whose turn,
+ * level a badge; its label says both), the cards in hand face down (or shown), the
+ * dealer's mark, chiamata's caller and partner once known, the tricks taken, whose turn,
  * a person away or a computer standing in. */
 function seatBox(ctrl, v, s, slot, tricks, mine) {
   const seat = (ctrl.table && ctrl.table.seats[s]) || {};
@@ -214,6 +220,7 @@ function seatBox(ctrl, v, s, slot, tricks, mine) {
       { class: "tally" },
       seat.kind === "bot" && !mine ? h("span", { class: "badge level", text: t(`level.${seat.level}`) }) : null,
       v.dealer === s ? h("span", { class: "badge dealer", title: t("word.dealer"), text: t("word.dealer") }) : null,
+      roleBadge(ctrl, s),
       h("span", { class: "tricks", text: t("count.tricks", { n: tricks }) }),
       away ? h("span", { class: "badge away", text: t("table.away") }) : null,
       seat.stand_in ? h("span", { class: "badge away", text: t("table.stand_in") }) : null,

@@ -1,10 +1,12 @@
 // The status line above every screen of a table: the game's name, the hand, the match's
-// score, whose turn it is and the clock, the rules in words (shown on asking), a lost
-// connection, and the last notice (a move refused, dropped or queued).
+// score (each side's hands won, named; chiamata's score of each seat), whose turn it is
+// and the clock, the rules in words (shown on asking), a lost connection, and the last
+// notice (a move refused, dropped or queued).
 
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
 import { rulesPanel } from "../../rules.js";
+import { matchBySide, matchScores } from "../sides.js";
 import { say } from "../words.js";
 import { setClockRing } from "./play.js";
 
@@ -17,7 +19,9 @@ export function drawStatus(ui) {
   if (v && tb.status === "playing") {
     bits.push(h("span", { class: "hand-no", text: t("table.hand_no", { n: v.hand_number }) }));
     const m = v.match;
-    if (m && m.hands_won) bits.push(h("span", { class: "match", text: t("table.match_score", { score: m.hands_won.join(" – ") }) }));
+    const scores = matchScores(ctrl, m);
+    if (scores) bits.push(h("span", { class: "match", text: scores }));
+    else if (m && m.hands_won) bits.push(h("span", { class: "match", text: t("table.match_score", { score: matchBySide(ctrl, m.hands_won) }) }));
     const turn = v.to_act === null || v.to_act === undefined ? "" : capital(say(ctrl, "table.turn_of", v.to_act));
     bits.push(h("strong", { class: "turn", id: "turn", text: turn }));
     bits.push(h("span", { class: "clock", id: "clock" }));
