@@ -189,6 +189,12 @@ def test_restore_refuses_what_is_not_a_briscola_database(tmp_path: Path) -> None
     foreign = runner.invoke(app, ["restore", str(tmp_path / "other.db"), "--data", str(data)])
     assert foreign.exit_code == 2
     assert "a SQLite database, but not briscola's" in foreign.stderr
+    asyncio.run(_new_database(tmp_path))
+    with sqlite3.connect(tmp_path / "briscola.db") as newer:
+        newer.execute("UPDATE alembic_version SET version_num = '9999'")
+    later = runner.invoke(app, ["restore", str(tmp_path / "briscola.db"), "--data", str(data)])
+    assert later.exit_code == 2
+    assert "schema revision 9999" in later.stderr and "upgrade briscola" in later.stderr
     assert not (data / "briscola.db").exists()
 
 

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -258,15 +257,20 @@ def restore(source: Path, data: Path, *, now: datetime | None = None) -> Restore
     try:
         temp = _private_temp(database, "restore")
         try:
-            with source.open("rb") as reading, temp.open("r+b") as writing:
-                shutil.copyfileobj(reading, writing)
-            connection = _connect(temp)
+            # Through the backup API, not the file's bytes: a database copied by hand
+            # may have commits in its write-ahead log still (a -wal beside it).
+            reading = _connect(source)
             try:
-                revision, tables = check_briscola(connection, source)
-                integrity(connection, source)
-                connection.execute("PRAGMA journal_mode = DELETE")
+                revision, tables = check_briscola(reading, source)
+                connection = sqlite3.connect(temp, isolation_level=None)
+                try:
+                    reading.backup(connection)
+                    connection.execute("PRAGMA journal_mode = DELETE")
+                    integrity(connection, source)
+                finally:
+                    connection.close()
             finally:
-                connection.close()
+                reading.close()
             _sync(temp)
             aside = None
             if database.exists():
