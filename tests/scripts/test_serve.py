@@ -3,6 +3,7 @@ and passes its arguments on to ``briscola serve`` (a relative ``--data`` is the 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 import subprocess
@@ -21,8 +22,21 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "serve"
 STAMP = ROOT / ".venv" / ".installed"
 
+
+def set_up() -> bool:
+    """Whether scripts/setup installed this checkout's lock and pyproject.toml: its stamp
+    holds their checksums (``sha256sum requirements.lock pyproject.toml``)."""
+    if not STAMP.exists():
+        return False
+    want = "".join(
+        f"{hashlib.sha256((ROOT / name).read_bytes()).hexdigest()}  {name}\n"
+        for name in ("requirements.lock", "pyproject.toml")
+    )
+    return STAMP.read_text() == want
+
+
 pytestmark = pytest.mark.skipif(
-    not STAMP.exists() or STAMP.stat().st_mtime < (ROOT / "pyproject.toml").stat().st_mtime,
+    not set_up(),
     reason="the checkout is not set up (scripts/setup, which scripts/test runs first): "
     "scripts/serve would install everything",
 )

@@ -389,6 +389,7 @@ async def test_a_new_database_and_its_log_are_their_owners_alone(tmp_path: Path)
             "briscola.db": 0o600,
             "briscola.db-wal": 0o600,
             "briscola.db-shm": 0o600,
+            "briscola.db.lock": 0o600,  # a restore's check (briscola.storage.backup)
         }
     finally:
         await store.close()

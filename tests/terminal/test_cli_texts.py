@@ -31,6 +31,8 @@ COMMANDS = (
     "join",
     "cards",
     "serve",
+    "backup",
+    "restore",
 )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import logging
 import os
@@ -225,6 +226,8 @@ class Storage:
         appends, run in one worker thread of its own (:meth:`append_action`)."""
         self._thread: ThreadPoolExecutor | None = None
         self._checkpoints: Checkpointer | None = None
+        self._lock: int | None = None
+        """The shared lock on the SQLite database, held while open (:func:`open_lock`)."""
         if self._sqlite and engine.url.database not in (None, "", ":memory:"):
             sync = sa.create_engine(
                 engine.url.set(drivername="sqlite+pysqlite"),
@@ -266,21 +269,31 @@ class Storage:
         SQLite the steps that need the write lock (turning a new database to the
         write-ahead log, the migrations) are tried again while another process holds it,
         for up to ``patience`` seconds; then :class:`StorageError` says so. On
-        PostgreSQL the migrations of two processes take turns."""
+        PostgreSQL the migrations of two processes take turns.
+
+        A SQLite file's storage holds a shared lock on it until closed (:func:`open_lock`),
+        which ``briscola restore`` checks; it raises :class:`StorageError` while a restore
+        holds that lock."""
         deadline = time.monotonic() + patience
         database: str | None = None
+        lock: int | None = None
         if url.startswith("sqlite"):
             database = sa.make_url(url).database
             _check_sqlite_file(database)
             if database not in (None, "", ":memory:"):
                 path = str(database)
-                await _when_unlocked(
-                    lambda: asyncio.to_thread(_use_wal, path),
-                    path,
-                    "turning it to the write-ahead log",
-                    patience,
-                    deadline,
-                )
+                lock = _shared_lock(Path(path))
+                try:
+                    await _when_unlocked(
+                        lambda: asyncio.to_thread(_use_wal, path),
+                        path,
+                        "turning it to the write-ahead log",
+                        patience,
+                        deadline,
+                    )
+                except BaseException:
+                    os.close(lock)
+                    raise
             engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT})
             _sqlite_transactions(engine.sync_engine)
         elif url.startswith("postgresql"):
@@ -299,10 +312,14 @@ class Storage:
                 )
             else:
                 await _migrate(engine)
+            store = cls(engine, clock)
         except BaseException:
             await engine.dispose()
+            if lock is not None:
+                os.close(lock)
             raise
-        return cls(engine, clock)
+        store._lock = lock
+        return store
 
     async def close(self) -> None:
         if self._checkpoints is not None:
@@ -311,6 +328,9 @@ class Storage:
         if self._sync is not None and self._thread is not None:
             self._thread.submit(self._sync.engine.dispose).result()
             self._thread.shutdown()
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     # -- players ---------------------------------------------------------------------------
 
@@ -965,6 +985,20 @@ async def _when_unlocked(
         pause = min(pause * 2, 1.0)
 
 
+def _shared_lock(database: Path) -> int:
+    """The shared lock of :meth:`Storage.open` on the SQLite database (:func:`open_lock`),
+    or :class:`StorageError` while a restore holds it."""
+    try:
+        return open_lock(database, exclusive=False)
+    except BlockingIOError:
+        raise StorageError(
+            f"storage: the database {database} is being restored (briscola restore holds "
+            f"{lock_path(database)}): start again once it is done"
+        ) from None
+    except OSError as e:
+        raise StorageError(f"storage: cannot open {lock_path(database)}: {e.strerror}") from None
+
+
 def _sqlite_connect(path: str) -> sqlite3.Connection:
     """A plain connection to the SQLite database at ``path`` (no transaction handling of
     the driver's), which waits up to :data:`BUSY_TIMEOUT` for another's lock."""
@@ -1072,6 +1106,31 @@ def _check_sqlite_file(database: str | None) -> None:
     if not path.exists() and not os.access(path.parent, os.W_OK):
         raise StorageError(f"storage: the folder {path.parent} is not writable: no database there")
     _private_sqlite_file(path)
+
+
+LOCK_SUFFIX = ".lock"
+"""The lock file beside a SQLite database: ``briscola.db.lock`` (:func:`open_lock`)."""
+
+
+def lock_path(database: Path) -> Path:
+    """The lock file of the SQLite database ``database``."""
+    return database.with_name(database.name + LOCK_SUFFIX)
+
+
+def open_lock(database: Path, *, exclusive: bool) -> int:
+    """Take the lock of the SQLite database ``database``: an :func:`fcntl.flock` on the
+    file beside it (:func:`lock_path`, made private when missing), shared by each
+    :class:`Storage` using the database, exclusive for a restore
+    (:func:`briscola.storage.backup.restore`). It does not wait: :class:`BlockingIOError`
+    when the other kind is held. The descriptor returned holds it; closing it (or the
+    process ending, however it ends) releases it."""
+    fd = os.open(lock_path(database), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")

@@ -2,7 +2,8 @@
 (:mod:`.variants`), ``rules`` (:mod:`.rules`), ``replay`` and ``verify``
 (:mod:`.records`), ``simulate`` and ``demo`` (:mod:`.random_play`), ``bench``
 (:mod:`.bench`), ``arena`` (:mod:`.arena`), ``play`` and ``join`` (:mod:`.play`),
-``cards`` (:mod:`.cards`) and ``serve`` (:mod:`.serve`). What they share is in
+``cards`` (:mod:`.cards`), ``serve`` (:mod:`.serve`), ``backup`` and ``restore``
+(:mod:`.backup`). What they share is in
 :mod:`.common`."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import typer
 
 from briscola.terminal.cli import (
     arena,
+    backup,
     bench,
     cards,
     play,
@@ -62,6 +64,8 @@ COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("join", play.join),
     ("cards", cards.cards),
     ("serve", serve.serve),
+    ("backup", backup.backup),
+    ("restore", backup.restore),
 )
 """Every command, in the order ``briscola --help`` lists them."""
 
