@@ -87,8 +87,23 @@ class FairDeals:
         self.rng = rng
         self.dealt: list[Committed] = list(dealt)
         """Every hand dealt, in order: ``dealt[n - 1]`` is hand ``n``."""
+        self.expected: list[Committed] = []
+        """Hands another process dealt and stored, to give next instead of shuffling."""
+
+    def expect(self, hand: Committed) -> None:
+        """Give ``hand`` (the next to deal: its number is the next one) when the match next
+        deals, instead of a new shuffle: a hand another server process dealt and stored,
+        for a table followed there by its log (the same log replayed deals the same)."""
+        number = len(self.dealt) + len(self.expected) + 1
+        if hand.number != number:
+            raise MalformedError(f"FairDeals: expected hand {number} next, got hand {hand.number}")
+        self.expected.append(hand)
 
     def __call__(self, rules: Rules, dealer: int) -> Deal:
+        if self.expected:
+            hand = self.expected.pop(0)
+            self.dealt.append(hand)
+            return hand.deal
         deal = shuffled_deal(rules, dealer, self.rng)
         salt = f"{self.rng.getrandbits(256):064x}"
         number = len(self.dealt) + 1

@@ -25,7 +25,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from briscola import __version__
 from briscola.server import socket
-from briscola.server.broadcast import Broadcaster, InProcess
+from briscola.server.broadcast import Broadcaster, InProcess, RedisWakeups
 from briscola.server.deps import Guards, describe
 from briscola.server.errors import Refused, Value, error_json
 from briscola.server.guard import BODY_LIMIT, BodyLimit, Guard
@@ -115,7 +115,14 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = await Storage.open(settings.url)
-        tables = Tables(storage, settings, broadcaster or InProcess())
+        wakeups = None
+        if broadcaster is None and settings.redis_url:
+            wakeups = RedisWakeups(
+                settings.redis_url,
+                changed=lambda token: tables.changed(token),
+                missed=lambda: tables.follow_all(),
+            )
+        tables = Tables(storage, settings, broadcaster or wakeups or InProcess())
         app.state.storage = storage
         app.state.tables = tables
         await tables.resume()
@@ -124,12 +131,18 @@ def create_app(
             asyncio.create_task(forget_sessions(storage, guards.idle)),
             asyncio.create_task(tables.sweep()),
         ]
+        if tables.shared:
+            running.append(asyncio.create_task(tables.look()))
+        if wakeups is not None:
+            running.append(asyncio.create_task(wakeups.listen()))
         try:
             yield
         finally:
             for task in running:
                 task.cancel()
             await tables.close()
+            if wakeups is not None:
+                await wakeups.close()
             await storage.close()
 
     app = FastAPI(

@@ -2,15 +2,32 @@
 
 The database is the truth and a broadcast only a wake-up: a table that changed publishes
 its key, and each connection subscribed to it wakes and asks the table what is new for
-its seat. :class:`InProcess` serves one server process; a broadcaster shared by several
-processes (through Redis, say) implements the same two methods.
+its seat. :class:`InProcess` serves one server process. :class:`RedisWakeups` serves
+several that share one database: a table changed in one process is published on a Redis
+channel, and every other process that has the table loaded catches up with it from the
+database (:meth:`LiveTable.follow`), then wakes its own connections.
+
+Redis pub/sub, not Redis Streams: a wake-up carries no state, only "table T changed", so
+a lost one costs a delay, never a move. Pub/sub is at-most-once (a process not listening
+at that moment misses it), and that is enough because each process also looks at the
+stored versions of the tables it follows every few seconds, and at all of them at once
+whenever its Redis connection comes back (:meth:`Tables.follow_all`): whatever it missed,
+it reads from the log by version. Streams would deliver at least once, at the price of
+trimming, consumer groups and acknowledgements, to carry what the log carries already.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import os
+import secrets
 from collections import defaultdict
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+log = logging.getLogger("briscola.server")
 
 
 class Subscription:
@@ -33,7 +50,12 @@ class Broadcaster(Protocol):
 
     def unsubscribe(self, key: str, sub: Subscription) -> None: ...
 
-    async def publish(self, key: str) -> None: ...
+    async def publish(self, key: str) -> None:
+        """The table ``key`` changed here: wake its connections, in every process."""
+
+    async def wake(self, key: str) -> None:
+        """The table ``key`` changed, and this process has caught up: wake its
+        connections here alone."""
 
 
 class InProcess:
@@ -57,3 +79,82 @@ class InProcess:
     async def publish(self, key: str) -> None:
         for sub in self._subs.get(key, ()):
             sub.wake()
+
+    async def wake(self, key: str) -> None:
+        await self.publish(key)
+
+
+CHANNEL = "briscola:tables"
+"""The Redis channel of every table's wake-ups: ``ORIGIN TOKEN``."""
+
+
+class RedisWakeups(InProcess):
+    """The wake-ups of one server process among several, through Redis pub/sub on
+    :data:`CHANNEL` (see the module's documentation). ``changed(token)`` is called for
+    each table another process published; ``missed()`` when the subscription starts
+    again after Redis was away (wake-ups may have been lost meanwhile). Publishing never
+    fails a command: with Redis away, the others find the change by looking."""
+
+    def __init__(
+        self,
+        url: str,
+        changed: Callable[[str], Awaitable[None]],
+        missed: Callable[[], Awaitable[None]],
+    ) -> None:
+        super().__init__()
+        import redis.asyncio as aioredis
+
+        self.client: Any = aioredis.Redis.from_url(
+            url, socket_connect_timeout=2, socket_timeout=5, health_check_interval=10
+        )
+        self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
+        """This process among those sharing the channel."""
+        self.changed = changed
+        self.missed = missed
+        self.up = False
+        """Whether the subscription is listening now."""
+        self.lost = 0
+        """How many publishes failed (Redis away)."""
+
+    async def publish(self, key: str) -> None:
+        await super().publish(key)
+        try:
+            await self.client.publish(CHANNEL, f"{self.origin} {key}")
+        except Exception as e:  # redis.RedisError, OSError, a timeout: the log has it
+            self.lost += 1
+            if self.lost == 1 or self.lost % 1000 == 0:
+                log.warning("Redis: a wake-up was not published (%d so far): %s", self.lost, e)
+
+    async def wake(self, key: str) -> None:
+        await super().publish(key)
+
+    async def listen(self) -> None:
+        """Follow the channel until cancelled, subscribing again whenever Redis comes
+        back (each time after telling :attr:`missed`)."""
+        pause = 0.2
+        while True:
+            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                self.up, pause = True, 0.2
+                log.info("Redis: listening to %s", CHANNEL)
+                await self.missed()
+                async for message in pubsub.listen():
+                    origin, _, key = message["data"].decode().partition(" ")
+                    if origin != self.origin and key:
+                        await self.changed(key)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                if self.up:
+                    log.warning("Redis: the subscription was lost (%s); trying again", e)
+            finally:
+                self.up = False
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, 2.0)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.client.aclose()

@@ -116,6 +116,11 @@ class Server(Protocol):
         """Look up the nicknames of ``players`` that are not known yet."""
         ...
 
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes share the database (and act at its tables)."""
+        ...
+
     async def get(self, token: str) -> LiveTable:
         """The live table of ``token`` (a rematch's)."""
         ...
@@ -315,6 +320,100 @@ class LiveTable:
         self.revealed = len(match.finished)
         if match.over and info.status == "playing":
             await self._finish()
+
+    # -- following other server processes ---------------------------------------------
+
+    async def follow(self) -> bool:
+        """Catch up with what other server processes stored of this table (several share
+        one database): its seats, status and settings, its new chat lines, and the
+        actions logged after this process's version, replayed here by the engine in the
+        log's order (each new hand dealt as they stored it); whether anything changed.
+        The connections here are woken when it did. Nothing is stored: the log is the
+        truth, this copy only follows it. A log that does not replay (it never should)
+        rebuilds the table from storage."""
+        async with self.lock:
+            info = await self.storage.get_table(self.info.id)
+            changed = await self._follow_chat()
+            if info.version < self.info.version:
+                return changed  # (a read behind this process's own append)
+            was = self.info
+            if self.host is None and info.status != "waiting":
+                self.info = info
+                self.chat_lines.clear()
+                await self.load()  # started, or finished, elsewhere
+                self._renumber()
+                changed = True
+            elif info.version > was.version and self.host is not None:
+                try:
+                    await self._replay(info)
+                except Exception:
+                    log.exception("table %s: its log did not replay here", self.token)
+                    await self._reload()
+                    return True
+                changed = True
+            if (info.seats, info.status, info.settings, info.public) != (
+                was.seats, was.status, was.settings, was.public
+            ):  # fmt: skip
+                self.info = replace(info, version=self.info.version)
+                await self.server.learn_names([s.player for s in info.seats])
+                kept = info.settings.get("stand_ins")
+                self.stand_ins = (
+                    {s for s in kept if isinstance(s, int)} if isinstance(kept, list) else set()
+                )
+                self._seat_bots()
+                for conn in self.connections:
+                    if self.seat_of(conn.player) != conn.seat:
+                        conn.seat = self.seat_of(conn.player)
+                        conn.number = -1
+                self.meta += 1
+                changed = True
+            if self.host is not None and self.info.status == "finished":
+                self.move_deadline = self.move_due = None
+        if changed:
+            self.touch()
+            await self.server.broadcaster.wake(self.token)
+        return changed
+
+    async def _replay(self, info: TableInfo) -> None:
+        """Apply the actions logged after this process's version, as another process
+        took them (its new hands given to the deal source before the actions that deal
+        them)."""
+        host, deals = self.host, self.deals
+        assert host is not None and deals is not None
+        for h in await self.storage.hands(info.id, after=self.stored_hands):
+            deals.expect(
+                Committed(
+                    h.number, deal_from_json(h.deal, self.rules), h.salt or "", h.commitment or ""
+                )
+            )
+            self.stored_hands = h.number
+        for logged in await self.storage.actions_since(info.id, self.info.version):
+            action = action_from_json(logged.action)
+            if action.seat in host.bots:
+                host.play_bot(action.seat, action)
+            else:
+                host.act(action.seat, action)
+            self.info = replace(self.info, version=logged.version)
+        if self.match is not None:
+            self.revealed = len(self.match.finished)
+        self.move_deadline = self.move_due = None  # the process that acted set the clock
+
+    async def _follow_chat(self) -> bool:
+        """The chat lines stored since the last one here; whether there were any."""
+        last = self.chat_lines[-1].id if self.chat_lines else 0
+        said = await self.storage.chat(self.info.id, after=last)
+        if not said:
+            return False
+        await self.server.learn_names([m.player for m in said])
+        for m in said:
+            self.chat_lines.append(self._chat_line(m.id, m.player, m.text, m.at))
+        return True
+
+    def _renumber(self) -> None:
+        """Each connection is sent a snapshot next (its seat's stream begins again)."""
+        for conn in self.connections:
+            conn.seat = self.seat_of(conn.player)
+            conn.number = -1
 
     def _host(self, match: Match) -> None:
         """Host ``match``, its computer players seated; at a public table the spectators
@@ -793,15 +892,31 @@ class LiveTable:
                 await asyncio.sleep(self.settings.bot_delay)
             if version != self.info.version or self.host is not host or not self.computer(seat):
                 continue  # the table moved on, or the person came back while it waited
+            if self.server.shared:
+                lease = timedelta(seconds=self.settings.lease)
+                if not await self.storage.claim_turn(self.info.id, seat, version, lease):
+                    return  # another process makes this move
             await self._computer_move(seat, version)
+
+    async def claimed_move(self, seat: int, version: int) -> None:
+        """The computer player's move at ``seat`` and ``version``, claimed here once the
+        process that claimed it first did not make it in time (it died): made, if the
+        table is still there; the claim goes either way."""
+        host = self.host
+        here = host is not None and version == self.info.version and host.turn == seat
+        if here and self.computer(seat):
+            await self._computer_move(seat, version)
+        await self.storage.clear_deadline(self.info.id, seat, "bot", version)
+        self.kick()
 
     async def timed_out(self, seat: int, version: int) -> None:
         """The clock of ``seat`` ran out at ``version``: a computer player moves for it."""
         host = self.host
-        if host is None or version != self.info.version or host.turn != seat:
-            return
-        log.info("table %s: seat %d's clock ran out", self.token, seat)
-        await self._computer_move(seat, version)
+        if host is not None and version == self.info.version and host.turn == seat:
+            log.info("table %s: seat %d's clock ran out", self.token, seat)
+            await self._computer_move(seat, version)
+        if self.server.shared:  # claimed, not cleared, when it was taken (Tables.tick)
+            await self.storage.clear_deadline(self.info.id, seat, "move", version)
 
     async def _computer_move(self, seat: int, version: int) -> None:
         """A computer player chooses for ``seat`` (the seat's own, its stand-in, or one
@@ -827,6 +942,8 @@ class LiveTable:
                 await self._take(seat, action, bot=True, ref=None, number=0)
             except Refused as e:
                 log.warning("table %s: seat %d's computer move refused: %s", self.token, seat, e)
+        if self.server.shared and seated:
+            await self.storage.clear_deadline(self.info.id, seat, "bot", version)
 
     # -- people coming and going ---------------------------------------------------------
 

@@ -67,6 +67,17 @@ class ServerSettings:
     session_idle: float = 90 * 24 * 3600.0
     """Seconds a session lasts unused: past them it ends, and its nickname must be chosen
     again (each use starts the count again)."""
+    redis_url: str | None = None
+    """Redis (``redis://HOST:PORT/DB``), for several server processes sharing one
+    PostgreSQL database: it carries their wake-ups (:mod:`briscola.server.broadcast`).
+    Unset, this process is the only one serving its database."""
+    follow_every: float = 3.0
+    """Seconds between two looks, with several processes, at the stored versions of the
+    tables loaded here (a wake-up missed); while Redis is away, every table is caught up
+    as often."""
+    lease: float = 30.0
+    """Seconds a deadline claimed by a process (a clock run out, a computer player's
+    move) stays its own: if it has not acted by then (it died), another process may."""
     limits: Limits = field(default_factory=Limits)
     """How much one person or address may ask (:class:`~briscola.server.limits.Limits`)."""
 

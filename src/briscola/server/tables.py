@@ -19,7 +19,7 @@ import logging
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import get_args
 
 from briscola.engine import BriscolaError
@@ -55,6 +55,71 @@ class Tables:
         """The players whose nicknames were learned since the last sweep."""
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="briscola-bot")
         self._loading = asyncio.Lock()
+        self._following: dict[str, asyncio.Task[None]] = {}
+        """The tables being caught up with the log now (:meth:`changed`)."""
+        self._follow_again: set[str] = set()
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes share this one's database (``redis_url`` set):
+        then each table loaded here follows the log they append to, and the deadlines
+        and the computer players' moves are claimed in the database before they are acted
+        on."""
+        return self.settings.redis_url is not None
+
+    # -- following the other processes -------------------------------------------------
+
+    async def changed(self, token: str) -> None:
+        """Another process changed the table ``token``: if it is loaded here, catch it up
+        (:meth:`LiveTable.follow`), off the caller's task; one catch-up a table at a time,
+        a change meanwhile makes one more."""
+        if token not in self.live:
+            return
+        task = self._following.get(token)
+        if task is not None and not task.done():
+            self._follow_again.add(token)
+            return
+        self._following[token] = asyncio.create_task(self._follow(token))
+
+    async def _follow(self, token: str) -> None:
+        try:
+            while True:
+                self._follow_again.discard(token)
+                live = self.live.get(token)
+                if live is None:
+                    return
+                try:
+                    await live.follow()
+                except Exception:
+                    log.exception("table %s: could not catch up with the log", token)
+                if token not in self._follow_again:
+                    return
+        finally:
+            self._following.pop(token, None)
+
+    async def follow_all(self) -> None:
+        """Catch up every table loaded here (wake-ups may have been missed)."""
+        for token in list(self.live):
+            await self.changed(token)
+
+    async def look(self) -> None:
+        """Every ``follow_every`` seconds, catch up the tables loaded here whose stored
+        version is ahead of theirs (a wake-up lost), and all of them while Redis is away
+        (seats, chat and settings carry no version), until cancelled."""
+        while True:
+            await asyncio.sleep(self.settings.follow_every)
+            try:
+                if not getattr(self.broadcaster, "up", True):
+                    await self.follow_all()
+                    continue
+                loaded = {live.info.id: live for live in self.live.values()}
+                for table_id, version in (await self.storage.versions(list(loaded))).items():
+                    if version > loaded[table_id].version:
+                        await self.changed(loaded[table_id].token)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the tables could not be caught up")
 
     async def close(self) -> None:
         for live in self.live.values():
@@ -64,12 +129,15 @@ class Tables:
     # -- finding -------------------------------------------------------------------------
 
     async def get(self, token: str) -> LiveTable:
-        """The live table of ``token``, loaded from storage when it is not in memory. Its
-        idle time starts again: a table handed out stays in memory ``idle_unload``
+        """The live table of ``token``, loaded from storage when it is not in memory (and,
+        shared with other processes, caught up with the log when it is). Its idle time
+        starts again: a table handed out stays in memory ``idle_unload``
         seconds at least, and longer while it is used (:meth:`LiveTable.unloadable`)."""
         live = self.live.get(token)
         if live is None:
             live = await self._load(token)
+        elif self.shared:
+            await live.follow()  # what another process did is seen here at once
         live.touch()
         return live
 
@@ -92,6 +160,8 @@ class Tables:
             live.move_deadline = live.wanted_clock()
             await self.learn_names([s.player for s in live.info.seats])
             self.live[token] = live  # its players' names are kept from here on
+            if self.shared:
+                live.kick()  # a computer player to act moves, if no other process does
         return live
 
     async def learn_names(self, players: Sequence[int | None]) -> dict[int, str]:
@@ -231,7 +301,11 @@ class Tables:
         """After a start: load every table in play, give each absent player their grace
         (the stored one, when they were already away), keep the stored clock of the seat
         to act (or start it, when the server stopped before it was stored), and let the
-        computer players to act move."""
+        computer players to act move. Shared with other processes, a process takes up
+        nothing at its start: the others play on, the stored deadlines and claims fall
+        due for one of them, and a table is loaded where someone asks for it."""
+        if self.shared:
+            return
         stored: dict[tuple[int, int, str], Deadline] = {
             (d.table_id, d.seat, d.kind): d
             for d in await self.storage.deadlines_due(datetime.max.replace(tzinfo=UTC))
@@ -268,17 +342,34 @@ class Tables:
             await asyncio.sleep(self.settings.tick)
 
     async def tick(self) -> None:
+        """Act on the deadlines due: each once, of all the processes sharing the
+        database. Alone, a process clears each as it takes it; shared, it claims it first
+        (:meth:`Storage.claim_deadline`: one process wins), catches the table up with
+        the log, and clears it once done, so that a process dying meanwhile leaves it to
+        fall due again for another (a stale one, for a version gone by, is cleared)."""
         now = datetime.now(UTC)
+        lease = timedelta(seconds=self.settings.lease)
         for d in await self.storage.deadlines_due(now):
-            await self.storage.clear_deadlines(d.table_id, d.seat, d.kind)
+            if not self.shared:
+                await self.storage.clear_deadlines(d.table_id, d.seat, d.kind)
+            elif not await self.storage.claim_deadline(d, lease):
+                continue  # another process has it
             try:
                 info = await self.storage.get_table(d.table_id)
                 live = await self.get(info.token)
+                if self.shared:
+                    await live.follow()
             except (NotFound, Refused):
+                if self.shared:
+                    await self.storage.clear_deadlines(d.table_id, d.seat, d.kind)
                 continue
             if d.kind == "move":
                 live.move_deadline = live.move_due = None
                 if d.version is not None:
                     live.spawn(live.timed_out(d.seat, d.version))
+            elif d.kind == "bot" and d.version is not None:
+                live.spawn(live.claimed_move(d.seat, d.version))
             elif d.kind == "away":
                 await live.grace_over(d.seat)
+                if self.shared:
+                    await self.storage.clear_deadlines(d.table_id, d.seat, "away")

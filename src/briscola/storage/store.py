@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -738,14 +738,27 @@ class Storage:
             )
             return [LoggedAction(r.table_id, r.version, r.hand, r.action, r.at) for r in rows]
 
-    async def hands(self, table_id: int) -> list[Hand]:
-        """The table's hands dealt so far, in order."""
+    async def hands(self, table_id: int, after: int = 0) -> list[Hand]:
+        """The table's hands dealt so far (those numbered after ``after``), in order."""
         async with self.engine.connect() as conn:
             await _table(conn, table_id)
             rows = await conn.execute(
-                sa.select(s.hands).where(s.hands.c.table_id == table_id).order_by(s.hands.c.number)
+                sa.select(s.hands)
+                .where(s.hands.c.table_id == table_id, s.hands.c.number > after)
+                .order_by(s.hands.c.number)
             )
             return [Hand(r.table_id, r.number, r.deal, r.commitment, r.salt, r.at) for r in rows]
+
+    async def versions(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """The stored version of each of ``table_ids`` (those that exist), in one query:
+        a server process following tables that others change looks for those it missed."""
+        if not table_ids:
+            return {}
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(s.tables.c.id, s.tables.c.version).where(s.tables.c.id.in_(table_ids))
+            )
+            return {r.id: r.version for r in rows}
 
     async def load_match(self, table_id: int, deals: DealSource | None = None) -> Match:
         """Rebuild the table's match from storage: a match record made of its start, its
@@ -880,6 +893,60 @@ class Storage:
             q = q.where(s.deadlines.c.kind == kind)
         async with self._begin() as conn:
             return (await conn.execute(q)).rowcount
+
+    async def claim_deadline(self, deadline: Deadline, lease: timedelta) -> bool:
+        """Claim ``deadline`` (as :meth:`deadlines_due` gave it) to act on it: whether this
+        caller won it. Of several server processes that saw it due, one alone wins: its
+        ``due`` moves ``lease`` on in the same statement, so the others' claims find it
+        changed. It stays stored until the work it asked for replaces or clears it: a
+        process that dies with it claimed leaves it to fall due again, for another."""
+        now = self.clock()
+        async with self._begin() as conn:
+            done = await conn.execute(
+                s.deadlines.update()
+                .where(
+                    s.deadlines.c.table_id == deadline.table_id,
+                    s.deadlines.c.seat == deadline.seat,
+                    s.deadlines.c.kind == deadline.kind,
+                    s.deadlines.c.due == deadline.due,
+                    s.deadlines.c.due <= now,
+                )
+                .values(due=now + lease)
+            )
+            return bool(done.rowcount == 1)
+
+    async def claim_turn(self, table_id: int, seat: int, version: int, lease: timedelta) -> bool:
+        """Claim the move of the computer player at ``seat`` of the table at ``version``
+        (a deadline of kind ``bot``, due ``lease`` from now): whether this caller won it.
+        Of several server processes that would make that move, one alone wins; the
+        others win it only once it is due (its process died before moving), by
+        :meth:`claim_deadline`. A claim for an earlier version is replaced."""
+        now = self.clock()
+        insert = (sqlite.insert if self._sqlite else postgresql.insert)(s.deadlines)
+        d = s.deadlines.c
+        q = insert.values(
+            table_id=table_id, seat=seat, kind="bot", due=now + lease, version=version
+        ).on_conflict_do_update(
+            index_elements=[d.table_id, d.seat, d.kind],
+            set_={"due": now + lease, "version": version},
+            where=sa.or_(d.version.is_(None), d.version < version),
+        )
+        async with self._begin() as conn:
+            return bool((await conn.execute(q)).rowcount == 1)
+
+    async def clear_deadline(self, table_id: int, seat: int, kind: str, version: int) -> bool:
+        """Remove the table's deadline of ``kind`` for ``seat`` if it is still the one
+        set at ``version`` (not one set since, for a later version); whether it went."""
+        async with self._begin() as conn:
+            done = await conn.execute(
+                s.deadlines.delete().where(
+                    s.deadlines.c.table_id == table_id,
+                    s.deadlines.c.seat == seat,
+                    s.deadlines.c.kind == kind,
+                    s.deadlines.c.version == version,
+                )
+            )
+            return bool(done.rowcount == 1)
 
     async def deadlines_due(self, before: datetime) -> list[Deadline]:
         """Every deadline due at or before ``before``, the earliest first."""

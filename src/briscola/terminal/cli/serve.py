@@ -72,6 +72,15 @@ def serve(
             help="How long a session lasts unused before its nickname must be chosen again.",
         ),
     ] = 90.0,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url",
+            metavar="URL",
+            help="Redis (redis://host:6379/0), for several server processes sharing one "
+            "PostgreSQL database (--database-url): it carries their wake-ups.",
+        ),
+    ] = None,
     limits: Annotated[
         str,
         typer.Option(
@@ -114,6 +123,22 @@ def serve(
             "--database-url: use postgresql+asyncpg://user:password@host/db "
             "(or sqlite+aiosqlite:///path/briscola.db)"
         )
+    if redis_url is not None:
+        if not redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise fail(
+                f"--redis-url: use redis://host:6379/0 (or rediss://, unix://), not {redis_url!r}"
+            )
+        if not (database_url or "").startswith("postgresql+asyncpg://"):
+            raise fail(
+                "--redis-url is for several processes sharing one PostgreSQL database: give "
+                "--database-url postgresql+asyncpg://... too (SQLite serves one process alone)"
+            )
+        try:
+            import redis  # noqa: F401
+        except ImportError:
+            raise fail(
+                MISSING_EXTRA.format(what="--redis-url needs redis", extra="server")
+            ) from None
     try:
         data.mkdir(mode=0o700, parents=True, exist_ok=True)  # private: ServerSettings.data_folder
     except OSError as e:
@@ -125,6 +150,7 @@ def serve(
         bot_delay=bot_delay,
         min_clock=min_clock,
         public_url=public_url,
+        redis_url=redis_url,
         session_idle=session_days * 24 * 3600,
         limits=OFF if limits == "off" else Limits(),
     )

@@ -1,0 +1,208 @@
+"""Several server processes, one truth (issue 24): two ``briscola serve`` processes on one
+PostgreSQL database and one Redis. A client may connect to either and play any table:
+each process follows the log the other appends to. A table's actions happen one at a
+time, in one order (the unique append decides); a computer player's move is claimed in
+the database, so neither process makes it twice; with Redis away, the processes find
+each other's moves by looking at the stored versions."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("redis")
+
+from briscola.storage import Storage
+from serverkit import Client, ServerProcess, database, open_table, play_randomly
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture(scope="module")
+def redis_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A throwaway Redis (scripts/redis), its folder: its URL is unix://FOLDER/redis.sock."""
+    where = tmp_path_factory.mktemp("redis")
+    try:
+        subprocess.run([ROOT / "scripts" / "redis", "start", where], check=True, text=True)
+    except subprocess.CalledProcessError as e:
+        pytest.fail(f"scripts/redis could not start a Redis server: {e}")
+    yield where
+    subprocess.run([ROOT / "scripts" / "redis", "stop", where], check=False)
+
+
+@pytest.fixture(scope="module")
+def two(
+    redis_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    """Two server processes sharing a fresh PostgreSQL database and the Redis, for the
+    module; and the database's URL."""
+    loop = asyncio.new_event_loop()
+    made = database("postgres")
+    url = loop.run_until_complete(made.__aenter__())
+    assert url is not None
+    settings = {"redis_url": f"unix://{redis_dir}/redis.sock", "follow_every": 0.5}
+    where = tmp_path_factory.mktemp("processes")
+    procs = [ServerProcess(where / n, url, settings=settings) for n in ("a", "b")]
+    try:
+        for p in procs:
+            p.start()
+        yield procs[0], procs[1], url
+    finally:
+        for p in procs:
+            p.stop()
+        loop.run_until_complete(made.__aexit__(None, None, None))
+        loop.close()
+
+
+async def person(srv: ServerProcess, name: str) -> Client:
+    return await Client(srv.url, name).login()
+
+
+async def stored_log(url: str, token: str) -> tuple[int, list[dict[str, Any]]]:
+    """The table's stored version and its logged actions, as the database has them."""
+    storage = await Storage.open(url)
+    try:
+        info = await storage.table_by_token(token)
+        return info.version, [a.action for a in await storage.actions_since(info.id)]
+    finally:
+        await storage.close()
+
+
+async def fresh_view(srv: ServerProcess, client: Client, token: str) -> dict[str, Any] | None:
+    """``client``'s view in a snapshot from ``srv``, on a new connection of theirs."""
+    again = Client(srv.url, client.nickname)
+    again.http.cookies = client.http.cookies
+    await again.connect(token)
+    frame = await again.until(lambda f: f["type"] == "snapshot")
+    await again.aclose()
+    view: dict[str, Any] | None = frame["view"]
+    return view
+
+
+async def test_two_people_on_two_processes_play_one_table_to_its_end(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    a, b, url = two
+    ana, bea = await person(a, "Ana"), await person(b, "Bea")
+    table = await open_table(ana, "briscola-2", [], {"match": "one-hand"})
+    token = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")  # through the other process
+    shown = await ana.call("GET", f"/api/tables/{token}")
+    assert shown["seats"][1]["nickname"] == "Bea"
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await ana.connect(token)
+    await bea.connect(token)
+    await asyncio.gather(play_randomly(ana, random.Random(1)), play_randomly(bea, random.Random(2)))
+    version, actions = await stored_log(url, token)
+    assert version == len(actions) == 40  # one hand of briscola-2: 40 cards, one at a time
+    # each client saw every action, in order, and its view is the one either process gives
+    for c in (ana, bea):
+        assert c.table is not None and c.table["status"] == "finished"
+        for srv in (a, b):
+            assert await fresh_view(srv, c, token) == c.view
+    await ana.aclose()
+    await bea.aclose()
+
+
+async def test_computer_players_move_once_with_people_on_both_processes(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    a, b, url = two
+    ana, bea = await person(a, "Ana"), await person(b, "Bea")
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}, {"kind": "open"}]
+    seats.append({"kind": "bot", "level": "random"})
+    table = await open_table(ana, "briscola-4", seats, {"match": "one-hand"})
+    token = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/2")
+    assert (await bea.http.post(f"/api/tables/{token}/start")).status_code == 403  # not host
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await ana.connect(token)
+    await bea.connect(token)
+    await asyncio.gather(play_randomly(ana, random.Random(3)), play_randomly(bea, random.Random(4)))
+    version, actions = await stored_log(url, token)
+    assert version == len(actions) == 40
+    bots = [x for x in actions if x["seat"] in (1, 3)]
+    assert len(bots) == 20  # ten cards each, each played once
+    # neither process had a computer move refused as a second one for the same turn
+    for srv in (a, b):
+        log = srv.log.read_text()
+        assert "computer move refused" not in log, log[-2000:]
+    await ana.aclose()
+    await bea.aclose()
+
+
+async def test_with_redis_away_the_processes_find_each_others_moves(
+    two: tuple[ServerProcess, ServerProcess, str], redis_dir: Path
+) -> None:
+    a, b, _ = two
+    ana, bea = await person(a, "Ana"), await person(b, "Bea")
+    table = await open_table(ana, "briscola-2", [], {"match": "one-hand"})
+    token = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await ana.connect(token)
+    await bea.connect(token)
+    cli = shutil.which("redis-cli") or "redis-cli"
+    subprocess.run([cli, "-s", redis_dir / "redis.sock", "shutdown", "nosave"], check=False)
+    try:
+        await asyncio.wait_for(
+            asyncio.gather(
+                play_randomly(ana, random.Random(5)), play_randomly(bea, random.Random(6))
+            ),
+            timeout=120,
+        )
+    finally:
+        subprocess.run(["redis-server", redis_dir / "redis.conf"], check=True)
+    assert ana.view == await fresh_view(b, ana, token)
+    await ana.aclose()
+    await bea.aclose()
+
+
+async def test_one_action_sent_to_both_processes_at_once_is_taken_once(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    """Ana has the table open on both processes and plays the same card from each at the
+    same moment: the unique append takes one, the other is refused, and both of her
+    connections end with the same view."""
+    a, b, url = two
+    ana, bea = await person(a, "Ana"), await person(b, "Bea")
+    twin = Client(b.url, "Ana")
+    twin.http.cookies = ana.http.cookies
+    table = await open_table(ana, "briscola-2", [], {"match": "one-hand"})
+    token = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    for c in (ana, twin, bea):
+        await c.connect(token)
+        await c.until(lambda f: f["type"] == "snapshot")
+    if not ana.my_turn():  # Bea leads: her card first
+        await bea.act(bea.view["legal"][0])  # type: ignore[index]
+        for c in (ana, twin):
+            await c.until(lambda f: f["type"] == "update")
+    assert ana.view == twin.view and ana.version == twin.version
+    card = ana.view["legal"][0]  # type: ignore[index]
+    await asyncio.gather(ana.act(card), twin.act(card))
+    errors = []
+    for c in (ana, twin):
+        with contextlib.suppress(TimeoutError):
+            while True:
+                frame = await c.receive(1.5)
+                if frame["type"] == "error":
+                    errors.append(frame["code"])
+    _, actions = await stored_log(url, token)
+    assert actions.count({**card, "seat": 0}) == 1, actions
+    # the loser was refused: its process was behind (stale), or lost the append (conflict)
+    assert len(errors) == 1 and errors[0] in ("stale", "conflict"), errors
+    assert (
+        ana.view == twin.view == await fresh_view(a, ana, token) == await fresh_view(b, ana, token)
+    )
+    for c in (ana, twin, bea):
+        await c.aclose()
