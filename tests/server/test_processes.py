@@ -206,3 +206,25 @@ async def test_one_action_sent_to_both_processes_at_once_is_taken_once(
     )
     for c in (ana, twin, bea):
         await c.aclose()
+
+
+async def test_who_has_the_table_open_is_known_on_every_process(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    """Bea has the table open on the other process: Ana's sees her connected, and away
+    once she closes it; a stand-in comes only after her grace, wherever it is counted."""
+    a, b, _ = two
+    ana, bea = await person(a, "Ana"), await person(b, "Bea")
+    table = await open_table(ana, "briscola-2", [], {"match": "one-hand"})
+    token = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.connect(token)
+    await ana.until(lambda f: f["type"] == "snapshot")
+    await bea.connect(token)
+    await ana.until(lambda f: bool(f.get("table") and f["table"]["seats"][1]["connected"]))
+    shown = await ana.call("GET", f"/api/tables/{token}")
+    assert shown["seats"][1]["connected"] is True
+    await bea.close()
+    await ana.until(lambda f: bool(f.get("table") and not f["table"]["seats"][1]["connected"]))
+    await ana.aclose()
+    await bea.aclose()

@@ -121,6 +121,11 @@ class Server(Protocol):
         """Whether other server processes share the database (and act at its tables)."""
         ...
 
+    @property
+    def process(self) -> str:
+        """This server process among those sharing the database."""
+        ...
+
     async def get(self, token: str) -> LiveTable:
         """The live table of ``token`` (a rematch's)."""
         ...
@@ -156,6 +161,10 @@ class Connection:
 
 OUTBOX = 256
 """The most replies kept for a connection that does not read them."""
+
+PRESENCE_ALIVE = 12.0
+"""Seconds since its last heartbeat within which another process's connections count
+(its heartbeat comes every ``follow_every`` seconds)."""
 
 TAKEN = 32
 """How many of each seat's last actions taken the table remembers by their ``id``, so that
@@ -219,6 +228,10 @@ class LiveTable:
         self.levels: dict[int, str] = {}
         """The level of the computer player the host seats at each seat that has one."""
         self.stand_ins: set[int] = set()
+        self.elsewhere: set[int] = set()
+        """The seats with a connection open at another server process (shared)."""
+        self.present: set[int] = set()
+        """The seats this process has told the database it has a connection of."""
         self.bot_task: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         """The table's other tasks still running (a computer move for a clock run out)."""
@@ -334,6 +347,13 @@ class LiveTable:
         async with self.lock:
             info = await self.storage.get_table(self.info.id)
             changed = await self._follow_chat()
+            elsewhere = await self.storage.present_elsewhere(
+                info.id, self.server.process, timedelta(seconds=PRESENCE_ALIVE)
+            )
+            if elsewhere != self.elsewhere:
+                self.elsewhere = elsewhere
+                self.meta += 1
+                changed = True
             if info.version < self.info.version:
                 return changed  # (a read behind this process's own append)
             was = self.info
@@ -365,6 +385,7 @@ class LiveTable:
                     if self.seat_of(conn.player) != conn.seat:
                         conn.seat = self.seat_of(conn.player)
                         conn.number = -1
+                await self.share_presence()
                 self.meta += 1
                 changed = True
             if self.host is not None and self.info.status == "finished":
@@ -512,6 +533,7 @@ class LiveTable:
                 raise Refused("wrong_status", "this table has started already", 409) from None
             for conn in self.connections:
                 conn.seat = self.seat_of(conn.player)
+            await self.share_presence()
             if match.drawn is not None:  # the lines said before the draw: their new seats
                 moved = match.seating.index
                 self.chat_lines = deque(
@@ -961,6 +983,7 @@ class LiveTable:
         seat = conn.seat
         changed = seat is not None and not self.connected(seat)
         self.connections.append(conn)
+        await self.share_presence()
         if seat is not None:
             if self.info.status == "playing" and changed:
                 await self.storage.clear_deadlines(self.info.id, seat, "away")
@@ -979,6 +1002,7 @@ class LiveTable:
         self.touch()
         if conn in self.connections:
             self.connections.remove(conn)
+        await self.share_presence()
         seat = conn.seat
         if seat is None or self.connected(seat):
             return
@@ -1011,7 +1035,24 @@ class LiveTable:
         self.info = replace(self.info, settings=settings)  # only the settings changed
 
     def connected(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.connections)
+        """Whether the person at ``seat`` has the table open, here or at another server
+        process."""
+        return seat in self.elsewhere or any(c.seat == seat for c in self.connections)
+
+    async def share_presence(self) -> None:
+        """Shared with other processes: tell the database which seats have a connection
+        here (when that changed), and wake the others to look."""
+        if not self.server.shared:
+            return
+        here = {c.seat for c in self.connections if c.seat is not None}
+        if here == self.present:
+            return
+        for seat in here - self.present:
+            await self.storage.set_presence(self.server.process, self.info.id, seat, True)
+        for seat in self.present - here:
+            await self.storage.set_presence(self.server.process, self.info.id, seat, False)
+        self.present = here
+        await self.server.broadcaster.publish(self.token)
 
     async def seats_changed(self) -> None:
         """The seats were changed in storage (someone sat down or left): show it."""
@@ -1023,6 +1064,7 @@ class LiveTable:
             if seat != conn.seat:
                 conn.seat = seat
                 conn.number = -1  # a snapshot, with the view of the seat it has now
+        await self.share_presence()
         self.meta += 1
         await self.server.broadcaster.publish(self.token)
 

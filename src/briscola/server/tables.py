@@ -16,6 +16,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -27,7 +30,7 @@ from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.server.broadcast import Broadcaster
 from briscola.server.errors import Refused, number
-from briscola.server.live import LiveTable, check_level
+from briscola.server.live import PRESENCE_ALIVE, LiveTable, check_level
 from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn, TableLanguage
 from briscola.server.settings import ServerSettings
 from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
@@ -55,6 +58,8 @@ class Tables:
         """The players whose nicknames were learned since the last sweep."""
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="briscola-bot")
         self._loading = asyncio.Lock()
+        self.process = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        """This process among those sharing the database (its presence rows)."""
         self._following: dict[str, asyncio.Task[None]] = {}
         """The tables being caught up with the log now (:meth:`changed`)."""
         self._follow_again: set[str] = set()
@@ -103,10 +108,19 @@ class Tables:
             await self.changed(token)
 
     async def look(self) -> None:
-        """Every ``follow_every`` seconds, catch up the tables loaded here whose stored
-        version is ahead of theirs (a wake-up lost), and all of them while Redis is away
-        (seats, chat and settings carry no version), until cancelled."""
+        """Every ``follow_every`` seconds, store this process's heartbeat (its
+        connections count for the others while it beats), and catch up the tables loaded
+        here whose stored version is ahead of theirs (a wake-up lost), and all of them
+        while Redis is away (seats, chat, presence and settings carry no version), until
+        cancelled."""
+        forget = timedelta(seconds=3 * PRESENCE_ALIVE)
         while True:
+            try:
+                await self.storage.heartbeat(self.process, forget)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("this process's heartbeat could not be stored")
             await asyncio.sleep(self.settings.follow_every)
             try:
                 if not getattr(self.broadcaster, "up", True):
@@ -125,6 +139,9 @@ class Tables:
         for live in self.live.values():
             live.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.shared:
+            with contextlib.suppress(Exception):
+                await self.storage.forget_process(self.process)
 
     # -- finding -------------------------------------------------------------------------
 

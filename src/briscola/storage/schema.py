@@ -120,6 +120,23 @@ deadlines = sa.Table(
     sa.Column("version", sa.Integer, nullable=True),
 )
 
+server_processes = sa.Table(
+    "server_processes",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("seen", UTCDateTime, nullable=False),
+)
+"""The server processes sharing the database, each touching its row every few seconds."""
+
+presence = sa.Table(
+    "presence",
+    metadata,
+    sa.Column("process", sa.String(64), primary_key=True),
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True, index=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+)
+"""The seats with a connection open at each process (see migration 0004)."""
+
 chat = sa.Table(
     "chat",
     metadata,
