@@ -122,7 +122,7 @@ async def test_open_creates_the_schema_of_the_metadata(url: str) -> None:
 
             assert await conn.run_sync(differences) == []
             head = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).all()
-            assert head == [("0003",)]
+            assert head == [("0004",)]
     finally:
         await store.close()
 
@@ -183,7 +183,7 @@ async def test_an_upgrade_from_0002_keeps_the_data(url: str) -> None:
     try:
         async with store.engine.connect() as conn:
             head = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).all()
-        assert head == [("0003",)]
+        assert head == [("0004",)]
         assert await store.get_player(ana) == Player(ana, "Ana", T0)
         table = await store.get_table(table_id)
         assert (table.token, table.host, table.rules, table.settings, table.created) == (

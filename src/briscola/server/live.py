@@ -600,9 +600,8 @@ class LiveTable:
             occupant = OPEN if info.status == "waiting" else Seat(level=self.stand_in_level)
             if info.status == "playing" and mine:  # they played: the match is theirs too
                 left = {str(k): v for k, v in self.left.items()} | {str(seat): player}
-                self.info = await self.storage.set_settings(
-                    info.id, {**info.settings, "left": left}
-                )
+                stored = await self.storage.merge_settings(info.id, {"left": left})
+                self.info = replace(self.info, settings=stored.settings)
             await self.storage.set_seat(info.id, seat, occupant)
             await self.storage.clear_deadlines(info.id, seat)
             if seat in self.stand_ins:
@@ -655,9 +654,8 @@ class LiveTable:
                     "names_of": settings.get("names_of", info.token),
                 },
             )
-            self.info = await self.storage.set_settings(
-                info.id, {**info.settings, "rematch": new.token}
-            )
+            stored = await self.storage.merge_settings(info.id, {"rematch": new.token})
+            self.info = replace(self.info, settings=stored.settings)
             self.meta += 1
         live = await self.server.get(new.token)
         await live.start()
@@ -1030,9 +1028,10 @@ class LiveTable:
 
     async def keep_stand_ins(self) -> None:
         """Store which seats have a stand-in, so that a restart keeps them."""
-        settings = {**self.info.settings, "stand_ins": sorted(self.stand_ins)}
-        await self.storage.set_settings(self.info.id, settings)
-        self.info = replace(self.info, settings=settings)  # only the settings changed
+        stored = await self.storage.merge_settings(
+            self.info.id, {"stand_ins": sorted(self.stand_ins)}
+        )
+        self.info = replace(self.info, settings=stored.settings)  # only the settings changed
 
     def connected(self, seat: int) -> bool:
         """Whether the person at ``seat`` has the table open, here or at another server
@@ -1057,7 +1056,9 @@ class LiveTable:
     async def seats_changed(self) -> None:
         """The seats were changed in storage (someone sat down or left): show it."""
         self.touch()
-        self.info = await self.storage.get_table(self.info.id)
+        stored = await self.storage.get_table(self.info.id)
+        # (the log's version stays this copy's: shared, another process may be ahead)
+        self.info = replace(stored, version=self.info.version)
         self._seat_bots()
         for conn in self.connections:
             seat = self.seat_of(conn.player)

@@ -603,6 +603,23 @@ class Storage:
             )
             return await _touch(conn, table_id, self.clock())
 
+    async def merge_settings(self, table_id: int, changes: dict[str, Any]) -> TableInfo:
+        """Set the settings named in ``changes``, keeping the others as stored (those
+        another server process set meanwhile included: on PostgreSQL the row is locked
+        from the read to the write)."""
+        async with self._begin() as conn:
+            q = sa.select(s.tables.c.settings).where(s.tables.c.id == table_id)
+            if not self._sqlite:
+                q = q.with_for_update()
+            row = (await conn.execute(q)).first()
+            if row is None:
+                raise NotFound(f"there is no table {table_id}")
+            settings = {**(row.settings or {}), **changes}
+            await conn.execute(
+                s.tables.update().where(s.tables.c.id == table_id).values(settings=settings)
+            )
+            return await _touch(conn, table_id, self.clock())
+
     async def set_settings(self, table_id: int, settings: dict[str, Any]) -> TableInfo:
         """Replace the table's settings."""
         async with self._begin() as conn:
