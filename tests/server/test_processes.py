@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import shutil
 import subprocess
@@ -33,7 +34,9 @@ def redis_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     try:
         subprocess.run([ROOT / "scripts" / "redis", "start", where], check=True, text=True)
     except subprocess.CalledProcessError as e:
-        pytest.fail(f"scripts/redis could not start a Redis server: {e}")
+        if os.environ.get("CI"):  # CI runs as root: scripts/redis installs Debian's package
+            pytest.fail(f"CI: scripts/redis could not start a Redis server: {e}")
+        pytest.skip(f"several processes need Redis: scripts/redis could not start one ({e})")
     yield where
     subprocess.run([ROOT / "scripts" / "redis", "stop", where], check=False)
 
