@@ -209,3 +209,24 @@ def test_a_bot_failing_on_a_worker_is_named_with_its_deal(
     assert result.exit_code == 2, result.output
     assert "the bot failingbots:Tired at seat" in result.output
     assert "of deal " in result.output and "RuntimeError: tired" in result.output
+
+
+def test_a_scheduler_lost_mid_run_is_told() -> None:
+    """The scheduler (with its workers) goes away after the first chunk of deals: the run
+    stops with a line that says so and how to go on."""
+    local = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=":0"
+    )
+    arena = Arena("briscola-2", (), ("random", "random"), 200, 1)
+
+    def progress(games: int) -> None:
+        local.close()
+
+    try:
+        with (
+            pytest.raises(clusters.ClusterError, match="lost the Dask scheduler at tcp://"),
+            clusters.connect(local.scheduler_address, arena, timeout=2) as on,
+        ):
+            run(arena, progress=progress, cluster=on)
+    finally:
+        local.close()

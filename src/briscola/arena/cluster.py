@@ -35,7 +35,7 @@ import socket
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import CancelledError, Executor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -184,7 +184,11 @@ class Cluster:
         workers were last seen)."""
         if not pending:
             return
-        if self.client.nthreads():
+        try:
+            threads = self.client.nthreads()
+        except OSError:  # the scheduler is gone
+            raise scheduler_lost(self.address) from None
+        if threads:
             since[0] = time.monotonic()
         elif time.monotonic() - since[0] > self.lonely:
             raise ClusterError(
@@ -196,16 +200,29 @@ class Cluster:
         self.client.close()
 
 
-def worker_deaths(error: BaseException, address: str) -> ClusterError | None:
-    """A :class:`ClusterError` for a chunk of deals that killed its workers, else None."""
+def lost(error: BaseException, address: str) -> ClusterError | None:
+    """A :class:`ClusterError` for a run the cluster gave up: a chunk of deals that
+    killed its workers, or the scheduler gone (its tasks cancelled); None for any other
+    error (a bot's, raised on a worker, is the same as without a cluster)."""
     from distributed.scheduler import KilledWorker
 
-    if not isinstance(error, KilledWorker):
-        return None
+    again = "run again (with --save, the run goes on where it stopped)"
+    if isinstance(error, KilledWorker):
+        return ClusterError(
+            f"a chunk of deals was running on a worker of {address} that died, and again on "
+            "the next ones, as many times as the scheduler allows (distributed.scheduler."
+            f"allowed-failures): look at the workers' logs (out of memory? killed?) and {again}"
+        )
+    if isinstance(error, CancelledError):
+        return scheduler_lost(address)
+    return None
+
+
+def scheduler_lost(address: str) -> ClusterError:
     return ClusterError(
-        f"a chunk of deals was running on a worker of {address} that died, and again on the "
-        "next ones, as many times as the scheduler allows (distributed.scheduler."
-        "allowed-failures): look at the workers' logs (out of memory? killed?) and run again"
+        f"lost the Dask scheduler at {address} mid-run (its deals were given up): check that "
+        "`dask scheduler` still runs there, start it and its workers again, and run again "
+        "(with --save, the run goes on where it stopped)"
     )
 
 

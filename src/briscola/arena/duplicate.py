@@ -381,7 +381,7 @@ def cluster_games(
     """:func:`play_games` on a Dask cluster: connected to and checked first when given
     its address (a :class:`~briscola.arena.cluster.Cluster` given is taken as checked,
     as :func:`~briscola.arena.cluster.connect` does with the arena)."""
-    from briscola.arena.cluster import connect, worker_deaths
+    from briscola.arena.cluster import connect, lost
 
     with connect(cluster, arena) if isinstance(cluster, str) else nullcontext(cluster) as c:
         slots = c.slots()
@@ -399,7 +399,7 @@ def cluster_games(
                 lambda pending: c.watch(pending, since),
             )
         except Exception as e:
-            error = worker_deaths(e, c.address)
+            error = lost(e, c.address)
             if error is not None:
                 raise error from None
             raise

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -127,6 +128,7 @@ def arena(
     with ExitStack() as stack:
         on: Cluster | None = None
         if cluster is not None:
+            quiet_dask()
             try:
                 on = stack.enter_context(connect(cluster, setup))
             except BriscolaError as e:
@@ -140,6 +142,17 @@ def arena(
         print(json.dumps(report.to_json()))
         return
     print_arena(report)
+
+
+def quiet_dask() -> None:
+    """Dask's client logs what goes wrong, with tracebacks, on the handlers of the
+    ``distributed`` logger (set up when it is imported); the command tells it in a line."""
+    try:
+        import distributed  # noqa: F401  # sets its loggers up
+    except ImportError:
+        return  # connect says what to install
+    for handler in logging.getLogger("distributed").handlers:
+        handler.setLevel(logging.CRITICAL)
 
 
 def play(
