@@ -3,14 +3,15 @@
 **Why Dask.** The arena hands out chunks of deals, each a plain function call
 (:func:`~briscola.arena.duplicate.play_deals`) whose result is a list of small frozen
 dataclasses: it needs a task queue over machines, not actors, an object store or GPUs.
-Dask's ``distributed`` is pure Python (a wheel of about 1 MB, with tornado, msgpack,
-cloudpickle and a few more), speaks plain TCP to one scheduler (``dask scheduler``) that
-``dask worker`` processes join, gives a ``concurrent.futures`` executor (so the arena's
-loop is the one it runs over the local process pool), and reschedules the tasks of a
-worker that dies. Ray does the same work but its wheel alone is about 80 MB for Python
-3.11 here, starts a larger runtime (a head node with its object store and dashboard) and
-would be too heavy for the test suite to install; Dask is light enough to be in the
-``all`` extra, so the tests run it. See the ``cluster`` extra in ``pyproject.toml``.
+Dask's ``distributed`` is pure Python (with dask, tornado, msgpack, cloudpickle and a
+few more, about 40 MB installed), speaks plain TCP to one scheduler (``dask scheduler``)
+that ``dask worker`` processes join, gives a ``concurrent.futures`` executor (so the
+arena's loop is the one it runs over the local process pool), and reschedules the tasks
+of a worker that dies. Ray does the same work but its wheel alone is 79 MB for Python
+3.11 here (several times that installed), starts a larger runtime (a head node with its
+object store and dashboard) and would be too heavy for the test suite; Dask is light
+enough to be in the ``all`` extra, so the tests run it. See the ``cluster`` extra in
+``pyproject.toml``.
 
 **What is checked.** Before the first deal: that the address is well formed and answers
 (a plain TCP connect within ``timeout`` seconds, so a wrong host or port is told at once
