@@ -135,7 +135,8 @@ def arena(
                 raise fail(str(e)) from None
             if not as_json:
                 n = len(on.client.nthreads())
-                where = f"{n} worker{'s' * (n > 1)}, {on.slots()} deals at a time"
+                k = on.slots()
+                where = f"{n} worker{'s' * (n > 1)}, {k} deal{'s' * (k > 1)} at a time"
                 err.print(f"playing on the Dask cluster at {cluster}: {where}")
         report = play(setup, jobs, log, on, as_json)
     if as_json:
