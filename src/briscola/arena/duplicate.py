@@ -59,18 +59,24 @@ import math
 import multiprocessing
 import os
 import random
-from collections import defaultdict
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from briscola.ai.bot import DEFAULT_MOVE_LIMIT, Bot, Guarded, make_bot
 from briscola.arena.stats import Interval, Mean, elo_ratings, wilson
 from briscola.engine.deal import Deal, shuffled_deal
+from briscola.engine.errors import BriscolaError
 from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.host import Table
+
+if TYPE_CHECKING:
+    from briscola.arena.cluster import Cluster
 
 ROTATIONS = 2
 """Games per deal for each pairing: the two bots trade places once."""
@@ -243,68 +249,159 @@ def workers(jobs: int) -> int:
     return max(1, min(jobs, cores))
 
 
+def chunk_size(remaining: int, slots: int, recording: bool) -> int:
+    """Deals a worker is given at a time: about eight chunks for each of ``slots``
+    workers, at most 50 deals, and at most 4 when the games are recorded (they are
+    written as chunks finish: a run stopped loses little)."""
+    size = max(1, min(50, math.ceil(remaining / (slots * 8))))
+    return min(size, 4) if recording else size
+
+
+def in_deal_order(
+    executor: Executor,
+    arena: Arena,
+    todo: Iterator[int],
+    size: int,
+    slots: int,
+    progress: Callable[[int], None] | None,
+    record: Callable[[list[GameResult]], None] | None,
+    watch: Callable[[Sequence[Future[list[GameResult]]]], None] | None = None,
+) -> Generator[list[GameResult], None, None]:
+    """Play the deals of ``todo`` on ``executor``'s workers, ``size`` deals a task and
+    at most ``2 * slots`` tasks out at a time, and give back their games in deal order.
+    ``progress`` is told as each task finishes, in any order; ``record`` is given the
+    games in deal order, as they are given back, so a saved file is the same whatever
+    the workers. ``watch(pending)`` is called every few seconds while waiting. The first
+    task to fail raises its error here, and the tasks still out are cancelled."""
+    chunks = iter(lambda: list(itertools.islice(todo, size)), [])
+    window: deque[Future[list[GameResult]]] = deque()  # in deal order
+    arrived: set[Future[list[GameResult]]] = set()
+    try:
+        while True:
+            for chunk in itertools.islice(chunks, 2 * slots - len(window)):
+                window.append(executor.submit(play_deals, arena, chunk))
+            if not window:
+                break
+            out = [f for f in window if f not in arrived]
+            ready, _ = wait(out, timeout=WATCH_EVERY, return_when=FIRST_COMPLETED)
+            for future in ready:
+                games = future.result()  # a worker's error is raised here
+                arrived.add(future)
+                if progress is not None:
+                    progress(len(games))
+            while window and window[0] in arrived:
+                future = window.popleft()
+                arrived.discard(future)
+                games = future.result()
+                if record is not None:
+                    record(games)
+                yield games
+            if watch is not None:
+                watch(window)
+    except BaseException:
+        for future in window:
+            future.cancel()
+        raise
+
+
+WATCH_EVERY = 5.0
+"""Seconds between looks at the cluster while waiting on its workers."""
+
+
 def play_games(
     arena: Arena,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     done: Mapping[int, Sequence[GameResult]] | None = None,
     record: Callable[[list[GameResult]], None] | None = None,
+    cluster: str | Cluster | None = None,
 ) -> Generator[list[GameResult], None, None]:
     """The games of the arena, a list of whole deals at a time: first the deals of
     ``done`` (kept from an earlier run, see :mod:`briscola.arena.log`), which are not
-    played again, then the others as they are played: in deal order with one process,
-    as they finish with more (at most :func:`workers` ``(jobs)``). Deals are made as
-    they are played, and only a few wait for a worker at a time, so memory does not grow
-    with the number of deals. ``progress(games)`` is called as games finish;
-    ``record(games)`` is given the games of newly played deals as they finish. Workers
-    are started with "spawn": a script that calls this with ``jobs > 1`` needs the usual
-    ``if __name__ == "__main__":`` guard. When a worker fails (a bot failed, or Ctrl-C),
-    the others stop at their next move and the error is raised here."""
+    played again, then the others in deal order as they are played, by this process,
+    by at most :func:`workers` ``(jobs)`` worker processes, or by the workers of a Dask
+    ``cluster`` (its scheduler's address, or a connected
+    :class:`~briscola.arena.cluster.Cluster`; see :mod:`briscola.arena.cluster`). The
+    games, and so the figures, are the same in every case. Deals are made as they are
+    played, and only a few wait for a worker at a time, so memory does not grow with
+    the number of deals. ``progress(games)`` is called as games finish;
+    ``record(games)`` is given the games of newly played deals, in deal order. Local
+    workers are started with "spawn": a script that calls this with ``jobs > 1`` needs
+    the usual ``if __name__ == "__main__":`` guard. When a worker fails (a bot failed,
+    or Ctrl-C), the others stop at their next move (a cluster's finish the chunk they
+    hold) and the error is raised here."""
     rules = arena.rules()  # fails here, in the caller, on bad house rules
     for spec, name in zip(arena.bots, arena.names, strict=True):
         make_bot(spec, 0, arena.move_limit, name)  # and here on a bot that cannot be made
+    if cluster is not None and jobs > 1:
+        raise BriscolaError(
+            f"jobs={jobs} with a cluster: the cluster's workers play the deals, as many at "
+            "a time as they have threads; leave jobs out"
+        )
     kept = {d: list(g) for d, g in (done or {}).items() if 0 <= d < arena.deals}
     if progress is not None and kept:
         progress(sum(len(g) for g in kept.values()))
     yield from kept.values()
     todo = (d for d in range(arena.deals) if d not in kept)
     remaining = arena.deals - len(kept)
+    if cluster is not None:
+        yield from cluster_games(arena, cluster, todo, remaining, progress, record)
+        return
     jobs = workers(jobs)
-
-    def finished(games: list[GameResult]) -> list[GameResult]:
-        if record is not None:
-            record(games)
-        if progress is not None:
-            progress(len(games))
-        return games
-
     if jobs <= 1 or remaining <= 1:
         for d in todo:
-            yield finished(play_deal(arena, rules, d))
+            games = play_deal(arena, rules, d)
+            if record is not None:
+                record(games)
+            if progress is not None:
+                progress(len(games))
+            yield games
         return
-    size = max(1, min(50, math.ceil(remaining / (jobs * 8))))
-    if record is not None:
-        size = min(size, 4)  # kept games are written as chunks finish: lose little
-    chunks = iter(lambda: list(itertools.islice(todo, size)), [])
+    size = chunk_size(remaining, jobs, record is not None)
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
     with ProcessPoolExecutor(
         jobs, mp_context=context, initializer=start_worker, initargs=(stop,)
     ) as pool:
-        pending: set[Future[list[GameResult]]] = set()
         try:
-            while True:
-                for chunk in itertools.islice(chunks, 2 * jobs - len(pending)):
-                    pending.add(pool.submit(play_deals, arena, chunk))
-                if not pending:
-                    break
-                ready, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in ready:
-                    yield finished(future.result())
+            yield from in_deal_order(pool, arena, todo, size, jobs, progress, record)
         except BaseException:
             stop.set()  # a bot failed, or Ctrl-C: every worker stops at its next move
-            for future in pending:
-                future.cancel()
+            raise
+
+
+def cluster_games(
+    arena: Arena,
+    cluster: str | Cluster,
+    todo: Iterator[int],
+    remaining: int,
+    progress: Callable[[int], None] | None,
+    record: Callable[[list[GameResult]], None] | None,
+) -> Generator[list[GameResult], None, None]:
+    """:func:`play_games` on a Dask cluster: connected to and checked first when given
+    its address (a :class:`~briscola.arena.cluster.Cluster` given is taken as checked,
+    as :func:`~briscola.arena.cluster.connect` does with the arena)."""
+    from briscola.arena.cluster import connect, lost
+
+    with connect(cluster, arena) if isinstance(cluster, str) else nullcontext(cluster) as c:
+        slots = c.slots()
+        size = chunk_size(remaining, slots, record is not None)
+        since = [time.monotonic()]
+        try:
+            yield from in_deal_order(
+                c.executor(),
+                arena,
+                todo,
+                size,
+                slots,
+                progress,
+                record,
+                lambda pending: c.watch(pending, since),
+            )
+        except Exception as e:
+            error = lost(e, c.address)
+            if error is not None:
+                raise error from None
             raise
 
 
@@ -314,12 +411,13 @@ def play_all(
     progress: Callable[[int], None] | None = None,
     done: Mapping[int, Sequence[GameResult]] | None = None,
     record: Callable[[list[GameResult]], None] | None = None,
+    cluster: str | Cluster | None = None,
 ) -> list[GameResult]:
-    """Every game of the arena, in deal order whatever the number of worker processes
-    (see :func:`play_games`). The list grows with the games: :func:`run` keeps only
-    their figures."""
+    """Every game of the arena, in deal order whatever the workers (see
+    :func:`play_games`). The list grows with the games: :func:`run` keeps only their
+    figures."""
     by_deal: dict[int, list[GameResult]] = {}
-    for games in play_games(arena, jobs, progress, done, record):
+    for games in play_games(arena, jobs, progress, done, record, cluster):
         for g in games:
             by_deal.setdefault(g.deal, []).append(g)
     return [g for d in sorted(by_deal) for g in by_deal[d]]
@@ -620,11 +718,13 @@ def run(
     progress: Callable[[int], None] | None = None,
     done: Mapping[int, Sequence[GameResult]] | None = None,
     record: Callable[[list[GameResult]], None] | None = None,
+    cluster: str | Cluster | None = None,
 ) -> Report:
-    """Play the arena (see :func:`play_games`) and work out its figures, keeping only
-    their sums (:class:`Tally`), not the games."""
+    """Play the arena (see :func:`play_games`; on a Dask ``cluster`` given its address,
+    see :mod:`briscola.arena.cluster`) and work out its figures, keeping only their sums
+    (:class:`Tally`), not the games."""
     tally = Tally(len(arena.bots))
     per_seat = arena.rules().key == "chiamata"
-    for games in play_games(arena, jobs, progress, done, record):
+    for games in play_games(arena, jobs, progress, done, record, cluster):
         tally.add_games(games, per_seat)
     return tally_report(arena, tally)

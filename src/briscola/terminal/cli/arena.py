@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import logging
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -25,7 +27,10 @@ from briscola.terminal.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from briscola.arena.cluster import Cluster
+    from briscola.arena.duplicate import Arena
     from briscola.arena.duplicate import Report as ArenaReport
+    from briscola.arena.log import ArenaLog
     from briscola.arena.stats import Interval as ArenaInterval
 
 
@@ -57,6 +62,17 @@ def arena(
             "--jobs", "-j", min=1, help="Worker processes; the results do not depend on it."
         ),
     ] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            help="Play the deals on the workers of a Dask cluster, its scheduler at ADDRESS "
+            "(tcp://HOST:8786); the results are the same as with --jobs. Needs "
+            "briscola[cluster] here and on the workers.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonFlag = False,
     move_limit: MoveLimitOption = MOVE_LIMIT,
     save: Annotated[
@@ -75,6 +91,7 @@ def arena(
     """
     from briscola.ai.bot import make_bot
     from briscola.arena import duplicate as arenas  # imported here: loading the bots takes a moment
+    from briscola.arena.cluster import connect
     from briscola.arena.log import ArenaLog
 
     rules = make_rules(game, rule)
@@ -97,16 +114,61 @@ def arena(
             f"{games} games asked: playing {setup.games_per_pairing}, since each deal is "
             f"played {arenas.ROTATIONS} times"
         )
-    if arenas.workers(jobs) < jobs and not as_json:
+    if cluster is not None and jobs > 1:
+        raise fail(
+            f"--jobs {jobs} with --cluster: the cluster's workers play the deals, as many at "
+            "a time as they have threads (`dask worker --nworkers N --nthreads 1`); leave "
+            "out --jobs"
+        )
+    if cluster is None and arenas.workers(jobs) < jobs and not as_json:
         n = arenas.workers(jobs)
         workers = f"{n} worker process{'es' * (n > 1)}"
         err.print(f"--jobs {jobs}: {workers}, one for each core this run may use")
     log = ArenaLog(save, setup) if save is not None else None
+    with ExitStack() as stack:
+        on: Cluster | None = None
+        if cluster is not None:
+            quiet_dask()
+            try:
+                on = stack.enter_context(connect(cluster, setup))
+            except BriscolaError as e:
+                raise fail(str(e)) from None
+            if not as_json:
+                n = len(on.client.nthreads())
+                k = on.slots()
+                where = f"{n} worker{'s' * (n > 1)}, {k} deal{'s' * (k > 1)} at a time"
+                err.print(f"playing on the Dask cluster at {cluster}: {where}")
+        report = play(setup, jobs, log, on, as_json)
+    if as_json:
+        print(json.dumps(report.to_json()))
+        return
+    print_arena(report)
+
+
+def quiet_dask() -> None:
+    """Dask's client logs what goes wrong, with tracebacks, on the handlers of the
+    ``distributed`` logger (set up when it is imported); the command tells it in a line."""
+    try:
+        import distributed  # noqa: F401  # sets its loggers up
+    except ImportError:
+        return  # connect says what to install
+    for handler in logging.getLogger("distributed").handlers:
+        handler.setLevel(logging.CRITICAL)
+
+
+def play(
+    setup: Arena, jobs: int, log: ArenaLog | None, cluster: Cluster | None, quiet: bool
+) -> ArenaReport:
+    """Run the arena, with a progress bar on a terminal unless ``quiet``; its errors
+    are told as the command's."""
+    from briscola.arena import duplicate as arenas
+
+    save = log.path if log is not None else None
     try:
         done = log.load() if log is not None else None
         record = log.append if log is not None else None
-        if as_json:
-            report = arenas.run(setup, jobs, done=done, record=record)
+        if quiet:
+            return arenas.run(setup, jobs, done=done, record=record, cluster=cluster)
         else:
             total = setup.games_per_pairing * len(setup.pairings)
             with Progress(
@@ -118,16 +180,13 @@ def arena(
                 transient=True,
                 disable=not err.is_terminal,
             ) as progress:
-                task = progress.add_task(f"{rules.key} games", total=total)
-                report = arenas.run(setup, jobs, lambda k: progress.advance(task, k), done, record)
+                task = progress.add_task(f"{setup.game} games", total=total)
+                advance = lambda k: progress.advance(task, k)  # noqa: E731
+                return arenas.run(setup, jobs, advance, done, record, cluster)
     except BriscolaError as e:
         raise fail(str(e)) from None
     except OSError as e:  # --save: a folder that is not there, no right to write...
         raise fail(f"cannot keep the games in {save}: {e.strerror or e}") from None
-    if as_json:
-        print(json.dumps(report.to_json()))
-        return
-    print_arena(report)
 
 
 def span(iv: ArenaInterval) -> str:
