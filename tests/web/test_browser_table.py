@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import Person
+from browserkit import Person, play_until
 
 SIZES = {
     "portrait": {"width": 390, "height": 844},
@@ -142,18 +142,8 @@ def shoot(ana: Person, name: str) -> Path:
 
 
 def into_play(ana: Person) -> None:
-    """Past chiamata's auction (passing), to a hand with cards on the table: plays until
-    another seat's card lies in the trick while it is Ana's turn, or a few cards."""
-    page = ana.page
-    for _ in range(40):
-        passing = page.locator("#actions .action", has_text="Pass")
-        if passing.count():
-            passing.first.click()
-            page.wait_for_timeout(100)
-            continue
-        if ana.enabled_cards().count():
-            return
-        page.wait_for_timeout(100)
+    """Past chiamata's auction (passing) to Ana's turn to play a card."""
+    play_until([ana], ana.enabled_cards().count, tries=40, acts=True, failing="Ana never plays")
 
 
 @pytest.mark.parametrize("direction", ["right", "left"])
@@ -175,11 +165,7 @@ def test_the_table_is_round(people: Callable[[str], Person], game: str, directio
             if round_ == 0:
                 assert shoot(ana, f"table-{game}-{direction}-{size}").stat().st_size > 1000
         # then a card played, for a trick with cards of others' in it
-        cards = ana.enabled_cards()
-        if cards.count():
-            card = cards.first.get_attribute("data-card")
-            cards.first.click()
-            page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+        if ana.play_first():
             into_play(ana)
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_timeout(120)
@@ -210,17 +196,9 @@ def test_the_trick_taken_marks_its_winner_and_counts_for_the_taker(
     ana.page.wait_for_selector("#play-now")
     ana.page.click("#play-now")  # briscola-2 against the computer
     ana.page.wait_for_selector("#hand .card")
-    for _ in range(20):
-        if any(e["type"] == "trick_won" for e in ana.events):
-            break
-        cards = ana.enabled_cards()
-        if cards.count():
-            card = cards.first.get_attribute("data-card")
-            cards.first.click()
-            ana.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
-        ana.page.wait_for_timeout(100)
+    taken = lambda: any(e["type"] == "trick_won" for e in ana.events)  # noqa: E731
+    play_until([ana], taken, tries=20, failing="no trick was taken")
     won = [e for e in ana.events if e["type"] == "trick_won"]
-    assert won, "no trick was taken"
     first = won[0]
     # the taker's seat counts it
     seat = ana.page.locator(f'[data-role="seat"][data-seat="{first["winner"]}"] .tricks')
