@@ -3,7 +3,9 @@ player, the turned trump crossways under the stock. Measured from the page's
 ``data-role`` attributes (``seat``, ``played``, ``stock``, ``turned``) at phone portrait
 (390x844), phone landscape (844x390) and desktop (1280x800), for two to six players, under
 both directions of play; a screenshot of each kept as ``table-GAME-DIRECTION-SIZE.png``
-(in pytest's basetemp ``screenshots/``, and ``BRISCOLA_SCREENSHOTS`` when set)."""
+(in pytest's basetemp ``screenshots/``, and ``BRISCOLA_SCREENSHOTS`` when set). And every
+game of the catalogue, played until cards lie on the table at Ana's turn, shot at the three
+sizes as ``GAME-SIZE.png``."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from briscola.catalog import variants_json
 from browserkit import Person, play_until
 
 SIZES = {
@@ -171,6 +174,33 @@ def test_the_table_is_round(people: Callable[[str], Person], game: str, directio
     page.wait_for_timeout(120)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"{game}: the page is {width} px wide at 360 px"
+
+
+def trick_on_the_table(ana: Person) -> bool:
+    """Ana's turn, with another seat's card in the trick."""
+    played = ana.page.locator('#trick [data-role="played"]')
+    return bool(ana.enabled_cards().count() and played.count())
+
+
+@pytest.mark.parametrize("game", [g["key"] for g in variants_json()])
+def test_every_game_is_shot_at_every_size(people: Callable[[str], Person], game: str) -> None:
+    """One page a game, resized: ``GAME-portrait.png``, ``GAME-landscape.png`` and
+    ``GAME-desktop.png``, a trick on the table at Ana's turn; and no size scrolls sideways."""
+    ana = people("Ana")
+    ana.login()
+    ana.page.wait_for_selector("#lobby li")
+    start(ana, game, "right")
+    never = f"{game}: no card was ever on the table at Ana's turn"
+    play_until([ana], lambda: trick_on_the_table(ana), acts=True, pause=50, failing=never)
+    page = ana.page
+    page.wait_for_selector(".trick-copy", state="detached")  # the last trick slid away
+    page.mouse.move(0, 0)  # no card lifted under the pointer that played the last one
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(120)
+        assert shoot(ana, f"{game}-{size}").stat().st_size > 1000
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{game}: the page is {width} px wide at {size}"
 
 
 # Every copy of a trick taken that slides over the table: its cards' places and which is
