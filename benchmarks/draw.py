@@ -1,12 +1,13 @@
 """The table's drawing time: how long the page takes to draw each update from the server.
 
 Starts ``briscola serve`` as a real process (SQLite in a temporary folder, see
-benchmarks/load.py; the computer players wait ``--bot-delay`` seconds before each move, so
-that their updates come one at a time as at a real table), and in Debian's Chromium
-(Playwright, ``/usr/bin/chromium``), for each game of ``--games`` at each size of ``--sizes``
-(desktop 1280x800, phone 390x844), plays ``--hands`` one-hand tables against beginner
-computer players from the page: its first card that may be played, else an auction's or a
-talk's last button (a pass, the talk done). For every ``update`` frame the page drew it reads:
+benchmarks/load.py; ``--limits off``, since one person makes every table; the computer
+players wait ``--bot-delay`` seconds before each move, so that their updates come one at a
+time as at a real table), and in Debian's Chromium (Playwright, ``/usr/bin/chromium``), for
+each game of ``--games`` at each size of ``--sizes`` (desktop 1280x800, phone 390x844),
+plays ``--hands`` one-hand tables against beginner computer players from the page: its first
+card that may be played, else an auction's or a talk's last button (a pass, the talk done).
+For every ``update`` frame the page drew it reads:
 
 - **draw**: the page's own measure ``briscola-draw`` (``table/socket.js``, read with
   ``performance.getEntriesByName``): from the frame's arrival to its drawing done, the JSON
@@ -128,14 +129,24 @@ def play_hand(page: Any, timeout: float) -> None:
             )
 
 
-def players_of(game: str) -> int:
-    """The game's first number of players (its default seating)."""
+def game_of(game: str) -> dict[str, Any]:
+    """The game's entry in the catalogue (``briscola variants``)."""
     from briscola.catalog import variants_json
 
     for g in variants_json():
         if g["key"] == game:
-            return int(g["players"][0])
+            return g
     raise SystemExit(f"no game {game!r}: see `briscola variants`")
+
+
+def table_body(game: str) -> dict[str, Any]:
+    """A table of ``game`` at its first number of players, every other seat a beginner
+    computer player, for one hand (chiamata's match is one hand already)."""
+    g = game_of(game)
+    bots = [{"kind": "bot", "level": "beginner"}] * (int(g["players"][0]) - 1)
+    names = {r["name"] for r in g["rules"]}
+    rules = {"match": "one-hand"} if "match" in names else {}
+    return {"game": game, "rules": rules, "seats": [{"kind": "me"}, *bots]}
 
 
 def measure(browser: Any, base: str, game: str, size: str, hands: int) -> dict[str, Any]:
@@ -148,11 +159,13 @@ def measure(browser: Any, base: str, game: str, size: str, hands: int) -> dict[s
         http = context.request
         origin = {"Origin": base}
         http.post(base + "/api/session", data={"nickname": "Ana"}, headers=origin)
-        seats = [{"kind": "me"}] + [{"kind": "bot", "level": "beginner"}] * (players_of(game) - 1)
+        body = table_body(game)
         page = context.new_page()
         for _ in range(hands):
-            body = {"game": game, "rules": {"match": "one-hand"}, "seats": seats}
-            table = http.post(base + "/api/tables", data=body, headers=origin).json()
+            made = http.post(base + "/api/tables", data=body, headers=origin)
+            if not made.ok:
+                raise SystemExit(f"the table was not made: {made.status} {made.text()}")
+            table = made.json()
             http.post(f"{base}/api/tables/{table['token']}/start", headers=origin)
             page.goto(f"{base}/t/{table['token']}")
             play_hand(page, 300)
@@ -208,12 +221,14 @@ def main() -> None:
     if args.bot_delay < 0:
         parser.error("--bot-delay: 0 or more seconds")
     for game in args.games:
-        players_of(game)
+        game_of(game)
     from playwright.sync_api import sync_playwright
 
     results = []
     with tempfile.TemporaryDirectory(prefix="draw-") as tmp:
-        proc, base = start_server(Path(tmp), None, ["--bot-delay", str(args.bot_delay)])
+        proc, base = start_server(
+            Path(tmp), None, ["--bot-delay", str(args.bot_delay), "--limits", "off"]
+        )
         try:
             with sync_playwright() as pw:
                 browser = launch(pw)
