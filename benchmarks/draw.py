@@ -12,6 +12,9 @@ For every ``update`` frame the page drew it reads:
 - **draw**: the page's own measure ``briscola-draw`` (``table/socket.js``, read with
   ``performance.getEntriesByName``): from the frame's arrival to its drawing done, the JSON
   parsed, the controller's state changed and the views drawn (the DOM built);
+- **cpu**: the draw's CPU time: the draw times the share of its task's time that the
+  renderer's thread ran (its thread time over its wall time, from a Chromium trace of the
+  hand): on a busy machine the draw's wall time includes waits for a core, this not;
 - **layout**: the style and layout of what was drawn, forced right after it (what the
   browser does before the next frame anyway);
 - **render**: the next frame's rendering, from its ``requestAnimationFrame`` callback to a
@@ -31,6 +34,7 @@ desktop size.
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import math
 import statistics
@@ -149,6 +153,38 @@ def table_body(game: str) -> dict[str, Any]:
     return {"game": game, "rules": rules, "seats": [{"kind": "me"}, *bots]}
 
 
+TRACED = ["toplevel", "blink.user_timing"]
+"""The trace's categories: the renderer's tasks (with their thread time) and the user
+timing measures."""
+
+
+def cpu_shares(trace: bytes) -> dict[float, float]:
+    """For each ``briscola-draw`` measure of a Chromium trace (by its ``startTime``, in ms):
+    the share of its time that its thread ran, that of the innermost task it ran in (the
+    task's thread time over its wall time). On a busy machine a thread waits for a core
+    in the middle of its work; its draw's CPU time is its draw time times this share."""
+    events = json.loads(trace)["traceEvents"]
+    tasks: dict[int, list[tuple[int, int, float]]] = {}
+    for e in events:
+        if e.get("name") == "ThreadControllerImpl::RunTask" and e.get("dur") and "tdur" in e:
+            share = min(1.0, e["tdur"] / e["dur"])
+            tasks.setdefault(e["tid"], []).append((e["ts"], e["ts"] + e["dur"], share))
+    for ts in tasks.values():
+        ts.sort()
+    starts = {tid: [t[0] for t in ts] for tid, ts in tasks.items()}
+    shares = {}
+    for e in events:
+        if e.get("name") != "briscola-draw" or e.get("ph") != "b" or e["tid"] not in tasks:
+            continue
+        mine = tasks[e["tid"]]
+        i = bisect.bisect_right(starts[e["tid"]], e["ts"])
+        around = [t for t in mine[max(0, i - 50) : i] if t[0] <= e["ts"] <= t[1]]
+        if around:
+            inner = min(around, key=lambda t: t[1] - t[0])
+            shares[round(e["args"]["startTime"], 3)] = inner[2]
+    return shares
+
+
 def measure(browser: Any, base: str, game: str, size: str, hands: int) -> dict[str, Any]:
     """``hands`` one-hand tables of ``game`` played at ``size``: every frame drawn."""
     context = browser.new_context(viewport=SIZES[size], locale="en-GB")
@@ -167,10 +203,17 @@ def measure(browser: Any, base: str, game: str, size: str, hands: int) -> dict[s
                 raise SystemExit(f"the table was not made: {made.status} {made.text()}")
             table = made.json()
             http.post(f"{base}/api/tables/{table['token']}/start", headers=origin)
+            browser.start_tracing(page=page, categories=TRACED)
             page.goto(f"{base}/t/{table['token']}")
             play_hand(page, 300)
             page.wait_for_timeout(100)  # the last frame's "frame" time
-            rows += page.evaluate(READ)
+            drawn = page.evaluate(READ)
+            shares = cpu_shares(browser.stop_tracing())
+            for r in drawn:
+                share = shares.get(round(r["start"], 3))
+                if share is not None:
+                    r["cpu"] = r["draw"] * share
+            rows += drawn
     finally:
         context.close()
     updates = [r for r in rows if r["type"] == "update"]
@@ -179,6 +222,7 @@ def measure(browser: Any, base: str, game: str, size: str, hands: int) -> dict[s
         "size": size,
         "hands": hands,
         "draw": summary([r["draw"] for r in updates]),
+        "cpu": summary([r["cpu"] for r in updates if "cpu" in r]),
         "layout": summary([r["layout"] for r in updates if "layout" in r]),
         "render": summary([r["render"] for r in updates if "render" in r]),
         "frame": summary([r["frame"] for r in updates if "frame" in r]),
@@ -190,19 +234,21 @@ def measure(browser: Any, base: str, game: str, size: str, hands: int) -> dict[s
 def report(results: list[dict[str, Any]]) -> None:
     print(f"{'game':12} {'size':8} {'what':7} {'count':>6} {'median':>7} {'p95':>7} {'max':>7}")
     for r in results:
-        for what in ("draw", "layout", "render", "frame"):
+        for what in ("draw", "cpu", "layout", "render", "frame"):
             s = r[what]
             print(
                 f"{r['game']:12} {r['size']:8} {what:7} {s['count']:6} {s['median']:7.2f}"
                 f" {s['p95']:7.2f} {s['max']:7.2f}"
             )
         print(f"{'':12} {'':8} updates drawn in a long animation frame: {r['long_frames']}")
-    desk = [r["draw"]["max"] for r in results if r["size"] == "desktop" and r["draw"]["count"]]
+    desk = [r for r in results if r["size"] == "desktop" and r["draw"]["count"]]
     if desk:
-        worst = max(desk)
+        wall = max(r["draw"]["max"] for r in desk)
+        cpu = max(r["cpu"]["max"] for r in desk)
         print(
-            f"the slowest update drawn at the desktop size: {worst:.2f} ms, "
-            f"{'within' if worst < TARGET_MS else 'OVER'} the {TARGET_MS:.0f} ms target"
+            f"the slowest update drawn at the desktop size: {wall:.2f} ms "
+            f"({'within' if wall < TARGET_MS else 'OVER'} the {TARGET_MS:.0f} ms target), "
+            f"{cpu:.2f} ms of CPU ({'within' if cpu < TARGET_MS else 'OVER'})"
         )
 
 

@@ -27,10 +27,10 @@ def test_one_hand_is_played_and_every_update_drawn_is_timed(tmp_path: Path) -> N
     assert run.returncode == 0, run.stderr[-3000:]
     (result,) = json.loads(out.read_text())["results"]
     assert (result["game"], result["size"], result["hands"]) == ("briscola-2", "desktop", 1)
-    # a hand of briscola-2: 40 cards played, each an update to the page (and more)
-    for what in ("draw", "layout", "render", "frame"):
+    # a hand of briscola-2: 40 cards played, Ana's 20 each an update to her page at least
+    for what in ("draw", "cpu", "layout", "render", "frame"):
         figures = result[what]
-        assert figures["count"] >= 40, (what, figures)
+        assert figures["count"] >= 20, (what, figures)
         assert 0 <= figures["median"] <= figures["p95"] <= figures["max"], (what, figures)
     assert result["draw"]["max"] > 0
     assert result["snapshot_draw"]["count"] >= 1
