@@ -200,6 +200,33 @@ class Person:
     def enabled_cards(self) -> Any:
         return self.page.locator('#hand .card[aria-disabled="false"]')
 
+    def play_first(self) -> str | None:
+        """Play the first card that may be played and wait until it has left the hand: its
+        code; ``None`` (nothing done) when no card may be played now."""
+        cards = self.enabled_cards()
+        if not cards.count():
+            return None
+        code = str(cards.first.get_attribute("data-card"))
+        cards.first.click()
+        self.page.wait_for_selector(f'#hand [data-card="{code}"]', state="detached")
+        return code
+
+    def act_last(self) -> bool:
+        """Press the last button of the actions offered (an auction's pass, chiamata's last
+        card to call, schembil's talk done) and wait until the buttons change; whether
+        there was one."""
+        actions = self.page.locator("#actions .action")
+        n = actions.count()
+        if not n:
+            return False
+        actions.last.click()
+        self.page.wait_for_function(
+            "n => document.querySelectorAll('#actions .action').length !== n"
+            " || document.querySelector('#hand .card[aria-disabled=\"false\"]')",
+            arg=n,
+        )
+        return True
+
     def close(self) -> None:
         self.context.close()
 
@@ -231,6 +258,29 @@ def token_of(url: str) -> str:
     return found.group(1)
 
 
+def play_until(
+    players: list[Person],
+    done: Callable[[], object],
+    *,
+    tries: int = 200,
+    pause: int = 100,
+    acts: bool = False,
+    failing: str = "it never came",
+) -> None:
+    """Each person in turn plays their first card that may be played (with ``acts``, one
+    who has none presses the last button offered: :meth:`Person.act_last`), until ``done()``
+    is true, which is asked before each person's move. After each round a pause of
+    ``pause`` ms; after ``tries`` rounds the test fails, saying ``failing``."""
+    for _ in range(tries):
+        for p in players:
+            if done():
+                return
+            if p.play_first() is None and acts:
+                p.act_last()
+        players[0].page.wait_for_timeout(pause)
+    assert done(), failing
+
+
 def play_out(players: list[Person], timeout_s: float = 120.0) -> None:
     """Each person in turn plays their first enabled card, until every page shows the
     end of the match (``#end``, the table finished); a hand's end screen is passed with
@@ -251,11 +301,7 @@ def play_out(players: list[Person], timeout_s: float = 120.0) -> None:
             if page.locator("#end").count() and page.locator("#rematch").count():
                 done += 1
                 continue
-            cards = p.enabled_cards()
-            if cards.count():
-                card = cards.first.get_attribute("data-card")
-                cards.first.click()
-                page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+            if p.play_first() is not None:
                 moved = True
         if done == len(players):
             return

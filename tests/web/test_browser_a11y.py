@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browserkit import DESKTOP, PHONE, Person, need_axe, play_out
+from browserkit import DESKTOP, PHONE, Person, need_axe, play_out, play_until
 
 
 def check(person: Person, where: str) -> None:
@@ -47,9 +47,7 @@ def test_no_serious_violations_on_any_screen(people: Callable[[str], Person]) ->
     ana.page.click("#start")
     ana.enabled_cards().first.wait_for()
     check(ana, "table")
-    card = ana.enabled_cards().first.get_attribute("data-card")
-    ana.enabled_cards().first.click()
-    ana.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+    ana.play_first()
     ana.page.wait_for_selector("#last-trick")
     ana.page.click("#last-trick summary")
     ana.page.click("#rules-button")
@@ -91,16 +89,8 @@ def test_no_serious_violations_in_the_communication_panel(
         ana.page.wait_for_selector("#hand .card")
         # the talk is offered on some turns: play cards until it is
         actions = ana.page.locator("#actions .action")
-        for _ in range(200):
-            if actions.count():
-                break
-            cards = ana.enabled_cards()
-            if cards.count():
-                card = cards.first.get_attribute("data-card")
-                cards.first.click()
-                ana.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
-            ana.page.wait_for_timeout(50)
-        assert actions.count(), f"Ana was never offered a word ({communication})"
+        never = f"Ana was never offered a word ({communication})"
+        play_until([ana], actions.count, pause=50, failing=never)
         check(ana, f"a briscola-4 table with {communication}")
         ana.page.locator("#actions .action").first.click()
         ana.page.wait_for_selector("#talk li")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from browserkit import AXE, Person, play_out
+from browserkit import AXE, Person, play_out, play_until
 
 RUNNING = re.compile(r":\s*\d+\s*·")
 """The side points line: "you: 17 · Bea: 38"."""
@@ -38,17 +38,7 @@ def taken(p: Person) -> int:
 
 def play_tricks(players: list[Person], points: int) -> None:
     """Play the first enabled card in turn until tricks worth ``points`` are taken."""
-    for _ in range(200):
-        if taken(players[0]) >= points:
-            return
-        for p in players:
-            cards = p.enabled_cards()
-            if cards.count():
-                card = cards.first.get_attribute("data-card")
-                cards.first.click()
-                p.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
-        players[0].page.wait_for_timeout(100)
-    raise AssertionError("no points taken")
+    play_until(players, lambda: taken(players[0]) >= points, failing="no points taken")
 
 
 def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str], Person]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browserkit import Person
+from browserkit import Person, play_until
 
 
 def test_a_signal_reaches_the_partner_and_not_an_opponent(
@@ -28,19 +28,7 @@ def test_a_signal_reaches_the_partner_and_not_an_opponent(
     ana.page.wait_for_selector("#start:not([disabled])")
     ana.page.click("#start")
     signal = ana.page.locator("#actions .action", has_text="Signal:")
-    for _ in range(40):
-        if signal.count():
-            break
-        for p in (bea, cy, ana):
-            if p is ana and signal.count():
-                break
-            cards = p.enabled_cards()
-            if cards.count():
-                card = cards.first.get_attribute("data-card")
-                cards.first.click()
-                p.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
-        ana.page.wait_for_timeout(100)
-    assert signal.count(), "Ana was never offered a signal"
+    play_until([bea, cy, ana], signal.count, tries=40, failing="Ana was never offered a signal")
     offered = [x.removeprefix("Signal: ") for x in signal.all_inner_texts()]
     # said in words, never by the protocol's names (low-trumps, play-carico, ace ...)
     raw = {"ace", "three", "king", "queen", "jack", "low-trumps", "no-trumps", "carico"}

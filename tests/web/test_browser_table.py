@@ -3,7 +3,9 @@ player, the turned trump crossways under the stock. Measured from the page's
 ``data-role`` attributes (``seat``, ``played``, ``stock``, ``turned``) at phone portrait
 (390x844), phone landscape (844x390) and desktop (1280x800), for two to six players, under
 both directions of play; a screenshot of each kept as ``table-GAME-DIRECTION-SIZE.png``
-(in pytest's basetemp ``screenshots/``, and ``BRISCOLA_SCREENSHOTS`` when set)."""
+(in pytest's basetemp ``screenshots/``, and ``BRISCOLA_SCREENSHOTS`` when set). And every
+game of the catalogue, played until cards lie on the table at Ana's turn, shot at the three
+sizes as ``GAME-SIZE.png``."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from browserkit import Person
+from briscola.catalog import variants_json
+from browserkit import Person, play_until
 
 SIZES = {
     "portrait": {"width": 390, "height": 844},
@@ -142,18 +145,8 @@ def shoot(ana: Person, name: str) -> Path:
 
 
 def into_play(ana: Person) -> None:
-    """Past chiamata's auction (passing), to a hand with cards on the table: plays until
-    another seat's card lies in the trick while it is Ana's turn, or a few cards."""
-    page = ana.page
-    for _ in range(40):
-        passing = page.locator("#actions .action", has_text="Pass")
-        if passing.count():
-            passing.first.click()
-            page.wait_for_timeout(100)
-            continue
-        if ana.enabled_cards().count():
-            return
-        page.wait_for_timeout(100)
+    """Past chiamata's auction (passing) to Ana's turn to play a card."""
+    play_until([ana], ana.enabled_cards().count, tries=40, acts=True, failing="Ana never plays")
 
 
 @pytest.mark.parametrize("direction", ["right", "left"])
@@ -175,16 +168,39 @@ def test_the_table_is_round(people: Callable[[str], Person], game: str, directio
             if round_ == 0:
                 assert shoot(ana, f"table-{game}-{direction}-{size}").stat().st_size > 1000
         # then a card played, for a trick with cards of others' in it
-        cards = ana.enabled_cards()
-        if cards.count():
-            card = cards.first.get_attribute("data-card")
-            cards.first.click()
-            page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+        if ana.play_first():
             into_play(ana)
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_timeout(120)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"{game}: the page is {width} px wide at 360 px"
+
+
+def trick_on_the_table(ana: Person) -> bool:
+    """Ana's turn, with another seat's card in the trick."""
+    played = ana.page.locator('#trick [data-role="played"]')
+    return bool(ana.enabled_cards().count() and played.count())
+
+
+@pytest.mark.parametrize("game", [g["key"] for g in variants_json()])
+def test_every_game_is_shot_at_every_size(people: Callable[[str], Person], game: str) -> None:
+    """One page a game, resized: ``GAME-portrait.png``, ``GAME-landscape.png`` and
+    ``GAME-desktop.png``, a trick on the table at Ana's turn; and no size scrolls sideways."""
+    ana = people("Ana")
+    ana.login()
+    ana.page.wait_for_selector("#lobby li")
+    start(ana, game, "right")
+    never = f"{game}: no card was ever on the table at Ana's turn"
+    play_until([ana], lambda: trick_on_the_table(ana), acts=True, pause=50, failing=never)
+    page = ana.page
+    page.wait_for_selector(".trick-copy", state="detached")  # the last trick slid away
+    page.mouse.move(0, 0)  # no card lifted under the pointer that played the last one
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(120)
+        assert shoot(ana, f"{game}-{size}").stat().st_size > 1000
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{game}: the page is {width} px wide at {size}"
 
 
 # Every copy of a trick taken that slides over the table: its cards' places and which is
@@ -210,17 +226,9 @@ def test_the_trick_taken_marks_its_winner_and_counts_for_the_taker(
     ana.page.wait_for_selector("#play-now")
     ana.page.click("#play-now")  # briscola-2 against the computer
     ana.page.wait_for_selector("#hand .card")
-    for _ in range(20):
-        if any(e["type"] == "trick_won" for e in ana.events):
-            break
-        cards = ana.enabled_cards()
-        if cards.count():
-            card = cards.first.get_attribute("data-card")
-            cards.first.click()
-            ana.page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
-        ana.page.wait_for_timeout(100)
+    taken = lambda: any(e["type"] == "trick_won" for e in ana.events)  # noqa: E731
+    play_until([ana], taken, tries=20, failing="no trick was taken")
     won = [e for e in ana.events if e["type"] == "trick_won"]
-    assert won, "no trick was taken"
     first = won[0]
     # the taker's seat counts it
     seat = ana.page.locator(f'[data-role="seat"][data-seat="{first["winner"]}"] .tricks')
