@@ -239,3 +239,26 @@ def test_the_trick_taken_marks_its_winner_and_counts_for_the_taker(
     for copy in taken:
         assert len(copy) == 2 and sum("winner" in c for c in copy) == 1, copy
         assert all("slot-" in c for c in copy), copy
+
+
+def test_a_playable_card_under_the_mouse_still_shows_it_is_playable(
+    people: Callable[[str], Person],
+) -> None:
+    """Lifted under the pointer, a card keeps the ring that says it may be played."""
+    ana = people("Ana")
+    ana.page.set_viewport_size(SIZES["desktop"])
+    ana.login()
+    ana.page.wait_for_selector("#lobby li")
+    start(ana, "briscola-2", "right")
+    card = ana.enabled_cards().first
+    card.wait_for()
+    ring = (
+        "() => getComputedStyle(document.querySelector('#hand [aria-disabled=\"false\"]'))"
+        ".boxShadow"
+    )
+    before = ana.page.evaluate(ring)
+    card.hover()
+    ana.page.wait_for_timeout(300)  # the lift's transition
+    lifted = ana.page.evaluate(ring)
+    assert "0px 0px 0px 3px" in before, before
+    assert "0px 0px 0px 3px" in lifted, lifted
