@@ -205,6 +205,8 @@ class Metrics:
             ["operation", "kind"],
             registry=self.registry,
         )
+        for by in ("person", "computer"):
+            self.moves.labels(by=by)  # both shown from the start, at 0
         ProcessCollector(registry=self.registry)
         PlatformCollector(registry=self.registry)
         GCCollector(registry=self.registry)
