@@ -22,7 +22,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from serverkit import ServerProcess, database, open_table, play_randomly
+from serverkit import Client, ServerProcess, database, open_table, play_randomly
 
 
 def metric(text: str, name: str) -> float:
@@ -145,9 +145,17 @@ async def test_every_log_line_is_json_naming_its_table_and_request(
 async def test_readyz_says_which_check_failed_while_the_database_is_unreachable(
     server_factory: Callable[..., ServerProcess],
 ) -> None:
+    """And the action a person sends meanwhile is refused, counted as a storage error of
+    its kind."""
     async with database("postgresql") as url:
         assert url is not None
         srv = server_factory(url)
+        ana = await Client(srv.url, "Ana").login()
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+        token = (await open_table(ana, "briscola-2", seats))["token"]
+        await ana.call("POST", f"/api/tables/{token}/start")
+        await ana.connect(token)
+        await ana.until(lambda f: ana.my_turn())
         import sqlalchemy as sa
         from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -168,6 +176,10 @@ async def test_readyz_says_which_check_failed_while_the_database_is_unreachable(
             async with httpx.AsyncClient(base_url=srv.url, timeout=30) as http:
                 down = await http.get("/readyz")
                 alive = await http.get("/healthz")
+                assert ana.view is not None
+                await ana.act(ana.view["legal"][0])
+                refused = await ana.until(lambda f: f["type"] == "error")
+                counted = (await http.get("/metrics")).text
                 async with admin.connect() as conn:
                     await conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
                 end = time.monotonic() + 20
@@ -175,8 +187,12 @@ async def test_readyz_says_which_check_failed_while_the_database_is_unreachable(
                     assert time.monotonic() < end, up.text
                     await asyncio.sleep(0.2)
         finally:
+            await ana.aclose()
             srv.stop()
             await admin.dispose()
+    assert refused["code"] == "conflict"
+    errors = [x for x in counted.splitlines() if x.startswith("briscola_storage_errors_total")]
+    assert 'briscola_storage_errors_total{kind="unavailable",operation="append"} 1.0' in errors
     assert down.status_code == 503, down.text
     said = down.json()
     assert said["status"] == "unready"
@@ -204,3 +220,25 @@ def test_a_wrong_log_format_or_metrics_setting_is_one_line(
     )
     assert done.returncode == 2, done
     assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+async def test_readyz_answers_503_stopping_once_the_application_drains(tmp_path: Path) -> None:
+    """What a balancer is told on a connection kept open while the process stops: the
+    application run in this process, its lifespan too, drained as SIGTERM drains it."""
+    from briscola.server import create_app
+    from briscola.server.app import drain
+    from briscola.server.settings import ServerSettings
+
+    app = create_app(ServerSettings(data=tmp_path / "data"))
+    transport = httpx.ASGITransport(app=app)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://t") as http,
+    ):
+        assert (await http.get("/readyz")).status_code == 200
+        await drain(app)
+        stopping = await http.get("/readyz")
+        alive = await http.get("/healthz")
+    assert stopping.status_code == 503
+    assert stopping.json() == {"status": "stopping", "checks": {"database": "ok"}}
+    assert alive.status_code == 200

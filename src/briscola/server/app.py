@@ -19,12 +19,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from datetime import timedelta
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -129,6 +129,18 @@ async def http_error(request: Request, e: Exception) -> JSONResponse:
     return answer
 
 
+def crashed(metrics: Metrics) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The answer to a request that failed with an unforeseen error: Starlette's own (``500
+    Internal Server Error``, the error logged), a storage failure counted first."""
+
+    async def answer(request: Request, e: Exception) -> Response:
+        if is_storage_error(e):
+            metrics.storage_failed("request", e)
+        return PlainTextResponse("Internal Server Error", status_code=500)
+
+    return answer
+
+
 def create_app(
     settings: ServerSettings | None = None, broadcaster: Broadcaster | None = None
 ) -> FastAPI:
@@ -206,6 +218,7 @@ def create_app(
     app.add_exception_handler(Refused, refused)
     app.add_exception_handler(RequestValidationError, invalid)
     app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, crashed(metrics))
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(socket.router)

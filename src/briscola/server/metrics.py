@@ -43,6 +43,7 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+from sqlalchemy import exc
 
 from briscola.storage import StaleVersion, StorageError
 
@@ -126,27 +127,38 @@ def kind_of(error: BaseException) -> str:
         return "conflict"
     if isinstance(error, OSError | TimeoutError | ConnectionError):
         return "unavailable"
-    try:
-        from sqlalchemy import exc
-    except ImportError:  # pragma: no cover (the server extra installs it)
-        return "other"
     if isinstance(error, exc.IntegrityError):
         return "conflict"
     if isinstance(error, exc.OperationalError | exc.InterfaceError | exc.TimeoutError):
         return "unavailable"
-    if isinstance(error, exc.DBAPIError) and error.connection_invalidated:
+    if not isinstance(error, exc.DBAPIError):
+        return "other"
+    sqlstate = getattr(error.orig, "sqlstate", None)
+    if error.connection_invalidated or unreachable(sqlstate, error):
         return "unavailable"
     return "other"
+
+
+UNREACHABLE = ("08", "28", "3D", "53", "57P")
+"""The SQLSTATE classes (and class prefixes) of a database that cannot be reached or
+used: a connection failed or refused, a login refused, no such database, too many
+connections, the server shutting down or starting."""
+
+
+def unreachable(sqlstate: object, error: BaseException) -> bool:
+    """Whether a PostgreSQL error of ``sqlstate`` says the database cannot be reached or
+    used now (55000 as it refuses connections: ``ALLOW_CONNECTIONS false``)."""
+    if not isinstance(sqlstate, str):
+        return False
+    if sqlstate == "55000":
+        return "accepting connections" in str(error)
+    return sqlstate.startswith(UNREACHABLE)
 
 
 def is_storage_error(error: BaseException) -> bool:
     """Whether ``error`` came from the storage or its database."""
     if isinstance(error, StorageError):
         return True
-    try:
-        from sqlalchemy import exc
-    except ImportError:  # pragma: no cover
-        return False
     return isinstance(error, exc.SQLAlchemyError) or type(error).__module__.startswith(
         ("asyncpg", "aiosqlite", "sqlite3")
     )
