@@ -95,14 +95,14 @@ async def test_sigterm_in_the_middle_of_matches_tells_what_was_stored_and_the_cl
             if snapshot["version"] == before:
                 assert snapshot["view"] == view
         await asyncio.gather(*tasks)
+        for token, ds in drivers.items():
+            for d in ds:
+                assert len(d.session.closed) == 1 and len(d.session.reopened) == 1
+            await check_finished(token, ds)
     finally:
         for t in tasks:
             t.cancel()
-    for token, ds in drivers.items():
-        for d in ds:
-            assert len(d.session.closed) == 1 and len(d.session.reopened) == 1
-        await check_finished(token, ds)
-        for d in ds:
+        for d in everyone:
             await d.client.aclose()
 
 

@@ -309,7 +309,9 @@ async def serve_socket(
                 break
             at = time.perf_counter()
             async with stopper.handling:
-                if stopper.stopping or not await handle(received.get("text"), at):
+                if stopper.stopping:
+                    continue  # not taken: the closer closes the socket (1012) soon
+                if not await handle(received.get("text"), at):
                     break
     except WebSocketDisconnect:
         pass
