@@ -98,15 +98,15 @@ def serve(
     log_format: Annotated[
         str,
         typer.Option(
-            metavar="json|text|auto",
-            help="The log on standard error: one JSON object a line (time, level, logger, "
-            "message, table, request), or text; auto: text on a terminal, else JSON.",
+            metavar="FORMAT",
+            help="The log on standard error: json, one JSON object a line (time, level, "
+            "logger, message, table, request); text; auto, text on a terminal, else JSON.",
         ),
     ] = "auto",
     metrics: Annotated[
         str,
         typer.Option(
-            metavar="local|on|off|NETWORKS",
+            metavar="WHO",
             help="Who may read the Prometheus metrics at /metrics: local, this machine "
             "asked directly (not through a reverse proxy); on, anyone; off, nobody; or "
             "networks such as 10.0.0.0/8,192.168.1.0/24 (this machine too).",
