@@ -242,3 +242,21 @@ async def test_readyz_answers_503_stopping_once_the_application_drains(tmp_path:
     assert stopping.status_code == 503
     assert stopping.json() == {"status": "stopping", "checks": {"database": "ok"}}
     assert alive.status_code == 200
+
+
+async def test_readyz_checks_redis_too_when_processes_share_one(
+    server_factory: Callable[..., ServerProcess], tmp_path: Path
+) -> None:
+    """With ``--redis-url`` naming a Redis that is not there, the process serves (it finds
+    the others' changes by looking) but is not ready."""
+    async with database("postgresql") as url:
+        srv = server_factory(url, "--redis-url", f"unix://{tmp_path}/no-redis.sock")
+        try:
+            async with httpx.AsyncClient(base_url=srv.url, timeout=30) as http:
+                ready = await http.get("/readyz")
+        finally:
+            srv.stop()
+    assert ready.status_code == 503, ready.text
+    checks = ready.json()["checks"]
+    assert checks["database"] == "ok"
+    assert checks["redis"].startswith("failed (") and str(tmp_path) not in ready.text

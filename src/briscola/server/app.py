@@ -4,7 +4,7 @@ games, the lobby and tables, records and history, the pages; their OpenAPI page 
 behind the guards of :mod:`briscola.server.guard`; its lifespan opens the storage, takes
 up the tables in play and watches their deadlines. Its health (``/healthz``, ``/readyz``,
 ``/metrics``: :mod:`briscola.server.routes.health`) reads ``app.state.readiness`` (the
-named readiness checks: the database's now; a shared Redis's joins it under its own name)
+named readiness checks: the database's, and Redis's when several processes share it)
 and ``app.state.metrics`` (:class:`~briscola.server.metrics.Metrics`, the application's own
 registry). Every request and WebSocket has an id, sent back in ``X-Request-ID`` and named
 in the log lines written meanwhile (:mod:`briscola.server.logs`). :func:`drain` stops it
@@ -166,6 +166,8 @@ def create_app(
         app.state.tables = tables
         readiness: Checks = app.state.readiness
         readiness["database"] = database_check(storage)
+        if wakeups is not None:
+            readiness["redis"] = wakeups.ping
         await tables.resume()
         running = [
             asyncio.create_task(tables.watch()),

@@ -3,7 +3,7 @@ a session or an ``Origin``, and none says anything of the players or the databas
 address.
 
 - ``GET /healthz``: ``200 {"status": "ok"}`` while the process runs its event loop.
-- ``GET /readyz``: ``200 {"status": "ready", "checks": {"database": "ok"}}`` when every
+- ``GET /readyz``: ``200 {"status": "ready", "checks": {"database": "ok", ...}}`` when every
   readiness check passes, else ``503`` with ``"status": "unready"`` and, for each check
   that failed, what went wrong in words; ``503`` with ``"status": "stopping"`` once the
   process has begun to stop (SIGTERM), so that a balancer sends it nobody new.
@@ -14,8 +14,9 @@ address.
 The readiness checks are the named coroutines of ``app.state.readiness``
 (:data:`Checks`): each returns when its part answers and raises when it does not, and
 each is given :data:`CHECK_TIMEOUT` seconds. The database's is :func:`database_check`
-(``SELECT 1``); another part (a Redis the processes share) joins with a check of its own
-under its name.
+(``SELECT 1``); with several processes (``--redis-url``) Redis's joins it as ``redis``
+(``PING``: :meth:`briscola.server.broadcast.RedisWakeups.ping`); another part a process
+comes to depend on joins with a check of its own under its name.
 """
 
 from __future__ import annotations
