@@ -2,15 +2,21 @@
 taking connections, finishes the actions in flight, tells each client what was stored,
 closes each WebSocket with 1012 (service restart) and ends with status 0; started again
 on the same data it has every move any client was told, and the clients come back by
-themselves and play on, nothing lost or applied twice. On SQLite and on PostgreSQL."""
+themselves and play on, nothing lost or applied twice. On SQLite and on PostgreSQL; and
+with two processes sharing PostgreSQL and Redis, the clients of the one stopped go on at
+the other."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
+import subprocess
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 
 pytest.importorskip("fastapi")
@@ -112,3 +118,66 @@ async def test_sigterm_at_a_server_without_connections_ends_it_with_status_0(
     ana = await Client(server.url, "Ana").login()
     await ana.aclose()
     assert await asyncio.to_thread(server.terminate, 20) == 0
+
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture(scope="module")
+def redis_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A throwaway Redis (scripts/redis), its folder: its URL is unix://FOLDER/redis.sock."""
+    pytest.importorskip("redis")
+    where = tmp_path_factory.mktemp("redis")
+    try:
+        subprocess.run([ROOT / "scripts" / "redis", "start", where], check=True, text=True)
+    except subprocess.CalledProcessError as e:
+        if os.environ.get("CI"):  # CI runs as root: scripts/redis installs Debian's package
+            pytest.fail(f"CI: scripts/redis could not start a Redis server: {e}")
+        pytest.skip(f"several processes need Redis: scripts/redis could not start one ({e})")
+    yield where
+    subprocess.run([ROOT / "scripts" / "redis", "stop", where], check=False)
+
+
+async def test_sigterm_at_one_of_two_processes_sends_its_clients_to_the_other(
+    redis_dir: Path, server_factory: Callable[..., ServerProcess]
+) -> None:
+    """Two processes share PostgreSQL and Redis; the clients of the one stopped connect
+    again to the other (as behind a balancer) and play on, computer players included."""
+    async with database("postgresql") as url:
+        settings = {"redis_url": f"unix://{redis_dir}/redis.sock", "follow_every": 0.5}
+        a = server_factory(url, bot_delay=0.01, settings=settings)
+        b = server_factory(url, bot_delay=0.01, settings=settings)
+        layouts = [
+            ("briscola-2", {"match": "one-hand"}, ["me", "person"]),
+            ("briscola-4", {"match": "one-hand"}, ["me", "bot:random", "person", "bot:random"]),
+        ]
+        tables = [
+            await seated_table(a, game, rules, seats, f"m{n}-")
+            for n, (game, rules, seats) in enumerate(layouts)
+        ]
+        drivers = {
+            token: [Driver(c, token, seed=5 * n + i, think=0.005) for i, c in enumerate(people)]
+            for n, (token, people) in enumerate(tables)
+        }
+        everyone = [d for ds in drivers.values() for d in ds]
+        tasks = [asyncio.create_task(d.run(120)) for d in everyone]
+        try:
+            end = time.monotonic() + 30
+            while min(max(d.client.version for d in ds) for ds in drivers.values()) < 6:
+                assert time.monotonic() < end, "the matches did not get going"
+                await asyncio.sleep(0.01)
+            for d in everyone:  # where the balancer sends them next
+                d.client.base = b.url
+                d.client.http.base_url = httpx.URL(b.url)
+            assert await asyncio.to_thread(a.terminate, 20) == 0
+            await asyncio.gather(*tasks)
+            for token, ds in drivers.items():
+                for d in ds:
+                    assert d.session.codes == [1012], (d.client.nickname, d.session.codes)
+                await check_finished(token, ds)
+        finally:
+            for t in tasks:
+                t.cancel()
+            for d in everyone:
+                await d.client.aclose()
+            b.stop()

@@ -949,8 +949,8 @@ class LiveTable:
         table is still there; the claim goes either way."""
         host = self.host
         here = host is not None and version == self.info.version and host.turn == seat
-        if here and self.computer(seat):
-            await self._computer_move(seat, version)
+        if here and self.computer(seat) and not await self._computer_move(seat, version):
+            return  # handed on: the process is stopping
         await self.storage.clear_deadline(self.info.id, seat, "bot", version)
         self.kick()
 
@@ -959,14 +959,18 @@ class LiveTable:
         host = self.host
         if host is not None and version == self.info.version and host.turn == seat:
             log.info("table %s: seat %d's clock ran out", self.token, seat)
-            await self._computer_move(seat, version)
+            if not await self._computer_move(seat, version):
+                return  # handed on: the process is stopping
         if self.server.shared:  # claimed, not cleared, when it was taken (Tables.tick)
             await self.storage.clear_deadline(self.info.id, seat, "move", version)
 
-    async def _computer_move(self, seat: int, version: int) -> None:
+    async def _computer_move(self, seat: int, version: int) -> bool:
         """A computer player chooses for ``seat`` (the seat's own, its stand-in, or one
         for a person whose clock ran out), and its action is taken if the table is still
-        at ``version``; a player that fails is replaced by the first legal action."""
+        at ``version``; a player that fails is replaced by the first legal action. False
+        when the process began to stop meanwhile: the move is not made, and, with several
+        processes, its claim (``bot``, or the clock's ``move``) is handed on, due now, for
+        another process to make it at once."""
         host = self.host
         assert host is not None
         seated = seat in host.bots
@@ -982,15 +986,20 @@ class LiveTable:
                 host.unseat_bot(seat)
         async with self.lock:
             if version != self.info.version or self.host is not host or host.turn != seat:
-                return  # the table moved on meanwhile
+                return True  # the table moved on meanwhile
             if self.server.draining:
-                return  # the process is stopping: the next one makes this move
+                if self.server.shared:
+                    now = datetime.now(UTC)
+                    kind = "bot" if seated else "move"
+                    await self.storage.set_deadline(self.info.id, seat, kind, now, version)
+                return False
             try:
                 await self._take(seat, action, bot=True, ref=None, number=0)
             except Refused as e:
                 log.warning("table %s: seat %d's computer move refused: %s", self.token, seat, e)
         if self.server.shared and seated:
             await self.storage.clear_deadline(self.info.id, seat, "bot", version)
+        return True
 
     # -- people coming and going ---------------------------------------------------------
 
