@@ -165,8 +165,8 @@ class Stopper:
     message under :attr:`handling`, and none once :attr:`stopping` is set; the writer
     ends once :attr:`closed` is, after sending what is new."""
 
-    def __init__(self, websocket: WebSocket, live: LiveTable, conn: Connection) -> None:
-        self.websocket, self.live, self.conn = websocket, live, conn
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
         self.handling = asyncio.Lock()
         self.stopping = False
         self.writer: asyncio.Task[None] | None = None
@@ -198,7 +198,7 @@ async def serve_socket(
     settings = guards.settings
     metrics = live.server.metrics
     sub = live.server.broadcaster.subscribe(live.token)
-    stopper = Stopper(websocket, live, conn)
+    stopper = Stopper(websocket)
     stopper.wake = sub.wake
     conn.closer = stopper
     echo: tuple[int, float] | None = None
