@@ -17,7 +17,7 @@ others two computer players, their host waiting for the end on ``GET /api/tables
 Each finished table is left alone: nobody comes back to it.
 
 Every ``--every`` tables finished it prints the server's resident memory (``VmRSS`` from
-/proc), its peak so far (``VmHWM``) and, when its ``/healthz`` says so, how many tables and
+/proc), its peak so far (``VmHWM``) and, when its ``/metrics`` says so, how many tables and
 nicknames it holds in memory; ``--linger S`` goes on sampling for S seconds after the last
 table (every tenth of it), the server idle. At the end the first table a person played is
 asked for again (its seats and record): it comes back from storage as it was left.
@@ -154,14 +154,23 @@ async def lane(run: Run) -> None:
                 run.done_event.set()
 
 
-async def healthz(base: str) -> dict[str, int] | None:
-    """How many tables and nicknames the server holds, when its /healthz says."""
+async def loaded_counts(base: str) -> dict[str, int] | None:
+    """How many tables and nicknames the server holds, when its /metrics says
+    (``briscola_tables_loaded``, ``briscola_nicknames_loaded``)."""
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            loaded = (await http.get("/healthz")).json().get("loaded")
+            r = await http.get("/metrics")
     except httpx.HTTPError:
         return None
-    return loaded if isinstance(loaded, dict) else None
+    if r.status_code != 200:
+        return None
+    names = {"briscola_tables_loaded": "tables", "briscola_nicknames_loaded": "nicknames"}
+    loaded = {}
+    for line in r.text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in names:
+            loaded[names[name]] = int(float(value))
+    return loaded or None
 
 
 async def soak(base: str, pid: int, cfg: dict[str, Any]) -> dict[str, Any]:
@@ -170,7 +179,7 @@ async def soak(base: str, pid: int, cfg: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
 
     async def sample(done: int) -> None:
-        loaded = await healthz(base)
+        loaded = await loaded_counts(base)
         row = {
             "tables_done": done,
             "seconds": round(time.monotonic() - started, 1),

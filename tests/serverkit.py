@@ -4,7 +4,10 @@
 SQLite in a folder, or on the PostgreSQL the test command starts), reads the URL it
 prints, and can be stopped, killed (SIGKILL) and started again on the same database.
 :class:`Client` is one person: an HTTP session (its cookie) and a table's WebSocket,
-keeping every frame it received so that a test can scan them.
+keeping every frame it received so that a test can scan them. :class:`Driver` plays a
+table's seat to the end, reconnecting by itself; :func:`seated_table`,
+:func:`stored_versions` and :func:`check_finished` set up, look into and check the
+matches of the restart and shutdown tests.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+
+from briscola.engine import Match
+from briscola.fair_shuffle import check_record
 
 PG_URL = os.environ.get("BRISCOLA_TEST_POSTGRES_URL")
 
@@ -129,6 +135,21 @@ class ServerProcess:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
             self._closed()
+
+    def terminate(self, timeout: float = 30.0) -> int:
+        """SIGTERM, as a service manager stops it: the process's exit status once it has
+        ended (a process still running after ``timeout`` seconds is killed, and that fails)."""
+        assert self.proc is not None, "the server is not running"
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            status = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(
+                f"the server was still running {timeout:g} s after SIGTERM"
+            ) from None
+        self._closed()
+        return status
 
     def stop(self) -> None:
         if self.proc is not None:
@@ -279,6 +300,8 @@ class Session:
     reopened: list[dict[str, Any]] = field(default_factory=list)
     seen: list[tuple[int, int, list[dict[str, Any]]]] = field(default_factory=list)
     """Each update's (since, version, events), in the order received."""
+    codes: list[int | None] = field(default_factory=list)
+    """The close code of each connection closed (``None``: no close frame came)."""
 
 
 class Driver:
@@ -333,7 +356,9 @@ class Driver:
                 frame = await c.receive(0.5 if not self.playing.is_set() else 20.0)
             except TimeoutError:
                 continue
-            except (websockets.exceptions.ConnectionClosed, OSError):
+            except (websockets.exceptions.ConnectionClosed, OSError) as e:
+                rcvd = getattr(e, "rcvd", None)
+                self.session.codes.append(rcvd.code if rcvd is not None else None)
                 self.session.closed.append((c.version, c.view))
                 await c.reconnect(self.token)
                 fresh = True
@@ -417,3 +442,68 @@ async def play_randomly(
             raise AssertionError(f"{client.nickname} was sent an error: {frame}")
         if on_frame is not None:
             await on_frame(client, frame)
+
+
+# -- restarts ----------------------------------------------------------------------------
+
+
+async def stored_versions(srv: ServerProcess, tokens: list[str]) -> dict[str, int]:
+    """Each table's version as the (stopped) server left it in its database."""
+    from briscola.storage import Storage
+
+    store = await Storage.open(srv.database)
+    try:
+        return {t: (await store.table_by_token(t)).version for t in tokens}
+    finally:
+        await store.close()
+
+
+async def seated_table(
+    srv: ServerProcess, game: str, rules: dict[str, Any], seats: list[str], name: str
+) -> tuple[str, list[Client]]:
+    """A started table of ``game``: ``me`` the host's seat, ``person`` a seat another
+    client takes, ``bot:LEVEL`` a computer player. The token and the people's clients."""
+    host = await Client(srv.url, f"{name}0").login()
+    spec = []
+    for s in seats:
+        if s.startswith("bot:"):
+            spec.append({"kind": "bot", "level": s[4:]})
+        else:
+            spec.append({"kind": "me" if s == "me" else "open"})
+    table = await open_table(host, game, spec, rules)
+    token = table["token"]
+    people = [host]
+    for i, s in enumerate(seats):
+        if s == "person":
+            guest = await Client(srv.url, f"{name}{i}").login()
+            await guest.call("POST", f"/api/tables/{token}/seats/{i}")
+            people.append(guest)
+    await host.call("POST", f"/api/tables/{token}/start")
+    return token, people
+
+
+def moves_of(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The match's actions in the order they were stored: version v is moves[v - 1]."""
+    return [m for hand in record["hands"] for m in hand["moves"]]
+
+
+async def check_finished(token: str, drivers: list[Driver]) -> dict[str, Any]:
+    """The match record replays with the engine, its commitments hold, and every update a
+    client received is the record's moves at those versions, each version seen once."""
+    record: dict[str, Any] = await drivers[0].client.call("GET", f"/api/tables/{token}/record")
+    replayed = Match.from_record(record)
+    assert replayed.over
+    assert all(c.ok for c in check_record(record))
+    moves = moves_of(record)
+    assert len(moves) == drivers[0].client.version
+    for d in drivers:
+        assert d.errors == [], d.errors
+        seen: set[int] = set()
+        for since, version, events in d.session.seen:
+            versions = range(since + 1, version + 1)
+            assert not seen & set(versions), f"{d.client.nickname} was told a move twice"
+            seen |= set(versions)
+            played = [(e["seat"], e["card"]) for e in events if e["type"] == "card_played"]
+            stored = [(m["seat"], m["play"]) for m in moves[since:version] if "play" in m]
+            assert played == stored, (d.client.nickname, since, version)
+    return record

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import signal
 import subprocess
 import threading
 from pathlib import Path
@@ -87,8 +86,8 @@ def test_serve_prints_the_url_and_answers(tmp_path: Path) -> None:
             proc.wait(10)
         if proc.stdout is not None:
             proc.stdout.close()
-    # uvicorn stops cleanly on SIGTERM, then ends by that signal again
-    assert proc.returncode in (0, -signal.SIGTERM), lines
+    # SIGTERM stops it gracefully, and it ends with 0 (docs/operations.md, "Stopping")
+    assert proc.returncode == 0, lines
 
 
 def test_the_data_folder_is_ignored_by_git() -> None:

@@ -2,7 +2,7 @@
 and the nicknames of their players, leave its memory, and come back from storage the
 same when someone asks for them; a table with a computer player to act stays; the stored
 deadlines of a table unloaded still fire. Through a real server process whose settings
-make a table idle after half a second (``/healthz`` says how many tables and nicknames
+make a table idle after half a second (``/metrics`` says how many tables and nicknames
 it holds)."""
 
 from __future__ import annotations
@@ -39,10 +39,16 @@ def server(server_factory: Callable[..., ServerProcess]) -> Iterator[ServerProce
 
 
 async def loaded(server: ServerProcess) -> dict[str, int]:
-    """How many tables and nicknames the server holds in memory."""
+    """How many tables and nicknames the server holds in memory (its metrics say)."""
     async with httpx.AsyncClient(base_url=server.url) as http:
-        got: dict[str, int] = (await http.get("/healthz")).json()["loaded"]
-        return got
+        text = (await http.get("/metrics")).text
+    names = {"briscola_tables_loaded": "tables", "briscola_nicknames_loaded": "nicknames"}
+    got = {}
+    for line in text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in names:
+            got[names[name]] = int(float(value))
+    return got
 
 
 async def until_loaded(server: ServerProcess, test: Callable[[dict[str, int]], bool]) -> float:

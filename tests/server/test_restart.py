@@ -8,16 +8,20 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
-from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi")
 
-from briscola.engine import Match
-from briscola.fair_shuffle import check_record
-from briscola.storage import Storage
-from serverkit import Client, Driver, ServerProcess, database, open_table
+from serverkit import (
+    Client,
+    Driver,
+    ServerProcess,
+    check_finished,
+    database,
+    seated_table,
+    stored_versions,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -31,66 +35,6 @@ async def server(
             yield srv
         finally:
             srv.stop()
-
-
-async def stored_versions(srv: ServerProcess, tokens: list[str]) -> dict[str, int]:
-    """Each table's version as the (stopped) server left it in its database."""
-    store = await Storage.open(srv.database)
-    try:
-        return {t: (await store.table_by_token(t)).version for t in tokens}
-    finally:
-        await store.close()
-
-
-async def seated_table(
-    srv: ServerProcess, game: str, rules: dict[str, Any], seats: list[str], name: str
-) -> tuple[str, list[Client]]:
-    """A started table of ``game``: ``me`` the host's seat, ``person`` a seat another
-    client takes, ``bot:LEVEL`` a computer player. The token and the people's clients."""
-    host = await Client(srv.url, f"{name}0").login()
-    spec = []
-    for s in seats:
-        if s.startswith("bot:"):
-            spec.append({"kind": "bot", "level": s[4:]})
-        else:
-            spec.append({"kind": "me" if s == "me" else "open"})
-    table = await open_table(host, game, spec, rules)
-    token = table["token"]
-    people = [host]
-    for i, s in enumerate(seats):
-        if s == "person":
-            guest = await Client(srv.url, f"{name}{i}").login()
-            await guest.call("POST", f"/api/tables/{token}/seats/{i}")
-            people.append(guest)
-    await host.call("POST", f"/api/tables/{token}/start")
-    return token, people
-
-
-def moves_of(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The match's actions in the order they were stored: version v is moves[v - 1]."""
-    return [m for hand in record["hands"] for m in hand["moves"]]
-
-
-async def check_finished(token: str, drivers: list[Driver]) -> dict[str, Any]:
-    """The match record replays with the engine, its commitments hold, and every update a
-    client received is the record's moves at those versions, each version seen once."""
-    record: dict[str, Any] = await drivers[0].client.call("GET", f"/api/tables/{token}/record")
-    replayed = Match.from_record(record)
-    assert replayed.over
-    assert all(c.ok for c in check_record(record))
-    moves = moves_of(record)
-    assert len(moves) == drivers[0].client.version
-    for d in drivers:
-        assert d.errors == [], d.errors
-        seen: set[int] = set()
-        for since, version, events in d.session.seen:
-            versions = range(since + 1, version + 1)
-            assert not seen & set(versions), f"{d.client.nickname} was told a move twice"
-            seen |= set(versions)
-            played = [(e["seat"], e["card"]) for e in events if e["type"] == "card_played"]
-            stored = [(m["seat"], m["play"]) for m in moves[since:version] if "play" in m]
-            assert played == stored, (d.client.nickname, since, version)
-    return record
 
 
 async def test_a_kill_in_the_middle_of_several_matches_loses_nothing(

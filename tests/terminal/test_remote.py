@@ -293,9 +293,12 @@ async def test_a_hand_in_play_at_a_table_of_phrases_takes_a_phrase_in_your_words
     assert it.say("error.chat_phrases") not in out  # refused before it was sent
 
 
+@pytest.mark.parametrize("how", ["killed", "stopped"])
 async def test_the_client_connects_again_by_itself_when_the_server_comes_back(
-    server_factory: Callable[..., ServerProcess],
+    server_factory: Callable[..., ServerProcess], how: str
 ) -> None:
+    """The server killed (SIGKILL), or stopped gracefully (SIGTERM: the socket closed with
+    1012), then started again."""
     port = free_port()  # the server comes back at the same address
     srv = server_factory(None, "--port", str(port), bot_delay=0.2)
     host = await Client(srv.url, "Host").login()
@@ -309,7 +312,10 @@ async def test_the_client_connects_again_by_itself_when_the_server_comes_back(
         await host.call("POST", f"/api/tables/{table['token']}/start")
         played = lambda ls: sum(x.startswith("you play ") for x in ls) >= 4  # noqa: E731
         await asyncio.to_thread(lines.wait_for, played)
-        srv.kill()
+        if how == "killed":
+            srv.kill()
+        else:
+            assert srv.terminate() == 0
         told = lambda ls: any("connecting again" in x for x in ls)  # noqa: E731
         await asyncio.to_thread(lines.wait_for, told)
         srv.start()

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from browserkit import Person, token_of
 from serverkit import ServerProcess
 
@@ -67,9 +69,12 @@ def test_a_reload_and_a_closed_tab_keep_the_seat(people: Callable[[str], Person]
     play_one(ana)  # and plays on
 
 
+@pytest.mark.parametrize("how", ["killed", "stopped"])
 def test_a_move_made_while_the_server_is_down_is_sent_when_it_is_back(
-    browser: Any, server_factory: Callable[..., ServerProcess], screenshots: Path
+    browser: Any, server_factory: Callable[..., ServerProcess], screenshots: Path, how: str
 ) -> None:
+    """The server killed (SIGKILL), or stopped gracefully (SIGTERM: the socket closed with
+    1012, service restart), then started again."""
     server = server_factory(bot_delay=0.0)
     ana = Person(browser, server.url, "Ana", screenshots)
     try:
@@ -77,7 +82,10 @@ def test_a_move_made_while_the_server_is_down_is_sent_when_it_is_back(
         ana.page.click("#play-now")
         ana.enabled_cards().first.wait_for()
         version = table(ana)["version"]
-        server.kill()
+        if how == "killed":
+            server.kill()
+        else:
+            assert server.terminate() == 0
         ana.page.wait_for_selector("#status .offline")
         card = ana.enabled_cards().first.get_attribute("data-card")
         ana.enabled_cards().first.click()

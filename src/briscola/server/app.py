@@ -2,7 +2,13 @@
 games, the lobby and tables, records and history, the pages; their OpenAPI page at
 ``/docs``) and each table's WebSocket (:mod:`briscola.server.socket`, docs/protocol.md),
 behind the guards of :mod:`briscola.server.guard`; its lifespan opens the storage, takes
-up the tables in play and watches their deadlines.
+up the tables in play and watches their deadlines. Its health (``/healthz``, ``/readyz``,
+``/metrics``: :mod:`briscola.server.routes.health`) reads ``app.state.readiness`` (the
+named readiness checks: the database's, and Redis's when several processes share it)
+and ``app.state.metrics`` (:class:`~briscola.server.metrics.Metrics`, the application's own
+registry). Every request and WebSocket has an id, sent back in ``X-Request-ID`` and named
+in the log lines written meanwhile (:mod:`briscola.server.logs`). :func:`drain` stops it
+gracefully, as the process stops (SIGTERM).
 
 Every error is JSON, ``{"error": {"code": ..., "message": ..., "values": ...}}``
 (:mod:`briscola.server.errors`), with the HTTP status that fits.
@@ -13,12 +19,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from datetime import timedelta
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -29,8 +35,11 @@ from briscola.server.broadcast import Broadcaster, InProcess, RedisWakeups
 from briscola.server.deps import Guards, describe
 from briscola.server.errors import Refused, Value, error_json
 from briscola.server.guard import BODY_LIMIT, BodyLimit, Guard
+from briscola.server.logs import RequestIds
 from briscola.server.messages import SCHEMA_PATH
+from briscola.server.metrics import Access, Metrics, is_storage_error
 from briscola.server.routes import ROUTERS
+from briscola.server.routes.health import Checks, database_check
 from briscola.server.routes.pages import STATIC
 from briscola.server.settings import ServerSettings
 from briscola.server.tables import Tables
@@ -42,16 +51,32 @@ COMPRESS_FROM = 1024
 """The smallest answer sent gzipped, in bytes (below it, compressing gains too little)."""
 
 
-async def forget_sessions(storage: Storage, idle: timedelta) -> None:
+async def forget_sessions(storage: Storage, idle: timedelta, metrics: Metrics) -> None:
     """Delete the sessions left unused past their lifetime, every hour, so that the
     table of sessions holds the live ones alone."""
     while True:
         try:
             if dropped := await storage.drop_idle_sessions(idle):
                 log.info("%d sessions unused for %s ended", dropped, idle)
-        except Exception:
+        except Exception as e:
+            if is_storage_error(e):
+                metrics.storage_failed("sessions", e)
             log.exception("the sessions unused could not be ended")
         await asyncio.sleep(3600)
+
+
+async def drain(app: FastAPI) -> None:
+    """Stop the application gracefully, as its process stops: ``/readyz`` answers 503 from
+    now on, the deadlines and sweeps stop, and the tables drain
+    (:meth:`~briscola.server.tables.Tables.drain`: the actions in flight stored and told,
+    each WebSocket closed with 1012). The caller bounds how long it may take."""
+    tables: Tables | None = getattr(app.state, "tables", None)
+    if tables is None:  # not started
+        return
+    tables.draining = True
+    for task in getattr(app.state, "running", ()):
+        task.cancel()
+    await tables.drain()
 
 
 def fail(
@@ -104,6 +129,18 @@ async def http_error(request: Request, e: Exception) -> JSONResponse:
     return answer
 
 
+def crashed(metrics: Metrics) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The answer to a request that failed with an unforeseen error: Starlette's own (``500
+    Internal Server Error``, the error logged), a storage failure counted first."""
+
+    async def answer(request: Request, e: Exception) -> Response:
+        if is_storage_error(e):
+            metrics.storage_failed("request", e)
+        return PlainTextResponse("Internal Server Error", status_code=500)
+
+    return answer
+
+
 def create_app(
     settings: ServerSettings | None = None, broadcaster: Broadcaster | None = None
 ) -> FastAPI:
@@ -111,6 +148,7 @@ def create_app(
     play and watches their deadlines."""
     settings = settings or ServerSettings()
     guards = Guards.of(settings)
+    metrics = Metrics()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -122,19 +160,25 @@ def create_app(
                 changed=lambda token: tables.changed(token),
                 missed=lambda: tables.follow_all(),
             )
-        tables = Tables(storage, settings, broadcaster or wakeups or InProcess())
+        tables = Tables(storage, settings, broadcaster or wakeups or InProcess(), metrics)
+        metrics.counting(tables.counts)
         app.state.storage = storage
         app.state.tables = tables
+        readiness: Checks = app.state.readiness
+        readiness["database"] = database_check(storage)
+        if wakeups is not None:
+            readiness["redis"] = wakeups.ping
         await tables.resume()
         running = [
             asyncio.create_task(tables.watch()),
-            asyncio.create_task(forget_sessions(storage, guards.idle)),
+            asyncio.create_task(forget_sessions(storage, guards.idle, metrics)),
             asyncio.create_task(tables.sweep()),
         ]
         if tables.shared:
             running.append(asyncio.create_task(tables.look()))
         if wakeups is not None:
             running.append(asyncio.create_task(wakeups.listen()))
+        app.state.running = running
         try:
             yield
         finally:
@@ -161,15 +205,22 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.guards = guards
+    app.state.metrics = metrics
+    app.state.metrics_access = Access.parse(settings.metrics)
+    app.state.readiness = {}  # filled as the lifespan opens what it checks
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
     app.add_middleware(Guard, public_url=settings.public_url)
-    # outermost: the client's files and the catalogue sent gzipped (a phone's first load,
-    # about a third of its size: benchmarks/first_load.py); small answers, the PNG icons
-    # and the WebSocket as they are
+    # the client's files and the catalogue sent gzipped (a phone's first load, about a
+    # third of its size: benchmarks/first_load.py); small answers, the PNG icons and the
+    # WebSocket as they are
     app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM, compresslevel=6)
+    # outermost: every request's id, for the log lines written while it is served (the
+    # refusals of the guard's too) and its answer's X-Request-ID
+    app.add_middleware(RequestIds)
     app.add_exception_handler(Refused, refused)
     app.add_exception_handler(RequestValidationError, invalid)
     app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, crashed(metrics))
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(socket.router)

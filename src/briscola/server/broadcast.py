@@ -155,6 +155,11 @@ class RedisWakeups(InProcess):
             await asyncio.sleep(pause)
             pause = min(2 * pause, 2.0)
 
+    async def ping(self) -> None:
+        """Return once Redis answers ``PING`` (the readiness check ``redis``); raise what
+        the client raised when it does not."""
+        await self.client.ping()
+
     async def close(self) -> None:
         with contextlib.suppress(Exception):
             await self.client.aclose()

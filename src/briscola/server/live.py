@@ -52,6 +52,7 @@ from briscola.fair_shuffle import Committed, FairDeals
 from briscola.host import Audience, Step, Table
 from briscola.server.broadcast import Broadcaster
 from briscola.server.errors import Refused
+from briscola.server.logs import table_context
 from briscola.server.messages import (
     PHRASES,
     ChatLine,
@@ -66,6 +67,7 @@ from briscola.server.messages import (
     snapshot_frame,
     update_frame,
 )
+from briscola.server.metrics import Metrics, is_storage_error
 from briscola.server.settings import ServerSettings
 from briscola.storage import (
     OPEN,
@@ -106,6 +108,9 @@ class Server(Protocol):
     broadcaster: Broadcaster
     names: dict[int, str]
     """Nicknames by player id, as far as they are known."""
+    metrics: Metrics
+    draining: bool
+    """Whether the process is stopping: no computer player moves any more."""
 
     @property
     def executor(self) -> Executor:
@@ -131,6 +136,18 @@ class Server(Protocol):
         ...
 
 
+class Closer(Protocol):
+    """How the process stops one connection gracefully (its socket's own)."""
+
+    async def hold(self) -> None:
+        """Return once the connection handles no message, and let it handle no other."""
+        ...
+
+    async def close(self) -> None:
+        """Send what is new for it, then close it with 1012 (service restart)."""
+        ...
+
+
 @dataclass
 class Connection:
     """One client's WebSocket at a table: who it is and what it was last sent."""
@@ -148,6 +165,8 @@ class Connection:
     chat: int = 0
     outbox: list[str] = field(default_factory=list)
     """Replies to this connection alone (errors, pongs), sent after what is new."""
+    closer: Closer | None = None
+    """How to stop it when the process stops (:meth:`Tables.drain`)."""
 
     def reply(self, text: str) -> bool:
         """Queue a reply; whether it was kept. A client that reads nothing while it sends
@@ -292,7 +311,7 @@ class LiveTable:
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task of the table's own (the table stays in memory until it
         ends)."""
-        task = asyncio.create_task(work)
+        task = asyncio.create_task(work, context=table_context(self.token))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -737,6 +756,7 @@ class LiveTable:
             await self._store(step)
         finally:
             self.storing = False
+        self.server.metrics.moved(bot)
         if ref is not None:
             self.taken.setdefault(seat, deque(maxlen=TAKEN)).append((ref, number))
         await self._after_action()
@@ -751,7 +771,8 @@ class LiveTable:
             await self.storage.append_action(
                 self.info.id, version, step.action.to_json(), dealt=new
             )
-        except Exception:
+        except Exception as e:
+            self.server.metrics.storage_failed("append", e)
             log.exception("table %s: the action at version %d was not stored", self.token, version)
             await self._reload()
             self.storing = False
@@ -774,6 +795,7 @@ class LiveTable:
         try:
             await self.storage.finish_table(self.info.id, record, left=self.left)
         except StorageError as e:
+            self.server.metrics.storage_failed("finish", e)
             log.warning("table %s: %s", self.token, e)
         self.info = await self.storage.get_table(self.info.id)
         await self.storage.clear_deadlines(self.info.id)
@@ -785,7 +807,9 @@ class LiveTable:
         self.host = None
         try:
             await self.load()
-        except Exception:
+        except Exception as e:
+            if is_storage_error(e):
+                self.server.metrics.storage_failed("load", e)
             log.exception("table %s: could not be rebuilt from storage", self.token)
         self.meta += 1
         for conn in self.connections:
@@ -891,18 +915,19 @@ class LiveTable:
     def kick(self) -> None:
         """Start the computer players' task when one of them is to act."""
         host = self.host
-        if host is None or self.info.status != "playing":
+        if host is None or self.info.status != "playing" or self.server.draining:
             return
         turn = host.turn
         if turn is None or not self.computer(turn):
             return
         if self.bot_task is None or self.bot_task.done():
-            self.bot_task = asyncio.create_task(self._bots_play())
+            context = table_context(self.token)
+            self.bot_task = asyncio.create_task(self._bots_play(), context=context)
 
     async def _bots_play(self) -> None:
         while True:
             host = self.host
-            if host is None or self.info.status != "playing":
+            if host is None or self.info.status != "playing" or self.server.draining:
                 return
             seat = host.turn
             if seat is None or not self.computer(seat):
@@ -924,8 +949,8 @@ class LiveTable:
         table is still there; the claim goes either way."""
         host = self.host
         here = host is not None and version == self.info.version and host.turn == seat
-        if here and self.computer(seat):
-            await self._computer_move(seat, version)
+        if here and self.computer(seat) and not await self._computer_move(seat, version):
+            return  # handed on: the process is stopping
         await self.storage.clear_deadline(self.info.id, seat, "bot", version)
         self.kick()
 
@@ -934,14 +959,18 @@ class LiveTable:
         host = self.host
         if host is not None and version == self.info.version and host.turn == seat:
             log.info("table %s: seat %d's clock ran out", self.token, seat)
-            await self._computer_move(seat, version)
+            if not await self._computer_move(seat, version):
+                return  # handed on: the process is stopping
         if self.server.shared:  # claimed, not cleared, when it was taken (Tables.tick)
             await self.storage.clear_deadline(self.info.id, seat, "move", version)
 
-    async def _computer_move(self, seat: int, version: int) -> None:
+    async def _computer_move(self, seat: int, version: int) -> bool:
         """A computer player chooses for ``seat`` (the seat's own, its stand-in, or one
         for a person whose clock ran out), and its action is taken if the table is still
-        at ``version``; a player that fails is replaced by the first legal action."""
+        at ``version``; a player that fails is replaced by the first legal action. False
+        when the process began to stop meanwhile: the move is not made, and, with several
+        processes, its claim (``bot``, or the clock's ``move``) is handed on, due now, for
+        another process to make it at once."""
         host = self.host
         assert host is not None
         seated = seat in host.bots
@@ -957,13 +986,20 @@ class LiveTable:
                 host.unseat_bot(seat)
         async with self.lock:
             if version != self.info.version or self.host is not host or host.turn != seat:
-                return  # the table moved on meanwhile
+                return True  # the table moved on meanwhile
+            if self.server.draining:
+                if self.server.shared:
+                    now = datetime.now(UTC)
+                    kind = "bot" if seated else "move"
+                    await self.storage.set_deadline(self.info.id, seat, kind, now, version)
+                return False
             try:
                 await self._take(seat, action, bot=True, ref=None, number=0)
             except Refused as e:
                 log.warning("table %s: seat %d's computer move refused: %s", self.token, seat, e)
         if self.server.shared and seated:
             await self.storage.clear_deadline(self.info.id, seat, "bot", version)
+        return True
 
     # -- people coming and going ---------------------------------------------------------
 

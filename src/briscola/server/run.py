@@ -1,8 +1,15 @@
 """Running the server as a process: ``briscola serve``.
 
 :func:`serve` starts uvicorn on the application and prints the URL it listens at once it
-does (``--port 0`` takes a free port, and the line printed names it). SIGTERM and Ctrl-C
-stop it cleanly; a killed process loses nothing stored.
+does (``--port 0`` takes a free port, and the line printed names it). A killed process
+loses nothing stored. SIGTERM (and Ctrl-C) stop it gracefully (:class:`Server`): it stops
+listening at once (``/readyz`` answers 503 on the connections still open), each table
+finishes the action it is storing, each WebSocket is sent what is new and closed with
+1012 (service restart: its client connects again), and the process ends with 0, within
+``stop_timeout`` seconds and uvicorn's three for the HTTP requests still running.
+
+Its log lines go to standard error through :func:`briscola.server.logs.log_config`:
+uvicorn's and the server's alike, as JSON or as text.
 
 The event loop is uvloop's and HTTP is parsed by httptools where they are installed (the
 server extra installs them; benchmarks/README.md, "The game server under load", has what
@@ -18,15 +25,71 @@ import asyncio
 import errno
 import gc
 import importlib.util
+import logging
+import signal
 import socket
 import sys
 from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
 
-from briscola.server.app import create_app
+from briscola.server.app import create_app, drain
+from briscola.server.logs import log_config
 from briscola.server.settings import ServerSettings
+
+log = logging.getLogger("briscola.server")
+
+CLOSING_WAIT = 2.0
+"""Seconds a stopping process waits for its clients to answer the close of their
+WebSockets (:meth:`Server.closing_handshakes`)."""
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, stopping gracefully: before uvicorn's own shutdown (which closes
+    the connections left and runs the lifespan's end) it stops listening and drains the
+    application (:func:`briscola.server.app.drain`) for at most ``stop_timeout`` seconds;
+    and a SIGTERM handled so ends the process with 0 (uvicorn raises the signal again
+    once it is done, which would end it by that signal)."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI, stop_timeout: float) -> None:
+        super().__init__(config)
+        self.app = app
+        self.stop_timeout = stop_timeout
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        captured: list[int] = getattr(self, "_captured_signals", [])
+        if sig == signal.SIGTERM and sig in captured:
+            captured.remove(sig)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()  # no new connection
+        try:
+            async with asyncio.timeout(self.stop_timeout):
+                await drain(self.app)
+        except TimeoutError:
+            log.warning(
+                "stopping: the tables and connections took more than %g s; the rest is cut",
+                self.stop_timeout,
+            )
+        await self.closing_handshakes(CLOSING_WAIT)
+        await super().shutdown(sockets)
+
+    async def closing_handshakes(self, timeout: float) -> None:
+        """Wait, at most ``timeout`` seconds, until every WebSocket closed has its
+        client's close back (RFC 6455's closing handshake): closed sooner, a socket that
+        the client still writes to is reset, and a reset may lose it the close frame
+        (and its code, 1012) before the client has read it."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end and any(
+            getattr(c, "close_sent", False) for c in self.server_state.connections
+        ):
+            await asyncio.sleep(0.02)
 
 
 def serve(
@@ -35,13 +98,17 @@ def serve(
     port: int = 8000,
     log_level: str = "warning",
     announce: Callable[[str], None] | None = None,
+    log_format: str = "auto",
 ) -> None:
-    """Serve until stopped; ``announce`` (printing, by default) is given the URL."""
+    """Serve until stopped; ``announce`` (printing, by default) is given the URL. The log
+    is ``log_format``: ``json``, ``text``, or ``auto`` (text on a terminal, else JSON)."""
+    app = create_app(settings)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         host=host,
         port=port,
         log_level=log_level,
+        log_config=log_config(log_level, log_format),
         ws_max_size=max(settings.max_frame * 4, 65_536),
         ws="websockets-sansio",
         ws_per_message_deflate=False,
@@ -49,7 +116,7 @@ def serve(
         lifespan="on",
         timeout_graceful_shutdown=3,
     )
-    server = uvicorn.Server(config)
+    server = Server(config, app, settings.stop_timeout)
     say = announce or (lambda url: print(f"briscola is serving at {url}", flush=True))
     listening = listen(host, port)
 

@@ -78,6 +78,13 @@ class ServerSettings:
     lease: float = 30.0
     """Seconds a deadline claimed by a process (a clock run out, a computer player's
     move) stays its own: if it has not acted by then (it died), another process may."""
+    metrics: str = "local"
+    """Who may read ``/metrics``: ``local`` (this machine, asked directly, not through a
+    proxy), ``on`` (anyone), ``off`` (nobody), or networks separated by commas
+    (:class:`briscola.server.metrics.Access`)."""
+    stop_timeout: float = 10.0
+    """Seconds a process stopping (SIGTERM) gives its tables and connections to finish
+    what they are doing before it ends anyway (:func:`briscola.server.app.drain`)."""
     limits: Limits = field(default_factory=Limits)
     """How much one person or address may ask (:class:`~briscola.server.limits.Limits`)."""
 

@@ -1,7 +1,9 @@
 """A table's WebSocket (docs/protocol.md): each connection has a receive loop (this
 module: every frame checked, limited and turned into a command of the live table) and a
 writer that sends what is new for its seat whenever the table wakes it
-(:meth:`~briscola.server.live.LiveTable.messages_for`)."""
+(:meth:`~briscola.server.live.LiveTable.messages_for`). As the process stops, each
+connection finishes the message it handles, is sent what is new, and is closed with
+1012 (service restart: :class:`Stopper`, :meth:`~briscola.server.tables.Tables.drain`)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import asyncio
 import contextlib
 import time
 from collections import deque
+from collections.abc import Callable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -26,6 +29,7 @@ from briscola.server.deps import (
 from briscola.server.errors import Refused, Value, error_json
 from briscola.server.live import Connection, LiveTable
 from briscola.server.messages import CLIENT, Act, Failure, Ping, Pong, Say, Sync
+from briscola.server.metrics import is_storage_error
 from briscola.storage import Player
 
 router = APIRouter()
@@ -148,20 +152,79 @@ async def serve_connection(
                 del guards.session_sockets[key]
 
 
+RESTART = 1012
+"""The close code of a connection the process closes as it stops (service restart): its
+client connects again."""
+
+DRAIN_SEND = 2.0
+"""Seconds a connection closing as the process stops has to send what is new for it."""
+
+
+class Stopper:
+    """A connection's :class:`~briscola.server.live.Closer`: the receive loop handles each
+    message under :attr:`handling`, and none once :attr:`stopping` is set; the writer
+    ends once :attr:`closed` is, after sending what is new."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.handling = asyncio.Lock()
+        self.stopping = False
+        self.writer: asyncio.Task[None] | None = None
+        self.wake: Callable[[], None] = lambda: None
+        self.closing = False
+        self.closed = False
+
+    async def hold(self) -> None:
+        async with self.handling:
+            self.stopping = True
+
+    async def close(self) -> None:
+        if self.closing:
+            return
+        self.closing = True
+        await self.hold()
+        self.closed = True
+        self.wake()  # the writer sends what is new, then ends
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, DRAIN_SEND)
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code=RESTART, reason="the server is restarting")
+
+
 async def serve_socket(
     websocket: WebSocket, guards: Guards, live: LiveTable, conn: Connection
 ) -> None:
     settings = guards.settings
+    metrics = live.server.metrics
     sub = live.server.broadcaster.subscribe(live.token)
-    await live.attach(conn)
+    stopper = Stopper(websocket)
+    stopper.wake = sub.wake
+    conn.closer = stopper
+    echo: tuple[int, float] | None = None
+    """The number of the stream the result of an action taken will carry, and when the
+    action was received (:func:`time.perf_counter`): its echo, once sent, is measured."""
+
+    def echoed() -> None:
+        nonlocal echo
+        if echo is not None and conn.number >= echo[0]:
+            metrics.echoed(echo[1])
+            echo = None
 
     async def writer() -> None:
         while True:
             for text in live.messages_for(conn):
                 await websocket.send_text(text)
+            echoed()
+            if stopper.closed:
+                return
             await sub.wait()
 
+    await live.attach(conn)
     sending = asyncio.create_task(writer())
+    stopper.writer = sending
+    if live.server.draining:  # the process began to stop as this connection came
+        await stopper.close()
     messages = Bucket(rate=10, burst=30)
     chats = Bucket(rate=0.5, burst=5)
     refused = Refusals(*settings.flood)
@@ -176,74 +239,88 @@ async def serve_socket(
         said = error_json(code, message, values)
         reply(Failure(version=max(conn.number, 0), **said, id=ref))
 
+    async def handle(text: str | None, received_at: float) -> bool:
+        """Handle one frame; whether to go on reading."""
+        nonlocal echo
+        if text is None:  # a binary frame
+            error("bad_json", "send each message as a text frame holding JSON")
+            return True
+        if len(text) > settings.max_frame or len(text.encode()) > settings.max_frame:
+            error(
+                "too_big",
+                f"a message is at most {settings.max_frame} bytes",
+                values={"n": settings.max_frame},
+            )
+            return True
+        if not messages.take():
+            error("flood", "too many messages: at most 10 a second; wait and send again")
+            if refused.add():
+                sending.cancel()  # the replies still queued go first, then the close
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await sending
+                for reply_text in live.messages_for(conn):
+                    await websocket.send_text(reply_text)
+                await websocket.close(code=1008, reason="flood")
+                return False
+            await asyncio.sleep(0)  # the writer sends the refusal meanwhile
+            return True
+        try:
+            message = CLIENT.validate_json(text)
+        except ValidationError as e:
+            if any(x["type"] == "json_invalid" for x in e.errors()):
+                error("bad_json", "that message is not JSON: send one JSON object")
+            else:
+                error("bad_message", describe(e.errors()))
+            return True
+        try:
+            if isinstance(message, Act):
+                if conn.seat is None:
+                    raise Refused("spectator", "you are watching this table: take a seat to play")
+                await live.submit(conn.seat, message.action, message.version, message.id)
+                echo = (live.number(conn.seat), received_at)
+                echoed()  # (the writer may have sent it already)
+            elif isinstance(message, Say):
+                if not chats.take():
+                    raise Refused("flood", "too many chat messages: wait a little")
+                if conn.player is None:
+                    raise Refused("no_session", "choose a nickname to chat")
+                await live.say(conn.player, message.text, message.phrase)
+            elif isinstance(message, Sync):
+                now = live.number(conn.seat)
+                if message.since > now:
+                    raise Refused(
+                        "bad_version",
+                        f"the table is at version {now}; you asked for what "
+                        f"came after {message.since}",
+                    )
+                conn.number = message.since
+                conn.from_start = message.since == 0
+                sub.wake()
+            elif isinstance(message, Ping):
+                reply(Pong(version=max(conn.number, 0)))
+        except Refused as e:
+            error(e.code, e.message, getattr(message, "id", None), e.values)
+        return True
+
     try:
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
-            text = received.get("text")
-            if text is None:  # a binary frame
-                error("bad_json", "send each message as a text frame holding JSON")
-                continue
-            if len(text) > settings.max_frame or len(text.encode()) > settings.max_frame:
-                error(
-                    "too_big",
-                    f"a message is at most {settings.max_frame} bytes",
-                    values={"n": settings.max_frame},
-                )
-                continue
-            if not messages.take():
-                error("flood", "too many messages: at most 10 a second; wait and send again")
-                if refused.add():
-                    sending.cancel()  # the replies still queued go first, then the close
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await sending
-                    for reply_text in live.messages_for(conn):
-                        await websocket.send_text(reply_text)
-                    await websocket.close(code=1008, reason="flood")
+            at = time.perf_counter()
+            async with stopper.handling:
+                if stopper.stopping:
+                    continue  # not taken: the closer closes the socket (1012) soon
+                if not await handle(received.get("text"), at):
                     break
-                await asyncio.sleep(0)  # the writer sends the refusal meanwhile
-                continue
-            try:
-                message = CLIENT.validate_json(text)
-            except ValidationError as e:
-                if any(x["type"] == "json_invalid" for x in e.errors()):
-                    error("bad_json", "that message is not JSON: send one JSON object")
-                else:
-                    error("bad_message", describe(e.errors()))
-                continue
-            try:
-                if isinstance(message, Act):
-                    if conn.seat is None:
-                        raise Refused(
-                            "spectator", "you are watching this table: take a seat to play"
-                        )
-                    await live.submit(conn.seat, message.action, message.version, message.id)
-                elif isinstance(message, Say):
-                    if not chats.take():
-                        raise Refused("flood", "too many chat messages: wait a little")
-                    if conn.player is None:
-                        raise Refused("no_session", "choose a nickname to chat")
-                    await live.say(conn.player, message.text, message.phrase)
-                elif isinstance(message, Sync):
-                    now = live.number(conn.seat)
-                    if message.since > now:
-                        raise Refused(
-                            "bad_version",
-                            f"the table is at version {now}; you asked for what "
-                            f"came after {message.since}",
-                        )
-                    conn.number = message.since
-                    conn.from_start = message.since == 0
-                    sub.wake()
-                elif isinstance(message, Ping):
-                    reply(Pong(version=max(conn.number, 0)))
-            except Refused as e:
-                error(e.code, e.message, getattr(message, "id", None), e.values)
     except WebSocketDisconnect:
         pass
     except RuntimeError:  # sent on a closed socket
         pass
+    except Exception as e:
+        if is_storage_error(e):
+            metrics.storage_failed("socket", e)
+        raise
     finally:
         sending.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -8,7 +8,9 @@ the stored deadlines (a move's clock, an absent player's grace) and acts on thos
 because the deadlines are stored, they survive a restart. :meth:`Tables.resume` takes
 up, after a start, every table that was playing. :meth:`Tables.sweep` unloads the tables
 nobody uses (:meth:`LiveTable.unloadable`) and the nicknames no loaded table shows, so
-that a server running for months holds only what is in use.
+that a server running for months holds only what is in use. :meth:`Tables.drain` stops
+the process's tables gracefully (SIGTERM): the actions in flight stored and told, every
+WebSocket closed with 1012 so that its client connects again.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from briscola.server.broadcast import Broadcaster
 from briscola.server.errors import Refused, number
 from briscola.server.live import PRESENCE_ALIVE, LiveTable, check_level
 from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn, TableLanguage
+from briscola.server.metrics import Metrics, is_storage_error
 from briscola.server.settings import ServerSettings
 from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
 from briscola.words.errors import rule_at_fault
@@ -44,11 +47,19 @@ class Tables:
     live tables reach): see the module's documentation."""
 
     def __init__(
-        self, storage: Storage, settings: ServerSettings, broadcaster: Broadcaster
+        self,
+        storage: Storage,
+        settings: ServerSettings,
+        broadcaster: Broadcaster,
+        metrics: Metrics | None = None,
     ) -> None:
         self.storage = storage
         self.settings = settings
         self.broadcaster = broadcaster
+        self.metrics = metrics or Metrics()
+        self.draining = False
+        """Whether the process is stopping (:meth:`drain`): no new connection is served,
+        no computer player moves."""
         self.live: dict[str, LiveTable] = {}
         """The tables in memory, by token: one :class:`LiveTable` a table at most."""
         self.names: dict[int, str] = {}
@@ -142,6 +153,33 @@ class Tables:
         if self.shared:
             with contextlib.suppress(Exception):
                 await self.storage.forget_process(self.process)
+
+    def counts(self) -> dict[str, int]:
+        """What the process holds: tables, nicknames and connections (the metrics'
+        gauges)."""
+        return {
+            "tables": len(self.live),
+            "nicknames": len(self.names),
+            "connections": sum(len(live.connections) for live in self.live.values()),
+        }
+
+    async def drain(self) -> None:
+        """Stop serving, gracefully: from now on no new connection is served and no
+        computer player moves; each connection finishes the message it is handling (an
+        action being stored is stored) and takes no other; each table finishes the
+        command holding its lock (a computer player's action being stored) and its tasks
+        stop; then each connection is sent what is new for it and closed with 1012
+        (service restart), so that its client connects again, here after a restart or
+        to another process. The caller bounds how long this may take."""
+        self.draining = True
+        connections = [c for live in list(self.live.values()) for c in live.connections]
+        closers = [c.closer for c in connections if c.closer is not None]
+        await asyncio.gather(*(closer.hold() for closer in closers), return_exceptions=True)
+        for live in list(self.live.values()):
+            async with live.lock:
+                live.close()
+        await asyncio.gather(*(closer.close() for closer in closers), return_exceptions=True)
+        log.info("stopped: %d connections closed at %d tables", len(closers), len(self.live))
 
     # -- finding -------------------------------------------------------------------------
 
@@ -330,7 +368,9 @@ class Tables:
         for info in await self.storage.list_tables(public=None, status="playing"):
             try:
                 live = await self.get(info.token)
-            except Exception:
+            except Exception as e:
+                if is_storage_error(e):
+                    self.metrics.storage_failed("load", e)
                 log.exception("table %s could not be taken up", info.token)
                 continue
             for seat, s in enumerate(live.info.seats):
@@ -354,7 +394,9 @@ class Tables:
                 await self.tick()
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as e:
+                if is_storage_error(e):
+                    self.metrics.storage_failed("deadlines", e)
                 log.exception("the deadlines could not be read")
             await asyncio.sleep(self.settings.tick)
 

@@ -332,6 +332,13 @@ class Storage:
             os.close(self._lock)
             self._lock = None
 
+    async def ping(self) -> None:
+        """Ask the database the cheapest question (``SELECT 1``) on a connection of the
+        pool: it returns when the database answers, and raises what the driver raised
+        when it cannot be reached (a caller bounds how long it waits)."""
+        async with self.engine.connect() as conn:
+            await conn.execute(sa.text("SELECT 1"))
+
     # -- players ---------------------------------------------------------------------------
 
     async def create_player(self, nickname: str) -> Player:

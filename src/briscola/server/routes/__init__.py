@@ -1,9 +1,9 @@
 """The REST routes, one :class:`fastapi.APIRouter` a module: the session, the games and
 their rules in words, the tables and their seats, the records and history, the JSON
-Schema of the WebSocket's messages, and the pages (the browser client, the card pictures,
-the server's health)."""
+Schema of the WebSocket's messages, the pages (the browser client, the card pictures),
+and the server's health (``/healthz``, ``/readyz``, ``/metrics``)."""
 
-from briscola.server.routes import games, pages, protocol, records, session, tables
+from briscola.server.routes import games, health, pages, protocol, records, session, tables
 
 ROUTERS = (
     session.router,
@@ -12,6 +12,7 @@ ROUTERS = (
     records.router,
     protocol.router,
     pages.router,
+    health.router,
 )
 """Every router, in the order of the OpenAPI page."""
 

@@ -1,6 +1,6 @@
 """The pages: the browser client (one page for the home screen, every table and the
-history: it reads the path), its web app manifest and service worker, the card pictures,
-and the server's health."""
+history: it reads the path), its web app manifest and service worker, and the card
+pictures."""
 
 from __future__ import annotations
 
@@ -8,14 +8,12 @@ import functools
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse
 
 import briscola
 from briscola import __version__
-from briscola.server.deps import TablesDep
 from briscola.server.errors import Refused
 from briscola.web import art
 
@@ -111,10 +109,3 @@ async def card_picture(style: str, card: str, request: Request, v: str = "") -> 
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
     return Response(svg, media_type="image/svg+xml", headers=headers)
-
-
-@router.get("/healthz")
-async def health(tables: TablesDep) -> dict[str, Any]:
-    """The server runs; how many tables and nicknames it holds in memory."""
-    loaded = {"tables": len(tables.live), "nicknames": len(tables.names)}
-    return {"status": "ok", "loaded": loaded}

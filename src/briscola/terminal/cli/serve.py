@@ -89,13 +89,40 @@ def serve(
             "and connections open at once); off for benchmarks and tests only.",
         ),
     ] = "on",
-    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "warning",
+    log_level: Annotated[
+        str,
+        typer.Option(
+            help="debug, info, warning or error (info adds a line for each HTTP request)."
+        ),
+    ] = "warning",
+    log_format: Annotated[
+        str,
+        typer.Option(
+            metavar="FORMAT",
+            help="The log on standard error: json, one JSON object a line (time, level, "
+            "logger, message, table, request); text; auto, text on a terminal, else JSON.",
+        ),
+    ] = "auto",
+    metrics: Annotated[
+        str,
+        typer.Option(
+            metavar="WHO",
+            help="Who may read the Prometheus metrics at /metrics: local, this machine "
+            "asked directly (not through a reverse proxy); on, anyone; off, nobody; or "
+            "networks such as 10.0.0.0/8,192.168.1.0/24 (this machine too).",
+        ),
+    ] = "local",
 ) -> None:
     """Serve online tables: the REST API, its page at /docs, and each table's WebSocket.
 
-    Prints the URL once it listens."""
+    Prints the URL once it listens. /healthz answers while the process runs, /readyz
+    while its database answers too (503 once it stops), /metrics the Prometheus metrics.
+    SIGTERM stops it gracefully: each action in flight stored, each WebSocket closed with
+    1012 so that its client connects again, then exit 0 (docs/operations.md)."""
     try:
         from briscola.server.limits import OFF, Limits
+        from briscola.server.logs import chosen_format
+        from briscola.server.metrics import Access
         from briscola.server.run import AddressError, DatabaseError
         from briscola.server.run import serve as run_server
         from briscola.server.settings import ServerSettings
@@ -107,6 +134,14 @@ def serve(
         raise fail(f"--session-days is more than 0 and at most 3650, not {session_days:g}")
     if limits not in ("on", "off"):
         raise fail(f"--limits is on or off, not {limits!r}")
+    try:
+        chosen_format(log_format)
+    except ValueError:
+        raise fail(f"--log-format is json, text or auto, not {log_format!r}") from None
+    try:
+        Access.parse(metrics)
+    except ValueError as e:
+        raise fail(f"--metrics: {e}") from None
     if public_url is not None:
         from briscola.server.guard import origin_of
 
@@ -153,9 +188,10 @@ def serve(
         redis_url=redis_url,
         session_idle=session_days * 24 * 3600,
         limits=OFF if limits == "off" else Limits(),
+        metrics=metrics,
     )
     try:
-        run_server(settings, host=host, port=port, log_level=log_level)
+        run_server(settings, host=host, port=port, log_level=log_level, log_format=log_format)
     except (AddressError, DatabaseError) as e:
         raise fail(str(e)) from None
     except OSError as e:
