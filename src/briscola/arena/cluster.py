@@ -41,13 +41,25 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import briscola
 from briscola.engine.errors import BriscolaError
 
-if TYPE_CHECKING:
-    from briscola.arena.duplicate import Arena
+
+class Arena(Protocol):
+    """What the workers are checked against: the players of an arena
+    (:class:`briscola.arena.duplicate.Arena`, not imported: it imports this module)."""
+
+    @property
+    def bots(self) -> tuple[str, ...]: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def move_limit(self) -> float | None: ...
+
 
 DEFAULT_PORT = 8786
 """The Dask scheduler's port when the address gives none."""
