@@ -1,22 +1,108 @@
 """``briscola serve``: online tables (:mod:`briscola.server`), its options checked here
-before anything is made."""
+before anything is made.
+
+Each option comes from the command line, else from its environment variable
+(``BRISCOLA_PORT`` for ``--port``), else from the TOML file of ``--config`` (``port = 8001``:
+the option's name with underscores), else from its default. The file is read by the eager
+``--config`` option, which checks it whole (a key no option has, a value of the wrong type
+or out of range) and hands it to click as the command's ``default_map``, the source click
+consults after the command line and the environment."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, get_args, get_type_hints
 
 import typer
+import typer.models
 
 from briscola.terminal.cli.common import MISSING_EXTRA, fail
 
 
+def settings_of_file() -> dict[str, tuple[type, typer.models.OptionInfo]]:
+    """The settings a ``--config`` file may hold: each option of :func:`serve` but
+    ``config``, by its name with underscores, with its type (``int``, ``float``, ``str``;
+    ``Path`` for ``data``) and its option (its range)."""
+    found: dict[str, tuple[type, typer.models.OptionInfo]] = {}
+    for name, hint in get_type_hints(serve, include_extras=True).items():
+        if name in ("config", "return"):
+            continue
+        kind, option = get_args(hint)[:2]
+        kinds = [k for k in get_args(kind) or (kind,) if k is not type(None)]
+        found[name] = (kinds[0], option)
+    return found
+
+
+def read_config(ctx: typer.Context, path: Path | None) -> Path | None:
+    """``--config FILE``: its settings become the defaults of the other options (what the
+    command line and the environment leave unset). Fails, naming the file and the key, on a
+    file that is missing or not TOML, on a key no option has, and on a value of the wrong
+    type or out of the option's range."""
+    if path is None:
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise fail(f"--config {path}: no such file") from None
+    except IsADirectoryError:
+        raise fail(f"--config {path}: it is a folder; name a TOML file") from None
+    except PermissionError:
+        raise fail(f"--config {path}: not allowed to read it") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise fail(f"--config {path}: cannot read it: {e}") from None
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise fail(f"--config {path}: not TOML: {e}") from None
+    known = settings_of_file()
+    settings: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in known:
+            names = ", ".join(known)
+            raise fail(f"--config {path}: unknown setting {key!r}; the settings are: {names}")
+        kind, option = known[key]
+        if kind is int:
+            ok, what = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+        elif kind is float:
+            ok, what = isinstance(value, int | float) and not isinstance(value, bool), "a number"
+        else:
+            ok, what = isinstance(value, str), "a string (in quotes)"
+        if not ok:
+            raise fail(f"--config {path}: {key} = {value!r}: {key} is {what}")
+        low, high = getattr(option, "min", None), getattr(option, "max", None)
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = " and ".join(
+                f"{word} {bound:g}"
+                for word, bound in (("at least", low), ("at most", high))
+                if bound is not None
+            )
+            raise fail(f"--config {path}: {key} = {value!r}: {key} is {bounds}")
+        settings[key] = value
+    ctx.default_map = {**(ctx.default_map or {}), **settings}
+    return path
+
+
 def serve(
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            metavar="FILE",
+            envvar="BRISCOLA_CONFIG",
+            is_eager=True,
+            callback=read_config,
+            help="A TOML file of settings, one an option, named with underscores "
+            '(port = 8001, public_url = "https://cards.example.org"). The command line '
+            "wins over an option's environment variable, which wins over the file.",
+        ),
+    ] = None,
     data: Annotated[
         Path,
         typer.Option(
             "--data",
             metavar="DIR",
+            envvar="BRISCOLA_DATA",
             help="The folder of the SQLite database (made if missing, its owner's alone).",
         ),
     ] = Path("briscola-data"),
@@ -25,6 +111,7 @@ def serve(
         typer.Option(
             "--database-url",
             metavar="URL",
+            envvar="BRISCOLA_DATABASE_URL",
             help="A PostgreSQL database, as postgresql+asyncpg://USER@HOST/DB, instead of "
             "SQLite in the data folder.",
         ),
@@ -32,35 +119,55 @@ def serve(
     host: Annotated[
         str,
         typer.Option(
-            metavar="ADDRESS", help="The address to listen at; 0.0.0.0 for every network."
+            metavar="ADDRESS",
+            envvar="BRISCOLA_HOST",
+            help="The address to listen at; 0.0.0.0 for every network.",
         ),
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option(min=0, max=65535, metavar="PORT", help="The port; 0 takes a free one.")
+        int,
+        typer.Option(
+            min=0,
+            max=65535,
+            metavar="PORT",
+            envvar="BRISCOLA_PORT",
+            help="The port; 0 takes a free one.",
+        ),
     ] = 8000,
     grace: Annotated[
         float,
         typer.Option(
             min=0,
             metavar="SECONDS",
+            envvar="BRISCOLA_GRACE",
             help="How long a player may be away from a table in play before a computer "
             "player stands in for them.",
         ),
     ] = 60.0,
     bot_delay: Annotated[
         float,
-        typer.Option(min=0, max=10, metavar="SECONDS", help="The pause before each computer move."),
+        typer.Option(
+            min=0,
+            max=10,
+            metavar="SECONDS",
+            envvar="BRISCOLA_BOT_DELAY",
+            help="The pause before each computer move.",
+        ),
     ] = 0.6,
     min_clock: Annotated[
         float,
         typer.Option(
-            min=0, metavar="SECONDS", help="The shortest per-move clock a table may have."
+            min=0,
+            metavar="SECONDS",
+            envvar="BRISCOLA_MIN_CLOCK",
+            help="The shortest per-move clock a table may have.",
         ),
     ] = 5.0,
     public_url: Annotated[
         str | None,
         typer.Option(
             metavar="URL",
+            envvar="BRISCOLA_PUBLIC_URL",
             help="Behind a reverse proxy, the address people open (https://cards.example.org): "
             "pages of that origin alone may act, and over https the session cookie is Secure.",
         ),
@@ -69,6 +176,7 @@ def serve(
         float,
         typer.Option(
             metavar="DAYS",
+            envvar="BRISCOLA_SESSION_DAYS",
             help="How long a session lasts unused before its nickname must be chosen again.",
         ),
     ] = 90.0,
@@ -77,6 +185,7 @@ def serve(
         typer.Option(
             "--redis-url",
             metavar="URL",
+            envvar="BRISCOLA_REDIS_URL",
             help="Redis (redis://host:6379/0), for several server processes sharing one "
             "PostgreSQL database (--database-url): it carries their wake-ups.",
         ),
@@ -85,6 +194,7 @@ def serve(
         str,
         typer.Option(
             metavar="on|off",
+            envvar="BRISCOLA_LIMITS",
             help="Limits per person and per address (sessions and tables made, public tables "
             "and connections open at once); off for benchmarks and tests only.",
         ),
@@ -92,13 +202,15 @@ def serve(
     log_level: Annotated[
         str,
         typer.Option(
-            help="debug, info, warning or error (info adds a line for each HTTP request)."
+            envvar="BRISCOLA_LOG_LEVEL",
+            help="debug, info, warning or error (info adds a line for each HTTP request).",
         ),
     ] = "warning",
     log_format: Annotated[
         str,
         typer.Option(
             metavar="FORMAT",
+            envvar="BRISCOLA_LOG_FORMAT",
             help="The log on standard error: json, one JSON object a line (time, level, "
             "logger, message, table, request); text; auto, text on a terminal, else JSON.",
         ),
@@ -107,6 +219,7 @@ def serve(
         str,
         typer.Option(
             metavar="WHO",
+            envvar="BRISCOLA_METRICS",
             help="Who may read the Prometheus metrics at /metrics: local, this machine "
             "asked directly (not through a reverse proxy); on, anyone; off, nobody; or "
             "networks such as 10.0.0.0/8,192.168.1.0/24 (this machine too).",
@@ -118,7 +231,12 @@ def serve(
     Prints the URL once it listens. /healthz answers while the process runs, /readyz
     while its database answers too (503 once it stops), /metrics the Prometheus metrics.
     SIGTERM stops it gracefully: each action in flight stored, each WebSocket closed with
-    1012 so that its client connects again, then exit 0 (docs/operations.md)."""
+    1012 so that its client connects again, then exit 0 (docs/operations.md).
+
+    Each option may also come from its environment variable (shown with it) or from the
+    --config file: the command line first, then the environment, then the file, then the
+    default (docs/deploy.md)."""
+    del config  # read by its callback, read_config
     try:
         from briscola.server.limits import OFF, Limits
         from briscola.server.logs import chosen_format
