@@ -73,11 +73,12 @@ def test_settings_from_a_toml_file(tmp_path: Path) -> None:
     config = tmp_path / "briscola.toml"
     config.write_text(
         f'port = {port}\ndata = "{tmp_path / "from-file"}"\nbot_delay = 0\nlog_level = "info"\n'
+        'log_format = "json"\n'
     )
     done = serve(tmp_path, "--config", str(config))
     assert port_served(done) == port
     assert (tmp_path / "from-file" / "briscola.db").exists()
-    assert "INFO" in done.stderr  # log_level = "info": uvicorn's info lines
+    assert '"level": "info"' in done.stderr  # log_level and log_format: JSON info lines
     # the file's own path may come from the environment too
     port = free_port()
     config.write_text(f"port = {port}\n")
