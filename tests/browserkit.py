@@ -104,11 +104,12 @@ class Person:
     evaluates no string: give ``wait_for_function`` a function (``"() => ..."``), not an
     expression, and add styles as constructed style sheets, not ``<style>``."""
 
-    def __init__(self, browser: Any, base: str, name: str, shots: Path) -> None:
+    def __init__(self, browser: Any, base: str, name: str, shots: Path, **context: Any) -> None:
+        """``context``: more options of the browser context (``ignore_https_errors``...)."""
         self.base = base
         self.name = name
         self.shots = shots
-        self.context = browser.new_context(viewport=PHONE, locale="en-GB")
+        self.context = browser.new_context(viewport=PHONE, locale="en-GB", **context)
         self.context.set_default_timeout(TIMEOUT_MS)
         self.errors: list[str] = []
         self.acts: list[dict[str, Any]] = []
