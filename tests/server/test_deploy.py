@@ -21,6 +21,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -278,3 +279,38 @@ def test_a_match_through_caddy_over_https_on_two_processes(
     served = [[p for p in u.requests() if p not in ("/readyz", "/healthz")] for u in units]
     assert all(served), f"requests served by each process: {[len(s) for s in served]}"
     assert sum(len(s) for s in served) >= len(web)
+
+
+def test_the_unit_and_the_caddyfile_are_read_whole(tmp_path: Path) -> None:
+    """systemd reads every line of deploy/briscola@.service (no key it does not know: it
+    would ignore it, hardening lost with a warning alone), and Caddy takes
+    deploy/Caddyfile as it is, formatted as ``caddy fmt`` writes it."""
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze (Debian's systemd) is missing: the unit is not checked")
+    unit = tmp_path / "briscola@.service"
+    program = Path(sys.executable).with_name("briscola")
+    assert program.exists(), program
+    unit.write_text(
+        (DEPLOY / "briscola@.service")
+        .read_text()
+        .replace("/opt/briscola/.venv/bin/briscola", str(program))
+    )
+    done = subprocess.run(
+        [analyze, "verify", str(unit)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and not done.stdout + done.stderr, done.stdout + done.stderr
+    caddy = need_caddy()
+    text = (DEPLOY / "Caddyfile").read_text()
+    done = subprocess.run(
+        [caddy, "fmt", "-"], input=text, capture_output=True, text=True, check=True
+    )
+    assert done.stdout == text, "deploy/Caddyfile: caddy fmt would change it"
+    done = subprocess.run(
+        [caddy, "validate", "--adapter", "caddyfile", "--config", DEPLOY / "Caddyfile"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
