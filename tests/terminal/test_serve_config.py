@@ -109,6 +109,8 @@ def test_command_line_over_environment_over_file_over_default(tmp_path: Path) ->
         ("public_url = 1\n", "public_url = 1: public_url is a string (in quotes)"),
         ("port = 70000\n", "port = 70000: port is at least 0 and at most 65535"),
         ("config = 'other.toml'\n", "unknown setting 'config'"),
+        ('limits = "maybe"\n', "limits is on or off, not 'maybe'"),
+        ('public_url = "ftp://x"\n', "public_url: 'ftp://x' is not a web address"),
     ],
 )
 def test_a_bad_file_is_refused_naming_it_and_the_key(
@@ -130,17 +132,26 @@ def test_a_bad_file_is_refused_naming_it_and_the_key(
     assert not (tmp_path / "briscola-data").exists()  # nothing made
 
 
-def test_a_bad_environment_value_names_its_variable(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("env", "said"),
+    [
+        ({"BRISCOLA_PORT": "eighty"}, "(env var: 'BRISCOLA_PORT')"),
+        ({"BRISCOLA_LIMITS": "maybe"}, "error: BRISCOLA_LIMITS is on or off, not 'maybe'"),
+    ],
+)
+def test_a_bad_environment_value_names_its_variable(
+    tmp_path: Path, env: dict[str, str], said: str
+) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "briscola", "serve"],
         cwd=tmp_path,
-        env=clean_env(BRISCOLA_PORT="eighty", COLUMNS="300"),
+        env=clean_env(**env, COLUMNS="300"),
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert done.returncode == 2
-    assert "BRISCOLA_PORT" in done.stderr
+    assert said in " ".join(done.stderr.split())
 
 
 def test_the_help_names_each_variable_and_the_file() -> None:

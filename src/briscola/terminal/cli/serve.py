@@ -26,7 +26,7 @@ def settings_of_file() -> dict[str, tuple[type, typer.models.OptionInfo]]:
     ``Path`` for ``data``) and its option (its range)."""
     found: dict[str, tuple[type, typer.models.OptionInfo]] = {}
     for name, hint in get_type_hints(serve, include_extras=True).items():
-        if name in ("config", "return"):
+        if name in ("ctx", "config", "return"):
             continue
         kind, option = get_args(hint)[:2]
         kinds = [k for k in get_args(kind) or (kind,) if k is not type(None)]
@@ -80,10 +80,25 @@ def read_config(ctx: typer.Context, path: Path | None) -> Path | None:
             raise fail(f"--config {path}: {key} = {value!r}: {key} is {bounds}")
         settings[key] = value
     ctx.default_map = {**(ctx.default_map or {}), **settings}
+    ctx.meta["briscola.config"] = path
     return path
 
 
+def named(ctx: typer.Context, name: str) -> str:
+    """How a message names the setting ``name`` (``log_level``), by where its value came
+    from: ``--log-level`` (the command line, or the default), ``BRISCOLA_LOG_LEVEL`` (the
+    environment) or ``--config FILE: log_level`` (the file)."""
+    source = ctx.get_parameter_source(name)
+    kind = source.name if source is not None else ""
+    if kind == "ENVIRONMENT":
+        return f"BRISCOLA_{name.upper()}"
+    if kind == "DEFAULT_MAP":
+        return f"--config {ctx.meta['briscola.config']}: {name}"
+    return "--" + name.replace("_", "-")
+
+
 def serve(
+    ctx: typer.Context,
     config: Annotated[
         Path | None,
         typer.Option(
@@ -247,39 +262,46 @@ def serve(
     except ImportError as e:
         raise fail(MISSING_EXTRA.format(what=f"serving needs {e.name}", extra="server")) from None
     if log_level not in ("debug", "info", "warning", "error"):
-        raise fail(f"--log-level is debug, info, warning or error, not {log_level!r}")
+        raise fail(f"{named(ctx, 'log_level')} is debug, info, warning or error, not {log_level!r}")
     if not 0 < session_days <= 3650:
-        raise fail(f"--session-days is more than 0 and at most 3650, not {session_days:g}")
+        raise fail(
+            f"{named(ctx, 'session_days')} is more than 0 and at most 3650, not {session_days:g}"
+        )
     if limits not in ("on", "off"):
-        raise fail(f"--limits is on or off, not {limits!r}")
+        raise fail(f"{named(ctx, 'limits')} is on or off, not {limits!r}")
     try:
         chosen_format(log_format)
     except ValueError:
-        raise fail(f"--log-format is json, text or auto, not {log_format!r}") from None
+        raise fail(
+            f"{named(ctx, 'log_format')} is json, text or auto, not {log_format!r}"
+        ) from None
     try:
         Access.parse(metrics)
     except ValueError as e:
-        raise fail(f"--metrics: {e}") from None
+        raise fail(f"{named(ctx, 'metrics')}: {e}") from None
     if public_url is not None:
         from briscola.server.guard import origin_of
 
         try:
             origin_of(public_url)
         except ValueError as e:
-            raise fail(f"--public-url: {e}") from None
+            raise fail(f"{named(ctx, 'public_url')}: {e}") from None
     if data.exists() and not data.is_dir():
-        raise fail(f"--data {data}: it is a file; name a folder (it is made if missing)")
+        raise fail(
+            f"{named(ctx, 'data')} {data}: it is a file; name a folder (it is made if missing)"
+        )
     if database_url and not database_url.startswith(
         ("postgresql+asyncpg://", "sqlite+aiosqlite://")
     ):
         raise fail(
-            "--database-url: use postgresql+asyncpg://user:password@host/db "
+            f"{named(ctx, 'database_url')}: use postgresql+asyncpg://user:password@host/db "
             "(or sqlite+aiosqlite:///path/briscola.db)"
         )
     if redis_url is not None:
         if not redis_url.startswith(("redis://", "rediss://", "unix://")):
             raise fail(
-                f"--redis-url: use redis://host:6379/0 (or rediss://, unix://), not {redis_url!r}"
+                f"{named(ctx, 'redis_url')}: use redis://host:6379/0 (or rediss://, unix://), "
+                f"not {redis_url!r}"
             )
         if not (database_url or "").startswith("postgresql+asyncpg://"):
             raise fail(
@@ -295,7 +317,7 @@ def serve(
     try:
         data.mkdir(mode=0o700, parents=True, exist_ok=True)  # private: ServerSettings.data_folder
     except OSError as e:
-        raise fail(f"--data {data}: cannot make the folder: {e.strerror}") from None
+        raise fail(f"{named(ctx, 'data')} {data}: cannot make the folder: {e.strerror}") from None
     settings = ServerSettings(
         data=data,
         database_url=database_url,
