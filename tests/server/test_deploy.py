@@ -279,6 +279,9 @@ def test_a_match_through_caddy_over_https_on_two_processes(
     served = [[p for p in u.requests() if p not in ("/readyz", "/healthz")] for u in units]
     assert all(served), f"requests served by each process: {[len(s) for s in served]}"
     assert sum(len(s) for s in served) >= len(web)
+    # the metrics stay on the machine; the health routes answer through Caddy too
+    assert httpx.get(f"{public}/metrics", verify=False).status_code == 404
+    assert httpx.get(f"{public}/healthz", verify=False).status_code == 200
 
 
 def test_the_unit_and_the_caddyfile_are_read_whole(tmp_path: Path) -> None:
