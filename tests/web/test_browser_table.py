@@ -9,6 +9,7 @@ sizes as ``GAME-SIZE.png``."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import shutil
@@ -262,3 +263,23 @@ def test_a_playable_card_under_the_mouse_still_shows_it_is_playable(
     lifted = ana.page.evaluate(ring)
     assert "0px 0px 0px 3px" in before, before
     assert "0px 0px 0px 3px" in lifted, lifted
+
+
+@pytest.mark.parametrize("size", ["portrait", "desktop"])
+def test_a_hand_shown_to_the_table_can_be_read(people: Callable[[str], Person], size: str) -> None:
+    """In briscola scoperta the other player's cards are face up: side by side, each wide
+    enough to read, not fanned under one another as backs are."""
+    ana = people("Ana")
+    ana.page.set_viewport_size(SIZES[size])
+    ana.login()
+    ana.page.wait_for_selector("#lobby li")
+    start(ana, "scoperta", "right")
+    shown = ana.page.locator('[data-role="seat"]:not(.mine) .mini-hand .card')
+    shown.first.wait_for()
+    boxes = [shown.nth(i).bounding_box() for i in range(shown.count())]
+    assert len(boxes) >= 2, boxes  # (3, or 2 when it led the first trick)
+    for box in boxes:
+        assert box is not None and box["width"] >= 28, boxes
+    for left, right in itertools.pairwise(boxes):
+        assert left is not None and right is not None
+        assert left["x"] + left["width"] <= right["x"] + 0.5, boxes

@@ -229,7 +229,7 @@ function seatBox(ctrl, v, s, slot, tricks, mine) {
       ? null
       : h(
           "div",
-          { class: "mini-hand", role: "group", "aria-label": t("table.cards_in_hand", { n: size }) },
+          { class: `mini-hand${shown ? " shown" : ""}`, role: "group", "aria-label": t("table.cards_in_hand", { n: size }) },
           shown ? shown.map((c) => cardEl(c, { extra: "small" })) : Array.from({ length: size }, () => backEl(t("table.face_down"))),
         ),
   );
