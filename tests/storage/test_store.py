@@ -987,6 +987,28 @@ async def test_deadlines(store: Storage) -> None:
         await store.set_deadline(t1, 0, "move", datetime(2026, 12, 1))
 
 
+async def test_a_computer_move_is_claimed_once_and_only_at_the_stored_version(
+    store: Storage,
+) -> None:
+    """Of several server processes, one alone wins a computer player's move; and none
+    whose copy of the table is behind (or ahead of) the log: it would think for a move
+    already made, or one the log never took."""
+    table_id, match = await playing_table(store, "briscola-2", {})
+    await play_stored(store, table_id, match, random.Random(5), 3)
+    lease = timedelta(seconds=30)
+    seat = match.hand.turn
+    assert seat is not None
+    assert not await store.claim_turn(table_id, seat, 2, lease)  # behind the log
+    assert not await store.claim_turn(table_id, seat, 4, lease)  # ahead of it
+    assert await store.claim_turn(table_id, seat, 3, lease)
+    assert not await store.claim_turn(table_id, seat, 3, lease)  # taken: another's
+    await play_stored(store, table_id, match, random.Random(6), 2)
+    seat = match.hand.turn
+    assert seat is not None
+    assert await store.claim_turn(table_id, seat, 5, lease)  # the next move: its own claim
+    assert not await store.claim_turn(table_id, seat, 4, lease)
+
+
 async def test_chat(store: Storage) -> None:
     ana = await store.create_player("Ana")
     table = await store.create_table("briscola-2", {}, [OPEN] * 2, host=ana.id, public=True)
@@ -1037,3 +1059,39 @@ async def test_a_tables_settings_are_kept_and_replaced(url: str) -> None:
         assert plain.settings == {}
     finally:
         await store.close()
+
+
+async def test_a_connection_asyncpg_left_broken_is_not_handed_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When PostgreSQL ends a session in the middle of a transaction (it restarts), asyncpg
+    may leave the connection open but broken ("cannot switch to state ...; another
+    operation is in progress"): the pool drops it, and the next transaction works."""
+    asyncpg = pytest.importorskip("asyncpg")
+    from sqlalchemy.dialects.postgresql.asyncpg import AsyncAdapt_asyncpg_connection as Adapted
+
+    async with database("postgresql") as url:
+        assert url is not None
+        store = await Storage.open(url)
+        try:
+            real = Adapted._prepare
+            calls = 0
+
+            async def broken_once(self: Any, *args: Any, **kw: Any) -> Any:
+                nonlocal calls
+                calls += 1
+                if calls == 1:
+                    raise asyncpg.exceptions.InternalClientError(
+                        "cannot switch to state 12; another operation (2) is in progress"
+                    )
+                return await real(self, *args, **kw)
+
+            monkeypatch.setattr(Adapted, "_prepare", broken_once)
+            async with store.engine.connect() as conn:
+                with pytest.raises(sa.exc.DBAPIError):
+                    await conn.execute(sa.text("SELECT 1"))
+                assert conn.invalidated  # not given back to the pool
+            async with store.engine.connect() as conn:
+                assert (await conn.execute(sa.text("SELECT 1"))).scalar() == 1
+        finally:
+            await store.close()

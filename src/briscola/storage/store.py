@@ -300,6 +300,7 @@ class Storage:
             # No ping before each use (a round trip a transaction): a connection the
             # database dropped fails its one transaction, and the pool then makes new ones.
             engine = create_async_engine(url)
+            sa.event.listen(engine.sync_engine, "handle_error", _drop_broken_asyncpg)
         else:
             raise StorageError(
                 f"storage: unsupported database URL {url.split(':', 1)[0]!r}: use "
@@ -944,12 +945,21 @@ class Storage:
         (a deadline of kind ``bot``, due ``lease`` from now): whether this caller won it.
         Of several server processes that would make that move, one alone wins; the
         others win it only once it is due (its process died before moving), by
-        :meth:`claim_deadline`. A claim for an earlier version is replaced."""
+        :meth:`claim_deadline`. A claim for an earlier version is replaced. None is won
+        while the table's stored version is another: a process behind the log (or one
+        that has not seen its own append fail) does not think for a move already made."""
         now = self.clock()
         insert = (sqlite.insert if self._sqlite else postgresql.insert)(s.deadlines)
         d = s.deadlines.c
-        q = insert.values(
-            table_id=table_id, seat=seat, kind="bot", due=now + lease, version=version
+        at_version = sa.select(
+            sa.literal(table_id),
+            sa.literal(seat),
+            sa.literal("bot"),
+            sa.literal(now + lease, s.deadlines.c.due.type),
+            sa.literal(version),
+        ).where(s.tables.c.id == table_id, s.tables.c.version == version)
+        q = insert.from_select(
+            [d.table_id, d.seat, d.kind, d.due, d.version], at_version
         ).on_conflict_do_update(
             index_elements=[d.table_id, d.seat, d.kind],
             set_={"due": now + lease, "version": version},
@@ -1174,6 +1184,16 @@ def _use_wal(path: str) -> None:
             path,
             mode,
         )
+
+
+def _drop_broken_asyncpg(context: sa.engine.ExceptionContext) -> None:
+    """A connection on which asyncpg raised ``InternalClientError`` ("cannot switch to
+    state ...; another operation is in progress": the server ended its session in the
+    middle of a transaction, as PostgreSQL does when it restarts) is broken, though not
+    closed: it counts as a disconnect, so that the pool drops it instead of handing it
+    out again to fail each later transaction (sqlalchemy/sqlalchemy#13241)."""
+    if type(context.original_exception).__name__ == "InternalClientError":
+        context.is_disconnect = True
 
 
 def _sqlite_transactions(engine: sa.Engine) -> None:
