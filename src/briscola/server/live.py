@@ -37,6 +37,7 @@ from typing import Any, Protocol, cast, get_args
 from briscola.ai.bot import Bot, BotError, RandomBot, bot_names, make_bot
 from briscola.engine import (
     Action,
+    BriscolaError,
     GameOverError,
     GameState,
     IllegalActionError,
@@ -180,6 +181,9 @@ class Connection:
 
 OUTBOX = 256
 """The most replies kept for a connection that does not read them."""
+
+LOAD_TRIES = 5
+"""How many times :meth:`LiveTable.load` reads a table that others keep changing."""
 
 PRESENCE_ALIVE = 12.0
 """Seconds since its last heartbeat within which another process's connections count
@@ -326,7 +330,19 @@ class LiveTable:
 
     async def load(self) -> None:
         """Rebuild the match from storage: the stored hands (with their commitments) as
-        the fair deal source's hands so far, the log replayed by the engine."""
+        the fair deal source's hands so far, the log replayed by the engine. The table,
+        its hands and its log are read apart, while other server processes may append:
+        it is read again until its version is the same after as before, so that the
+        version kept here is that of the last action replayed."""
+        for _ in range(LOAD_TRIES):
+            await self._load_once()
+            after = await self.storage.versions([self.info.id])
+            if after.get(self.info.id) == self.info.version:
+                return
+        log.warning("table %s: changed at every load; the next follow catches up", self.token)
+
+    async def _load_once(self) -> None:
+        self.chat_lines.clear()
         info = self.info = await self.storage.get_table(self.info.id)
         said = await self.storage.chat(info.id, limit=self.chat_lines.maxlen or 0, newest=True)
         await self.server.learn_names([m.player for m in said])
@@ -385,8 +401,12 @@ class LiveTable:
             elif info.version > was.version and self.host is not None:
                 try:
                     await self._replay(info)
-                except Exception:
+                except BriscolaError:
                     log.exception("table %s: its log did not replay here", self.token)
+                    await self._reload()
+                    return True
+                except Exception as e:  # the database did not answer: rebuilt from it
+                    log.warning("table %s: could not be caught up from storage: %r", self.token, e)
                     await self._reload()
                     return True
                 changed = True
