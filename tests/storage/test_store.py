@@ -1095,3 +1095,22 @@ async def test_a_connection_asyncpg_left_broken_is_not_handed_out_again(
                 assert (await conn.execute(sa.text("SELECT 1"))).scalar() == 1
         finally:
             await store.close()
+
+
+async def test_a_clock_of_a_version_gone_by_is_not_claimed_but_cleared(store: Storage) -> None:
+    """A move's clock set at a version fires only while the table is still there: once a
+    move was stored (made in time, or by another process whose clock ran out), claiming
+    it wins nothing, and it goes."""
+    table_id, match = await playing_table(store, "briscola-2", {})
+    await play_stored(store, table_id, match, random.Random(7), 2)
+    lease = timedelta(seconds=30)
+    past = datetime.now(UTC) - timedelta(seconds=1)
+    await store.set_deadline(table_id, 0, "move", past, version=2)
+    (due,) = await store.deadlines_due(datetime.now(UTC))
+    await play_stored(store, table_id, match, random.Random(8), 1)  # version 3
+    assert not await store.claim_deadline(due, lease)
+    assert await store.deadlines_due(datetime.now(UTC) + timedelta(hours=1)) == []
+    await store.set_deadline(table_id, 1, "move", past, version=3)
+    (due,) = await store.deadlines_due(datetime.now(UTC))
+    assert await store.claim_deadline(due, lease)  # at its version: won, once
+    assert not await store.claim_deadline(due, lease)

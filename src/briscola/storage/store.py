@@ -924,20 +924,35 @@ class Storage:
         caller won it. Of several server processes that saw it due, one alone wins: its
         ``due`` moves ``lease`` on in the same statement, so the others' claims find it
         changed. It stays stored until the work it asked for replaces or clears it: a
-        process that dies with it claimed leaves it to fall due again, for another."""
+        process that dies with it claimed leaves it to fall due again, for another. One
+        set at a version (a move's clock, a computer player's turn) is won only while the
+        table is at that version, and once the table has gone past it, it is cleared:
+        a clock whose move was made (or a process behind the log that set it again) fires
+        no second move."""
         now = self.clock()
+        d = s.deadlines.c
+        this = sa.and_(
+            d.table_id == deadline.table_id,
+            d.seat == deadline.seat,
+            d.kind == deadline.kind,
+            d.due == deadline.due,
+        )
+        stored = (
+            sa.select(s.tables.c.version)
+            .where(s.tables.c.id == deadline.table_id)
+            .scalar_subquery()
+        )
         async with self._begin() as conn:
-            done = await conn.execute(
-                s.deadlines.update()
-                .where(
-                    s.deadlines.c.table_id == deadline.table_id,
-                    s.deadlines.c.seat == deadline.seat,
-                    s.deadlines.c.kind == deadline.kind,
-                    s.deadlines.c.due == deadline.due,
-                    s.deadlines.c.due <= now,
+            claim = s.deadlines.update().where(this, d.due <= now)
+            if deadline.version is not None:
+                claim = claim.where(stored == deadline.version)
+            done = await conn.execute(claim.values(due=now + lease))
+            if done.rowcount != 1 and deadline.version is not None:
+                await conn.execute(
+                    s.deadlines.delete().where(
+                        this, d.version == deadline.version, stored > d.version
+                    )
                 )
-                .values(due=now + lease)
-            )
             return bool(done.rowcount == 1)
 
     async def claim_turn(self, table_id: int, seat: int, version: int, lease: timedelta) -> bool:
