@@ -3,6 +3,7 @@
     python benchmarks/load.py [--tables 1000] [--think 0.5:2] [--duration 60]
                               [--database-url URL | --postgres] [--moves random]
                               [--workers 1] [--seed 0] [--json FILE]
+                              [--processes 1] [--redis-url URL | --redis]
 
 Starts ``briscola serve`` as a real process (on SQLite in a temporary folder unless
 ``--database-url`` names a database; ``--postgres`` starts a throwaway PostgreSQL cluster
@@ -16,6 +17,12 @@ a second or so a card; ``--think 0:0`` plays flat out and shows the server's sat
 throughput), then sends a random legal action (``--moves intermediate``: the
 intermediate computer player's choice, from the view). A match that ends is followed by
 its rematch, so the tables stay busy.
+
+``--processes N`` starts N server processes on the one database (PostgreSQL: give
+``--postgres`` or a PostgreSQL ``--database-url``) and one Redis (``--redis-url``, or a
+throwaway one from ``scripts/redis``, started for N above 1 or with ``--redis``), and each
+person connects to one of them drawn at random (by ``--seed``): the two people of a table
+are mostly on two processes, each following what the other appends.
 
 Reported: tables, clients, moves a second, the time from a move sent to its echo (the
 ``update`` frame of the move's version, at the client that sent it): p50, p99, max;
@@ -94,6 +101,20 @@ def start_postgres(prefix: str) -> tuple[Path, str]:
         check=True, capture_output=True, text=True,
     )  # fmt: skip
     return pgdir, out.stdout.strip().splitlines()[-1]
+
+
+def start_redis() -> tuple[Path, str]:
+    """A throwaway Redis (``scripts/redis``): its folder and its URL."""
+    where = Path(tempfile.mkdtemp(prefix="briscola-load-redis-"))
+    out = subprocess.run(
+        [str(ROOT / "scripts" / "redis"), "start", str(where)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return where, out.stdout.strip().splitlines()[-1]
+
+
+def stop_redis(where: Path) -> None:
+    subprocess.run([str(ROOT / "scripts" / "redis"), "stop", str(where)], check=False)
 
 
 def stop_postgres(pgdir: Path) -> None:
@@ -258,10 +279,13 @@ class Person:
                 mover.cancel()
 
 
-async def set_up(base: str, index: int, rng: random.Random, cfg: dict[str, Any]) -> list[Person]:
-    a = Person(base, f"a{index}", random.Random(rng.random()), cfg)
+async def set_up(
+    bases: list[str], index: int, rng: random.Random, cfg: dict[str, Any]
+) -> list[Person]:
+    """Table ``index``'s two people, each at one of the server processes ``bases``."""
+    a = Person(rng.choice(bases), f"a{index}", random.Random(rng.random()), cfg)
     a.host = True
-    b = Person(base, f"b{index}", random.Random(rng.random()), cfg)
+    b = Person(rng.choice(bases), f"b{index}", random.Random(rng.random()), cfg)
     await a.call("POST", "/api/session", json={"nickname": a.name})
     await b.call("POST", "/api/session", json={"nickname": b.name})
     seats = [{"kind": "me"}, {"kind": "open"}]
@@ -291,14 +315,14 @@ async def run_table(people: list[Person], stats: Stats, until: float, measured: 
 
 
 async def worker_main(
-    base: str, first: int, count: int, cfg: dict[str, Any], pipe: Any, go: Any
+    bases: list[str], first: int, count: int, cfg: dict[str, Any], pipe: Any, go: Any
 ) -> None:
     rng = random.Random(cfg["seed"] * 1_000_003 + first)
     gate = asyncio.Semaphore(32)
 
     async def one(i: int) -> list[Person]:
         async with gate:
-            return await set_up(base, i, rng, cfg)
+            return await set_up(bases, i, rng, cfg)
 
     tables = await asyncio.gather(*(one(first + i) for i in range(count)))
     pipe.send(("ready", count))
@@ -335,9 +359,11 @@ async def worker_main(
     )
 
 
-def worker(base: str, first: int, count: int, cfg: dict[str, Any], pipe: Any, go: Any) -> None:
+def worker(
+    bases: list[str], first: int, count: int, cfg: dict[str, Any], pipe: Any, go: Any
+) -> None:
     try:
-        asyncio.run(worker_main(base, first, count, cfg, pipe, go))
+        asyncio.run(worker_main(bases, first, count, cfg, pipe, go))
     except BaseException as e:
         pipe.send(("failed", f"{type(e).__name__}: {e}"))
         raise
@@ -377,20 +403,46 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
     ap.add_argument("--server-arg", action="append", default=[], help="passed to briscola serve")
+    ap.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
+    ap.add_argument("--redis-url", metavar="URL", help="the Redis of several processes")
+    ap.add_argument("--redis", action="store_true", help="a throwaway Redis (scripts/redis)")
     args = ap.parse_args(argv)
     if args.tables < 1 or args.workers < 1 or args.duration <= 0:
         ap.error("--tables and --workers are at least 1, --duration above 0")
+    if args.processes < 1:
+        ap.error("--processes is at least 1")
+    on_postgres = args.postgres or (args.database_url or "").startswith("postgresql")
+    if args.processes > 1 and not on_postgres:
+        ap.error(
+            "--processes above 1 share one PostgreSQL database: give --postgres (a throwaway "
+            "cluster) or --database-url postgresql+asyncpg://..."
+        )
+    if (args.redis or args.redis_url) and not on_postgres:
+        ap.error("Redis is for several processes on PostgreSQL: give --postgres too")
+    if args.profile and args.processes > 1:
+        ap.error("--profile runs one server process: leave out --processes")
 
     tmp = Path(tempfile.mkdtemp(prefix="briscola-load-"))
     pgdir: Path | None = None
-    proc = None
+    redis_dir: Path | None = None
+    redis_url: str | None = None
+    servers: list[Any] = []
     try:
         url = args.database_url
         if args.postgres:
             pgdir, url = start_postgres("briscola-load-pg-")
+        redis_url = args.redis_url
+        if redis_url is None and (args.redis or args.processes > 1):
+            redis_dir, redis_url = start_redis()
         # every client is this one address: the limits per person and address are off
         extra = ["--limits", "off", *args.server_arg]
-        proc, base = start_server(tmp / "data", url, extra, args.profile)
+        if redis_url:
+            extra += ["--redis-url", redis_url]
+        bases = []
+        for n in range(args.processes):
+            one, base = start_server(tmp / f"data{n}", url, extra, args.profile)
+            servers.append(one)
+            bases.append(base)
         cfg = {"think": args.think, "duration": args.duration, "moves": args.moves}
         cfg["seed"], cfg["match"] = args.seed, args.match
         ctx = mp.get_context("spawn")
@@ -401,7 +453,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         first = 0
         for count in per:
             parent, child = ctx.Pipe()
-            p = ctx.Process(target=worker, args=(base, first, count, cfg, child, go), daemon=True)
+            p = ctx.Process(target=worker, args=(bases, first, count, cfg, child, go), daemon=True)
             p.start()
             pipes.append(parent)
             procs.append(p)
@@ -411,7 +463,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
         def sample() -> None:
             nonlocal peak
-            peak = max(peak, rss_kib(proc.pid))
+            peak = max(peak, sum(rss_kib(one.pid) for one in servers))
 
         def collect(tag: str) -> list[Any]:
             got: list[Any] = [None] * len(pipes)
@@ -423,30 +475,33 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         if kind == "failed":
                             raise SystemExit(f"a client process failed: {value}")
                         got[i] = value
-                if proc.poll() is not None:
-                    raise SystemExit("the server process ended during the run")
+                if any(one.poll() is not None for one in servers):
+                    raise SystemExit("a server process ended during the run")
             return got
 
         collect("ready")
         setup = time.monotonic() - setup_start
-        rss_ready = rss_kib(proc.pid)
-        server_cpu0 = cpu_seconds(proc.pid)
+        rss_ready = sum(rss_kib(one.pid) for one in servers)
+        server_cpu0 = sum(cpu_seconds(one.pid) for one in servers)
         t0 = time.monotonic()
         go.set()
         results = collect("done")
         window = time.monotonic() - t0
-        server_cpu = cpu_seconds(proc.pid) - server_cpu0
+        server_cpu = sum(cpu_seconds(one.pid) for one in servers) - server_cpu0
         for p in procs:
             p.join(30)
     finally:
-        if proc is not None:
+        for proc in servers:
             # uvicorn raises the signal again once it has stopped: SIGINT lets cProfile
             # write its file on the way out (KeyboardInterrupt), SIGTERM would not.
             proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+        for proc in servers:
             try:
                 proc.wait(20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if redis_dir is not None:
+            stop_redis(redis_dir)
         if pgdir is not None:
             stop_postgres(pgdir)
         shutil.rmtree(tmp, ignore_errors=True)
@@ -460,6 +515,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     moves = sum(r["moves"] for r in results)
     report = {
         "database": "postgresql" if (url or "").startswith("postgresql") else "sqlite",
+        "processes": args.processes,
+        "redis": bool(redis_url),
         "tables": args.tables,
         "clients": 2 * args.tables,
         "workers": args.workers,
@@ -482,7 +539,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "client_cpu_pct": [round(100 * r["cpu"] / r["elapsed"], 1) for r in results],
     }
     print(
-        f"{report['database']}: {report['tables']} tables, {report['clients']} clients "
+        f"{report['database']}"
+        + (f" + redis, {args.processes} server processes" if redis_url else "")
+        + f": {report['tables']} tables, {report['clients']} clients "
         f"({args.workers} client process{'es' if args.workers > 1 else ''}), think "
         f"{args.think[0]:g}-{args.think[1]:g} s, {args.moves} moves, {elapsed:.0f} s "
         f"(set up in {setup:.0f} s)\n"
@@ -491,7 +550,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         f"  move to echo: p50 {report['p50_ms']:.1f} ms  p99 {report['p99_ms']:.1f} ms  "
         f"max {report['max_ms']:.1f} ms\n"
         f"  errors {report['errors']} {errors or ''}\n"
-        f"  server RSS peak {report['server_rss_peak_mib']:.0f} MiB "
+        f"  server RSS peak {report['server_rss_peak_mib']:.0f} MiB (all processes) "
         f"(after set-up {report['server_rss_ready_mib']:.0f} MiB); CPU: server "
         f"{report['server_cpu_pct']:.0f} % ({report['server_cpu_ms_per_move']:.2f} ms a move), "
         "clients " + ", ".join(f"{c:.0f} %" for c in report["client_cpu_pct"]),
