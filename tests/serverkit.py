@@ -190,9 +190,22 @@ class Client:
     version: int = 0
     table: dict[str, Any] | None = None
     player: int | None = None
+    others: list[str] = field(default_factory=list)
+    """Other server processes' URLs, on one database: :meth:`reconnect` goes on to the next
+    of them (round) when the one it is at refuses."""
+    moved: int = 0
+    """How many times :meth:`reconnect` went on to another process."""
 
     def __post_init__(self) -> None:
         self.http = httpx.AsyncClient(base_url=self.base, timeout=30)
+
+    def move_on(self) -> None:
+        """Go on to the next of :attr:`others` (this one joins their end)."""
+        if self.others:
+            self.others.append(self.base)
+            self.base = self.others.pop(0)
+            self.http.base_url = httpx.URL(self.base)
+            self.moved += 1
 
     async def login(self) -> Client:
         r = await self.http.post("/api/session", json={"nickname": self.nickname})
@@ -218,16 +231,18 @@ class Client:
 
     async def reconnect(self, token: str, timeout: float = 60.0) -> None:
         """Connect again to ``token``'s table, saying the last version seen
-        (``?since=VERSION``), trying every tenth of a second until the server is back."""
+        (``?since=VERSION``), trying every tenth of a second until the server is back, at
+        the next of :attr:`others` after each refusal (when there are others)."""
         self.ws = None
         end = time.monotonic() + timeout
         while True:
             try:
                 await self.connect(token, since=self.version)
                 return
-            except (OSError, websockets.exceptions.InvalidHandshake):
+            except (OSError, TimeoutError, websockets.exceptions.InvalidHandshake):
                 if time.monotonic() > end:
                     raise
+                self.move_on()
                 await asyncio.sleep(0.1)
 
     async def close(self) -> None:
@@ -247,8 +262,8 @@ class Client:
         self.raw.append(text)
         frame: dict[str, Any] = json.loads(text)
         self.frames.append(frame)
-        if "version" in frame:
-            self.version = frame["version"]
+        if frame["type"] in ("snapshot", "update"):  # as the browser's: a reply (an error)
+            self.version = frame["version"]  # may say the version it was refused at, older
         if frame.get("view") is not None:
             self.view = frame["view"]
         if frame.get("table") is not None:
@@ -329,6 +344,9 @@ class Driver:
         self.paused = asyncio.Event()
         self.session = Session()
         self.errors: list[dict[str, Any]] = []
+        self.sent_actions: list[tuple[int, dict[str, Any]]] = []
+        """Each action sent, with the version it was sent at (taken, it is the log's at
+        the next one)."""
 
     async def run(self, timeout: float = 60.0) -> None:
         c = self.client
@@ -352,7 +370,9 @@ class Driver:
                     if self.think:
                         await asyncio.sleep(self.think)
                     acted = c.version
-                    await c.act(self.rng.choice(c.view["legal"]))  # type: ignore[index]
+                    action = self.rng.choice(c.view["legal"])  # type: ignore[index]
+                    self.sent_actions.append((c.version, action))
+                    await c.act(action)
                 frame = await c.receive(0.5 if not self.playing.is_set() else 20.0)
             except TimeoutError:
                 continue
