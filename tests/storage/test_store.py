@@ -987,28 +987,6 @@ async def test_deadlines(store: Storage) -> None:
         await store.set_deadline(t1, 0, "move", datetime(2026, 12, 1))
 
 
-async def test_a_computer_move_is_claimed_once_and_only_at_the_stored_version(
-    store: Storage,
-) -> None:
-    """Of several server processes, one alone wins a computer player's move; and none
-    whose copy of the table is behind (or ahead of) the log: it would think for a move
-    already made, or one the log never took."""
-    table_id, match = await playing_table(store, "briscola-2", {})
-    await play_stored(store, table_id, match, random.Random(5), 3)
-    lease = timedelta(seconds=30)
-    seat = match.hand.turn
-    assert seat is not None
-    assert not await store.claim_turn(table_id, seat, 2, lease)  # behind the log
-    assert not await store.claim_turn(table_id, seat, 4, lease)  # ahead of it
-    assert await store.claim_turn(table_id, seat, 3, lease)
-    assert not await store.claim_turn(table_id, seat, 3, lease)  # taken: another's
-    await play_stored(store, table_id, match, random.Random(6), 2)
-    seat = match.hand.turn
-    assert seat is not None
-    assert await store.claim_turn(table_id, seat, 5, lease)  # the next move: its own claim
-    assert not await store.claim_turn(table_id, seat, 4, lease)
-
-
 async def test_chat(store: Storage) -> None:
     ana = await store.create_player("Ana")
     table = await store.create_table("briscola-2", {}, [OPEN] * 2, host=ana.id, public=True)

@@ -960,21 +960,12 @@ class Storage:
         (a deadline of kind ``bot``, due ``lease`` from now): whether this caller won it.
         Of several server processes that would make that move, one alone wins; the
         others win it only once it is due (its process died before moving), by
-        :meth:`claim_deadline`. A claim for an earlier version is replaced. None is won
-        while the table's stored version is another: a process behind the log (or one
-        that has not seen its own append fail) does not think for a move already made."""
+        :meth:`claim_deadline`. A claim for an earlier version is replaced."""
         now = self.clock()
         insert = (sqlite.insert if self._sqlite else postgresql.insert)(s.deadlines)
         d = s.deadlines.c
-        at_version = sa.select(
-            sa.literal(table_id),
-            sa.literal(seat),
-            sa.literal("bot"),
-            sa.literal(now + lease, s.deadlines.c.due.type),
-            sa.literal(version),
-        ).where(s.tables.c.id == table_id, s.tables.c.version == version)
-        q = insert.from_select(
-            [d.table_id, d.seat, d.kind, d.due, d.version], at_version
+        q = insert.values(
+            table_id=table_id, seat=seat, kind="bot", due=now + lease, version=version
         ).on_conflict_do_update(
             index_elements=[d.table_id, d.seat, d.kind],
             set_={"due": now + lease, "version": version},
