@@ -66,12 +66,17 @@ def refused_computer_moves(log: str) -> list[tuple[str, int, int, str]]:
     last: dict[str, int] = {}
     why = ""
     for line in log.splitlines():
-        if m := NOT_STORED.search(line):
-            last[m[1]], why = int(m[2]), ""
-        elif (m := RAISED.match(line)) and not why:
-            why = m[1].rsplit(".", 1)[-1]
-        elif m := REFUSED.search(line):
-            out.append((m[1], int(m[2]), last.get(m[1], -1), why))
+        said = [line]
+        if line.startswith("{"):  # a structured log's record: its message, its traceback
+            record = json.loads(line)
+            said = [record.get("message", ""), *str(record.get("error", "")).splitlines()]
+        for text in said:
+            if m := NOT_STORED.search(text):
+                last[m[1]], why = int(m[2]), ""
+            elif (m := RAISED.match(text)) and not why:
+                why = m[1].rsplit(".", 1)[-1]
+            elif m := REFUSED.search(text):
+                out.append((m[1], int(m[2]), last.get(m[1], -1), why))
     return out
 
 
@@ -335,6 +340,7 @@ async def play(
     for p in procs:
         for token, seat, version, why in refused_computer_moves(p.log.read_text()):
             counts.refused_computer_moves[why] = counts.refused_computer_moves.get(why, 0) + 1
+            assert why, f"{token}: a computer move refused, and the log does not say why"
             if why != "StaleVersion":
                 continue  # the database did not answer: no move stored, none twice
             t = by_token[token]
