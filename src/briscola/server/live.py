@@ -432,6 +432,9 @@ class LiveTable:
         if changed:
             self.touch()
             await self.server.broadcaster.wake(self.token)
+            # a computer player to act moves here if no process has claimed its move (the
+            # one that appended may have died before claiming it: nothing else would)
+            self.kick()
         return changed
 
     async def _replay(self, info: TableInfo) -> None:
