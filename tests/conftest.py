@@ -22,9 +22,18 @@ settings.load_profile("briscola")
 # The browser tests' fixtures (tests/browserkit.py), defined here once: a session has one
 # Chromium and one server however many test modules use them.
 from browserkit import browser, people, screenshots, web  # noqa: E402
-from serverkit import Client, ServerProcess  # noqa: E402
+from serverkit import Client, ServerProcess, redis_dir  # noqa: E402
 
-__all__ = ["browser", "clients", "people", "screenshots", "server", "server_factory", "web"]
+__all__ = [
+    "browser",
+    "clients",
+    "people",
+    "redis_dir",
+    "screenshots",
+    "server",
+    "server_factory",
+    "web",
+]
 
 
 # The game server's fixtures. ``server_factory`` starts a ``ServerProcess`` with the given

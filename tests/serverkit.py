@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -428,6 +428,40 @@ async def database(kind: str) -> AsyncIterator[str | None]:
             await conn.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
     finally:
         await admin.dispose()
+
+
+@pytest.fixture(name="server", params=["sqlite", "postgresql"])
+async def server_on_each_database(
+    request: pytest.FixtureRequest, server_factory: Any
+) -> AsyncIterator[ServerProcess]:
+    """``server``, for a module that imports this fixture: one server for each test, on
+    SQLite or on a PostgreSQL database of its own."""
+    async with database(request.param) as url:
+        srv = server_factory(url, bot_delay=0.01)
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+SCRIPTS = Path(__file__).parents[1] / "scripts"
+
+
+@pytest.fixture(scope="module")
+def redis_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A throwaway Redis for the module (scripts/redis), its folder: its URL is
+    ``unix://FOLDER/redis.sock``. Skipped where it cannot start, but under CI (as root,
+    scripts/redis installs Debian's package) it fails."""
+    pytest.importorskip("redis")
+    where = tmp_path_factory.mktemp("redis")
+    try:
+        subprocess.run([SCRIPTS / "redis", "start", where], check=True, text=True)
+    except subprocess.CalledProcessError as e:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI: scripts/redis could not start a Redis server: {e}")
+        pytest.skip(f"several processes need Redis: scripts/redis could not start one ({e})")
+    yield where
+    subprocess.run([SCRIPTS / "redis", "stop", where], check=False)
 
 
 # -- playing ---------------------------------------------------------------------------

@@ -153,18 +153,11 @@ def caddyfile(https_port: int, http_port: int, upstreams: list[int], data: Path)
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[str, list[Unit]]]:
+def site(tmp_path: Path, redis_dir: Path) -> Iterator[tuple[str, list[Unit]]]:
     """Caddy at https://localhost:PORT in front of two server processes on one PostgreSQL
     database and one Redis: its URL, and the processes."""
     caddy = need_caddy()
     need_chromium()
-    redis_dir = tmp_path / "redis"
-    try:
-        subprocess.run([ROOT / "scripts" / "redis", "start", redis_dir], check=True)
-    except subprocess.CalledProcessError as e:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI: scripts/redis could not start a Redis server: {e}")
-        pytest.skip(f"the deployment needs Redis: scripts/redis could not start one ({e})")
     # a loop of its own, in a thread: Playwright's runs in this one
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
@@ -224,7 +217,6 @@ def site(tmp_path: Path) -> Iterator[tuple[str, list[Unit]]]:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
         loop.close()
-        subprocess.run([ROOT / "scripts" / "redis", "stop", redis_dir], check=False)
 
 
 def test_a_match_through_caddy_over_https_on_two_processes(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
 import shutil
 import subprocess
@@ -25,20 +24,6 @@ from briscola.storage import Storage
 from serverkit import Client, ServerProcess, database, open_table, play_randomly
 
 ROOT = Path(__file__).parents[2]
-
-
-@pytest.fixture(scope="module")
-def redis_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A throwaway Redis (scripts/redis), its folder: its URL is unix://FOLDER/redis.sock."""
-    where = tmp_path_factory.mktemp("redis")
-    try:
-        subprocess.run([ROOT / "scripts" / "redis", "start", where], check=True, text=True)
-    except subprocess.CalledProcessError as e:
-        if os.environ.get("CI"):  # CI runs as root: scripts/redis installs Debian's package
-            pytest.fail(f"CI: scripts/redis could not start a Redis server: {e}")
-        pytest.skip(f"several processes need Redis: scripts/redis could not start one ({e})")
-    yield where
-    subprocess.run([ROOT / "scripts" / "redis", "stop", where], check=False)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
 
 import pytest
 
@@ -18,23 +17,12 @@ from serverkit import (
     Driver,
     ServerProcess,
     check_finished,
-    database,
     seated_table,
+    server_on_each_database,
     stored_versions,
 )
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def server(
-    request: pytest.FixtureRequest, server_factory: Callable[..., ServerProcess]
-) -> AsyncIterator[ServerProcess]:
-    """One server for each test, on SQLite or on a PostgreSQL database of its own."""
-    async with database(request.param) as url:
-        srv = server_factory(url, bot_delay=0.01)
-        try:
-            yield srv
-        finally:
-            srv.stop()
+server = server_on_each_database  # one server a test, on SQLite and on PostgreSQL
 
 
 async def test_a_kill_in_the_middle_of_several_matches_loses_nothing(

@@ -9,11 +9,9 @@ the other."""
 from __future__ import annotations
 
 import asyncio
-import os
 import socket
-import subprocess
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -28,21 +26,11 @@ from serverkit import (
     check_finished,
     database,
     seated_table,
+    server_on_each_database,
     stored_versions,
 )
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def server(
-    request: pytest.FixtureRequest, server_factory: Callable[..., ServerProcess]
-) -> AsyncIterator[ServerProcess]:
-    """One server for each test, on SQLite or on a PostgreSQL database of its own."""
-    async with database(request.param) as url:
-        srv = server_factory(url, bot_delay=0.01)
-        try:
-            yield srv
-        finally:
-            srv.stop()
+server = server_on_each_database  # one server a test, on SQLite and on PostgreSQL
 
 
 def listening(port: int) -> bool:
@@ -121,21 +109,6 @@ async def test_sigterm_at_a_server_without_connections_ends_it_with_status_0(
 
 
 ROOT = Path(__file__).parents[2]
-
-
-@pytest.fixture(scope="module")
-def redis_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A throwaway Redis (scripts/redis), its folder: its URL is unix://FOLDER/redis.sock."""
-    pytest.importorskip("redis")
-    where = tmp_path_factory.mktemp("redis")
-    try:
-        subprocess.run([ROOT / "scripts" / "redis", "start", where], check=True, text=True)
-    except subprocess.CalledProcessError as e:
-        if os.environ.get("CI"):  # CI runs as root: scripts/redis installs Debian's package
-            pytest.fail(f"CI: scripts/redis could not start a Redis server: {e}")
-        pytest.skip(f"several processes need Redis: scripts/redis could not start one ({e})")
-    yield where
-    subprocess.run([ROOT / "scripts" / "redis", "stop", where], check=False)
 
 
 async def test_sigterm_at_one_of_two_processes_sends_its_clients_to_the_other(
