@@ -132,6 +132,25 @@ def integrity(connection: sqlite3.Connection, shown: Path) -> None:
         raise BackupError(f"{shown} is damaged (SQLite's integrity check: {'; '.join(problems)})")
 
 
+def _copy(source: Path, temp: Path, shown: Path) -> tuple[str, int]:
+    """Copy the briscola database ``source`` into ``temp`` through SQLite's backup API,
+    every page in one step (one snapshot), as one file (out of the write-ahead log mode
+    it inherits), checked (``shown`` names it in the errors); its revision and tables."""
+    reading = _connect(source)
+    try:
+        revision, tables = check_briscola(reading, source)
+        copy = sqlite3.connect(temp, isolation_level=None)
+        try:
+            reading.backup(copy)
+            copy.execute("PRAGMA journal_mode = DELETE")
+            integrity(copy, shown)
+        finally:
+            copy.close()
+    finally:
+        reading.close()
+    return revision, tables
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     connection.execute(f"PRAGMA busy_timeout = {round(BUSY_TIMEOUT * 1000)}")
@@ -208,19 +227,7 @@ def backup(data: Path, out: Path, *, force: bool = False) -> Backup:
     except OSError as e:
         raise BackupError(f"cannot write in {out.parent}: {e.strerror}") from None
     try:
-        source = _connect(database)
-        try:
-            revision, tables = check_briscola(source, database)
-            copy = sqlite3.connect(temp, isolation_level=None)
-            try:
-                source.backup(copy)  # pages=-1: every page in one step, one snapshot
-                # One file: the copy out of the write-ahead log mode it inherits.
-                copy.execute("PRAGMA journal_mode = DELETE")
-                integrity(copy, out)
-            finally:
-                copy.close()
-        finally:
-            source.close()
+        revision, tables = _copy(database, temp, out)
         _sync(temp)
         os.replace(temp, out)
         _sync(out.parent)
@@ -259,18 +266,7 @@ def restore(source: Path, data: Path, *, now: datetime | None = None) -> Restore
         try:
             # Through the backup API, not the file's bytes: a database copied by hand
             # may have commits in its write-ahead log still (a -wal beside it).
-            reading = _connect(source)
-            try:
-                revision, tables = check_briscola(reading, source)
-                connection = sqlite3.connect(temp, isolation_level=None)
-                try:
-                    reading.backup(connection)
-                    connection.execute("PRAGMA journal_mode = DELETE")
-                    integrity(connection, source)
-                finally:
-                    connection.close()
-            finally:
-                reading.close()
+            revision, tables = _copy(source, temp, source)
             _sync(temp)
             aside = None
             if database.exists():
