@@ -156,6 +156,17 @@ class Person:
     def goto(self, path: str) -> None:
         self.page.goto(self.base + path)
 
+    def set_prefs(self, **prefs: object) -> None:
+        """Keep the page's preferences (the Neapolitan cards, no word of one's own for
+        trump, English, no sound; ``prefs`` over them) and open the home screen with them."""
+        if not self.page.url.startswith(self.base):
+            self.goto("/")  # (the site's storage: a page of its own first)
+        self.page.evaluate(
+            "(prefs) => localStorage.setItem('briscola.prefs', JSON.stringify(prefs))",
+            {"style": "napoletane", "trump": "", "lang": "en", "sound": False, **prefs},
+        )
+        self.goto("/")
+
     def login(self, path: str = "/") -> None:
         """Open ``path`` and choose the nickname (a session)."""
         self.goto(path)

@@ -35,12 +35,7 @@ def in_language(people: Callable[[str], Person], name: str, lang: str) -> Person
     p = people(name)
     p.login()
     p.page.wait_for_selector("#play-now")
-    p.page.evaluate(
-        "(lang) => localStorage.setItem('briscola.prefs', JSON.stringify("
-        "{style: 'napoletane', trump: '', lang, sound: false}))",
-        lang,
-    )
-    p.goto("/")
+    p.set_prefs(lang=lang)
     p.page.wait_for_selector("#play-now")
     return p
 

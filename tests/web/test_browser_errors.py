@@ -20,19 +20,9 @@ IT = json.loads(
 CARDS = [f"{r}{s}" for s in "cdsb" for r in "A234567JQK"]
 
 
-def italian(p: Person) -> None:
-    """Open the home screen in Italian (the preferences the page keeps)."""
-    p.goto("/")
-    p.page.evaluate(
-        "(prefs) => localStorage.setItem('briscola.prefs', JSON.stringify(prefs))",
-        {"style": "napoletane", "trump": "", "lang": "it", "sound": False},
-    )
-    p.goto("/")
-
-
 def test_a_nickname_refused_is_said_in_italian(people: Callable[[str], Person]) -> None:
     ana = people("Ana")
-    italian(ana)
+    ana.set_prefs(lang="it")
     ana.page.fill("#nickname", "   ")  # nothing you can see: bad_nickname
     ana.page.click("#nickname-form button[type=submit]")
     error = ana.page.locator("#nickname-form .error")
@@ -45,7 +35,7 @@ def test_a_nickname_refused_is_said_in_italian(people: Callable[[str], Person]) 
 
 def test_a_move_refused_is_said_in_italian(people: Callable[[str], Person]) -> None:
     ana = people("Ana")
-    italian(ana)
+    ana.set_prefs(lang="it")
     ana.login()
     tamper: dict[str, Any] = {"card": None}
     refused: list[dict[str, Any]] = []

@@ -15,14 +15,6 @@ RUNNING = re.compile(r":\s*\d+\s*·")
 """The side points line: "you: 17 · Bea: 38"."""
 
 
-def set_prefs(p: Person, **prefs: object) -> None:
-    p.goto("/")
-    p.page.evaluate(
-        "(prefs) => localStorage.setItem('briscola.prefs', JSON.stringify(prefs))",
-        {"style": "napoletane", "trump": "", "lang": "en", "sound": False, **prefs},
-    )
-
-
 def setup(p: Person) -> None:
     """From the home screen to the setup of a one-hand briscola-2."""
     p.page.wait_for_selector("#create-table")
@@ -56,7 +48,7 @@ def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str]
     ana.page.click("#setup-create")
     link = ana.page.locator("#invite-link").input_value()
 
-    set_prefs(bea, lang="it")  # Bea reads Italian
+    bea.set_prefs(lang="it")  # Bea reads Italian
     bea.login(link.removeprefix(bea.base))
     bea.page.click(".sit")
     # before the start: free text

@@ -64,12 +64,7 @@ def person(people: Callable[[str], Person], name: str, lang: str) -> Person:
     p.context.add_init_script(LIVE)
     p.login()
     p.page.wait_for_selector("#play-now")
-    p.page.evaluate(
-        "(lang) => localStorage.setItem('briscola.prefs', JSON.stringify("
-        "{style: 'napoletane', trump: '', lang, sound: false}))",
-        lang,
-    )
-    p.goto("/")
+    p.set_prefs(lang=lang)
     p.page.wait_for_selector("#play-now")
     return p
 

@@ -21,15 +21,6 @@ from browserkit import Person, token_of
 STRINGS = Path(briscola.__file__).parent / "words" / "catalogues"
 
 
-def set_prefs(p: Person, **prefs: str) -> None:
-    """Save the preferences in the page's storage and open the home screen again."""
-    p.page.evaluate(
-        "(prefs) => localStorage.setItem('briscola.prefs', JSON.stringify(prefs))",
-        {"style": "napoletane", "trump": "", "lang": "en", "sound": False, **prefs},
-    )
-    p.goto("/")
-
-
 def get(p: Person, path: str) -> Any:
     return httpx.get(p.base + path, timeout=10).json()
 
@@ -59,7 +50,7 @@ def test_cards_are_the_art_named_in_the_language_and_style(
     ana = people("Ana")
     ana.login()
     ana.page.wait_for_selector("#play-now")
-    set_prefs(ana, style=chosen, lang="it")
+    ana.set_prefs(style=chosen, lang="it")
     ana.page.select_option("#quick-game", game)
     ana.page.click("#play-now")
     ana.page.wait_for_selector("#hand .card")
@@ -112,7 +103,7 @@ def test_rules_page_in_the_language_from_setup_to_table(
     ana = people("Ana")
     ana.login()
     ana.page.wait_for_selector("#play-now")
-    set_prefs(ana, lang="it", trump="trionfo")
+    ana.set_prefs(lang="it", trump="trionfo")
     ana.page.click("#create-table")
     ana.page.select_option("#setup-game", "briscola-2")
     words = get(ana, "/api/words?lang=it&trump_word=trionfo")
