@@ -334,3 +334,20 @@ def strings(obj: object) -> Iterator[str]:
         for k, v in obj.items():
             if k != "rules":
                 yield from strings(v)
+
+
+# -- the computer players' first names, as a person expects them (issue 23) ----------------
+
+ITALIAN = {"Giulia", "Marco", "Francesca", "Luca", "Chiara"} | {
+    "Matteo", "Sofia", "Giuseppe", "Anna", "Paolo"
+}  # fmt: skip
+SPANISH = {"Lucía", "Javier", "Carmen", "Pablo", "Elena"} | {
+    "Diego", "María", "Andrés", "Isabel", "Manuel"
+}  # fmt: skip
+CROATIAN = {"Ante", "Mare", "Jure", "Kate", "Frane"} | {
+    "Ivana", "Duje", "Tonka", "Šime", "Marija"
+}  # fmt: skip
+"""The first names a person expects at a table of each language (written out here, not
+read from ``words/names.py``, so that a test of them can fail)."""
+LEVELS = ("random", "beginner", "intermediate", "strong", "champion")
+"""The computer players' levels, as the server names them."""

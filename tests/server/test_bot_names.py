@@ -13,19 +13,8 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+from helpers import CROATIAN, ITALIAN, LEVELS, SPANISH
 from serverkit import Client, ServerProcess, finished, open_table, play_randomly
-
-ITALIAN = {"Giulia", "Marco", "Francesca", "Luca", "Chiara"} | {
-    "Matteo", "Sofia", "Giuseppe", "Anna", "Paolo"
-}  # fmt: skip
-SPANISH = {"Lucía", "Javier", "Carmen", "Pablo", "Elena"} | {
-    "Diego", "María", "Andrés", "Isabel", "Manuel"
-}  # fmt: skip
-CROATIAN = {"Ante", "Mare", "Jure", "Kate", "Frane"} | {
-    "Ivana", "Duje", "Tonka", "Šime", "Marija"
-}  # fmt: skip
-"""The first names a person expects at a table of each language."""
-LEVELS = ("random", "beginner", "intermediate", "strong", "champion")
 
 ME = {"kind": "me"}
 OPEN = {"kind": "open"}

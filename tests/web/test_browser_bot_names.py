@@ -11,14 +11,8 @@ import pytest
 
 from briscola.words.catalogue import catalogue
 from browserkit import Person, token_of
+from helpers import CROATIAN, ITALIAN, LEVELS
 
-ITALIAN = {"Giulia", "Marco", "Francesca", "Luca", "Chiara"} | {
-    "Matteo", "Sofia", "Giuseppe", "Anna", "Paolo"
-}  # fmt: skip
-CROATIAN = {"Ante", "Mare", "Jure", "Kate", "Frane"} | {
-    "Ivana", "Duje", "Tonka", "Šime", "Marija"
-}  # fmt: skip
-LEVELS = ("random", "beginner", "intermediate", "strong", "champion")
 LIVE = """
 window.__live = [];
 new MutationObserver(() => {
