@@ -389,52 +389,59 @@ class LiveTable:
                 self.elsewhere = elsewhere
                 self.meta += 1
                 changed = True
-            if info.version < self.info.version:
-                return changed  # (a read behind this process's own append)
-            was = self.info
-            if self.host is None and info.status != "waiting":
-                self.info = info
-                self.chat_lines.clear()
-                await self.load()  # started, or finished, elsewhere
-                self._renumber()
-                changed = True
-            elif info.version > was.version and self.host is not None:
-                try:
-                    await self._replay(info)
-                except BriscolaError:
-                    log.exception("table %s: its log did not replay here", self.token)
-                    await self._reload()
-                    return True
-                except Exception as e:  # the database did not answer: rebuilt from it
-                    log.warning("table %s: could not be caught up from storage: %r", self.token, e)
-                    await self._reload()
-                    return True
-                changed = True
-            if (info.seats, info.status, info.settings, info.public) != (
-                was.seats, was.status, was.settings, was.public
-            ):  # fmt: skip
-                self.info = replace(info, version=self.info.version)
-                await self.server.learn_names([s.player for s in info.seats])
-                kept = info.settings.get("stand_ins")
-                self.stand_ins = (
-                    {s for s in kept if isinstance(s, int)} if isinstance(kept, list) else set()
-                )
-                self._seat_bots()
-                for conn in self.connections:
-                    if self.seat_of(conn.player) != conn.seat:
-                        conn.seat = self.seat_of(conn.player)
-                        conn.number = -1
-                await self.share_presence()
-                self.meta += 1
-                changed = True
-            if self.host is not None and self.info.status == "finished":
-                self.move_deadline = self.move_due = None
+            if info.version >= self.info.version:  # (not a read behind its own append)
+                changed = await self._follow_table(info) or changed
         if changed:
             self.touch()
             await self.server.broadcaster.wake(self.token)
             # a computer player to act moves here if no process has claimed its move (the
             # one that appended may have died before claiming it: nothing else would)
             self.kick()
+        return changed
+
+    async def _follow_table(self, info: TableInfo) -> bool:
+        """:meth:`follow`'s part of the table as stored (``info``): a match started or
+        finished elsewhere loaded, the log's new actions replayed, the seats, status and
+        settings taken; whether anything changed."""
+        changed = False
+        was = self.info
+        if self.host is None and info.status != "waiting":
+            self.info = info
+            self.chat_lines.clear()
+            await self.load()  # started, or finished, elsewhere
+            self._renumber()
+            changed = True
+        elif info.version > was.version and self.host is not None:
+            try:
+                await self._replay(info)
+            except BriscolaError:
+                log.exception("table %s: its log did not replay here", self.token)
+                await self._reload()
+                return True
+            except Exception as e:  # the database did not answer: rebuilt from it
+                log.warning("table %s: could not be caught up from storage: %r", self.token, e)
+                await self._reload()
+                return True
+            changed = True
+        if (info.seats, info.status, info.settings, info.public) != (
+            was.seats, was.status, was.settings, was.public
+        ):  # fmt: skip
+            self.info = replace(info, version=self.info.version)
+            await self.server.learn_names([s.player for s in info.seats])
+            kept = info.settings.get("stand_ins")
+            self.stand_ins = (
+                {s for s in kept if isinstance(s, int)} if isinstance(kept, list) else set()
+            )
+            self._seat_bots()
+            for conn in self.connections:
+                if self.seat_of(conn.player) != conn.seat:
+                    conn.seat = self.seat_of(conn.player)
+                    conn.number = -1
+            await self.share_presence()
+            self.meta += 1
+            changed = True
+        if self.host is not None and self.info.status == "finished":
+            self.move_deadline = self.move_due = None
         return changed
 
     async def _replay(self, info: TableInfo) -> None:
