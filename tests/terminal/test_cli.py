@@ -254,6 +254,8 @@ def test_serve_makes_its_data_folder_its_owners_alone(
         (["--limits", "maybe"], "--limits is on or off, not 'maybe'"),
         (["--session-days", "0"], "--session-days is more than 0 and at most 3650, not 0"),
         (["--session-days", "5000"], "--session-days is more than 0 and at most 3650"),
+        (["--redis-url", "localhost:6379"], "--redis-url: use redis://host:6379/0"),
+        (["--redis-url", "redis://localhost"], "give --database-url postgresql+asyncpg://"),
     ],
 )
 def test_serve_refuses_a_bad_setting_in_words(tmp_path: Path, given: list[str], said: str) -> None:
