@@ -401,7 +401,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--match", help="the match house rule (one-hand: a rematch every 40 moves)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
-    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
+    ap.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server under cProfile (with --processes N: FILE.0 ... FILE.N-1)",
+    )
     ap.add_argument("--server-arg", action="append", default=[], help="passed to briscola serve")
     ap.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
     ap.add_argument("--redis-url", metavar="URL", help="the Redis of several processes")
@@ -419,8 +423,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         )
     if (args.redis or args.redis_url) and not on_postgres:
         ap.error("Redis is for several processes on PostgreSQL: give --postgres too")
-    if args.profile and args.processes > 1:
-        ap.error("--profile runs one server process: leave out --processes")
 
     tmp = Path(tempfile.mkdtemp(prefix="briscola-load-"))
     pgdir: Path | None = None
@@ -440,7 +442,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             extra += ["--redis-url", redis_url]
         bases = []
         for n in range(args.processes):
-            one, base = start_server(tmp / f"data{n}", url, extra, args.profile)
+            profile = args.profile
+            if profile and args.processes > 1:
+                profile = f"{profile}.{n}"
+            one, base = start_server(tmp / f"data{n}", url, extra, profile)
             servers.append(one)
             bases.append(base)
         cfg = {"think": args.think, "duration": args.duration, "moves": args.moves}

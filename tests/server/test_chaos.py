@@ -46,10 +46,10 @@ ROOT = Path(__file__).parents[2]
 TABLES = 50
 CLOCK = 1.0
 """A move's clock on the clock tables, in seconds."""
-BENIGN = {"stale", "conflict", "not_playing"}
+BENIGN = {"stale", "conflict", "not_playing", "unavailable"}
 """Errors a client may be sent in the chaos: it acted on a version another process (or
-the clock) had moved past, or after the clock made the match's last move; it acts again
-on what it is sent next."""
+the clock) had moved past, or after the clock made the match's last move, or while
+PostgreSQL restarted; it acts again on what it is sent next."""
 NEVER = ("its log did not replay here",)
 """What no server process may log: a copy of a table that the log does not replay on (it
 was not the log's at its version)."""

@@ -216,3 +216,32 @@ async def test_who_has_the_table_open_is_known_on_every_process(
     await ana.until(lambda f: bool(f.get("table") and not f["table"]["seats"][1]["connected"]))
     await ana.aclose()
     await bea.aclose()
+
+
+async def test_a_chat_line_and_a_seat_changed_on_one_process_show_on_the_other(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    """A wake-up names what changed (a chat line; the seats): the other process reads
+    that, and its connections are told at once, without waiting for a look."""
+    a, b, _ = two
+    ana, bea = await person(a, "Ana"), await person(b, "Bea")
+    table = await open_table(ana, "briscola-2", [], {"match": "one-hand"})
+    token = table["token"]
+    await ana.connect(token)
+    await ana.until(lambda f: f["type"] == "snapshot")
+    await bea.connect(token)
+    await bea.until(lambda f: f["type"] == "snapshot")
+    await asyncio.sleep(1.0)  # the wake-ups of their connecting are over
+    await bea.send({"type": "chat", "text": "ciao a tutti"})
+    line = await ana.until(lambda f: f["type"] == "chat", timeout=2.5)
+    assert (line["nickname"], line["text"]) == ("Bea", "ciao a tutti")
+    await ana.send({"type": "chat", "text": "ciao Bea"})
+    line = await bea.until(lambda f: f["type"] == "chat" and f["nickname"] == "Ana", timeout=2.5)
+    assert line["text"] == "ciao Bea"
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.until(
+        lambda f: bool(f.get("table") and f["table"]["seats"][1]["nickname"] == "Bea"),
+        timeout=2.5,
+    )
+    await ana.aclose()
+    await bea.aclose()

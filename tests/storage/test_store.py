@@ -557,6 +557,41 @@ async def test_append_action_and_actions_since(store: Storage) -> None:
         await store.actions_since(999)
 
 
+async def test_news_reads_only_the_parts_asked_for_after_what_the_follower_has(
+    store: Storage,
+) -> None:
+    table_id, match = await playing_table(store, "briscola-2", {})
+    await play_stored(store, table_id, match, random.Random(3), 6)
+    ana = (await store.get_table(table_id)).seats[0].player
+    await store.add_chat(table_id, ana, "ciao")
+    await store.add_chat(table_id, ana, "tocca a te")
+    await store.heartbeat("elsewhere", timedelta(minutes=1))
+    await store.set_presence("elsewhere", table_id, 1, True)
+
+    nothing = await store.news(table_id, table=False)
+    assert (nothing.info, nothing.hands, nothing.actions, nothing.chat) == (None, [], [], [])
+    assert nothing.elsewhere is None
+
+    everything = await store.news(
+        table_id, log=(0, 4), chat_after=0, presence=("here", timedelta(minutes=1))
+    )
+    assert everything.info is not None and everything.info.version == 6
+    assert [h.number for h in everything.hands] == [1]
+    assert [a.version for a in everything.actions] == [5, 6]
+    assert [m.text for m in everything.chat] == ["ciao", "tocca a te"]
+    assert everything.elsewhere == {1}
+
+    caught_up = await store.news(
+        table_id,
+        table=False,
+        log=(1, 6),
+        chat_after=everything.chat[-1].id,
+        presence=("elsewhere", timedelta(minutes=1)),  # its own seat is not elsewhere
+    )
+    assert (caught_up.hands, caught_up.actions, caught_up.chat) == ([], [], [])
+    assert caught_up.elsewhere == set()
+
+
 async def test_a_version_already_taken_or_skipped_is_stale(store: Storage) -> None:
     table_id, match = await playing_table(store, "briscola-2", {})
     action = match.hand.legal_actions()[0].to_json()

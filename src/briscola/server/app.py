@@ -157,7 +157,7 @@ def create_app(
         if broadcaster is None and settings.redis_url:
             wakeups = RedisWakeups(
                 settings.redis_url,
-                changed=lambda token: tables.changed(token),
+                changed=lambda token, parts: tables.changed(token, parts),
                 missed=lambda: tables.follow_all(),
             )
         tables = Tables(storage, settings, broadcaster or wakeups or InProcess(), metrics)

@@ -45,13 +45,20 @@ class Subscription:
         self._event.clear()
 
 
+ALL = "acpt"
+"""The parts of a table a wake-up may name: ``a`` its log (the actions and the hands they
+dealt), ``c`` its chat, ``p`` who is connected at other processes, ``t`` its row (seats,
+status, settings). A process that follows the table reads only those named."""
+
+
 class Broadcaster(Protocol):
     def subscribe(self, key: str) -> Subscription: ...
 
     def unsubscribe(self, key: str, sub: Subscription) -> None: ...
 
-    async def publish(self, key: str) -> None:
-        """The table ``key`` changed here: wake its connections, in every process."""
+    async def publish(self, key: str, parts: str = ALL) -> None:
+        """The table ``key`` changed here (its ``parts``, :data:`ALL` when unsure): wake its
+        connections, in every process."""
 
     async def wake(self, key: str) -> None:
         """The table ``key`` changed, and this process has caught up: wake its
@@ -76,29 +83,30 @@ class InProcess:
             if not subs:
                 del self._subs[key]
 
-    async def publish(self, key: str) -> None:
+    async def publish(self, key: str, parts: str = ALL) -> None:
         for sub in self._subs.get(key, ()):
             sub.wake()
 
     async def wake(self, key: str) -> None:
-        await self.publish(key)
+        await InProcess.publish(self, key)
 
 
 CHANNEL = "briscola:tables"
-"""The Redis channel of every table's wake-ups: ``ORIGIN TOKEN``."""
+"""The Redis channel of every table's wake-ups: ``ORIGIN TOKEN PARTS`` (:data:`ALL` when
+``PARTS`` is left out)."""
 
 
 class RedisWakeups(InProcess):
     """The wake-ups of one server process among several, through Redis pub/sub on
-    :data:`CHANNEL` (see the module's documentation). ``changed(token)`` is called for
-    each table another process published; ``missed()`` when the subscription starts
+    :data:`CHANNEL` (see the module's documentation). ``changed(token, parts)`` is called
+    for each table another process published; ``missed()`` when the subscription starts
     again after Redis was away (wake-ups may have been lost meanwhile). Publishing never
     fails a command: with Redis away, the others find the change by looking."""
 
     def __init__(
         self,
         url: str,
-        changed: Callable[[str], Awaitable[None]],
+        changed: Callable[[str, str], Awaitable[None]],
         missed: Callable[[], Awaitable[None]],
     ) -> None:
         super().__init__()
@@ -116,17 +124,14 @@ class RedisWakeups(InProcess):
         self.lost = 0
         """How many publishes failed (Redis away)."""
 
-    async def publish(self, key: str) -> None:
+    async def publish(self, key: str, parts: str = ALL) -> None:
         await super().publish(key)
         try:
-            await self.client.publish(CHANNEL, f"{self.origin} {key}")
+            await self.client.publish(CHANNEL, f"{self.origin} {key} {parts}")
         except Exception as e:  # redis.RedisError, OSError, a timeout: the log has it
             self.lost += 1
             if self.lost == 1 or self.lost % 1000 == 0:
                 log.warning("Redis: a wake-up was not published (%d so far): %s", self.lost, e)
-
-    async def wake(self, key: str) -> None:
-        await super().publish(key)
 
     async def listen(self) -> None:
         """Follow the channel until cancelled, subscribing again whenever Redis comes
@@ -140,9 +145,9 @@ class RedisWakeups(InProcess):
                 log.info("Redis: listening to %s", CHANNEL)
                 await self.missed()
                 async for message in pubsub.listen():
-                    origin, _, key = message["data"].decode().partition(" ")
+                    origin, key, *parts = message["data"].decode().split(" ")
                     if origin != self.origin and key:
-                        await self.changed(key)
+                        await self.changed(key, parts[0] if parts else ALL)
             except asyncio.CancelledError:
                 raise
             except Exception as e:

@@ -71,6 +71,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "too_big": ("n",),
     "too_long": ("n", "length"),
     "too_many": (),
+    "unavailable": (),
     "wrong_status": (),
 }
 """Every error code the server sends, with the names of the values it sends with it: the

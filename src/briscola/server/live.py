@@ -51,7 +51,7 @@ from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.fair_shuffle import Committed, FairDeals
 from briscola.host import Audience, Step, Table
-from briscola.server.broadcast import Broadcaster
+from briscola.server.broadcast import ALL, Broadcaster
 from briscola.server.errors import Refused
 from briscola.server.logs import table_context
 from briscola.server.messages import (
@@ -72,7 +72,10 @@ from briscola.server.metrics import Metrics, is_storage_error
 from briscola.server.settings import ServerSettings
 from briscola.storage import (
     OPEN,
+    ChatMessage,
+    Hand,
     NewHand,
+    News,
     Seat,
     SeatTaken,
     Storage,
@@ -355,13 +358,7 @@ class LiveTable:
             {s for s in kept if isinstance(s, int)} if isinstance(kept, list) else set()
         )
         hands = await self.storage.hands(info.id)
-        dealt = [
-            Committed(
-                h.number, deal_from_json(h.deal, self.rules), h.salt or "", h.commitment or ""
-            )
-            for h in hands
-        ]
-        self.deals = FairDeals(dealt=dealt)
+        self.deals = FairDeals(dealt=[self._committed(h) for h in hands])
         match = await self.storage.load_match(info.id, deals=self.deals)
         self._host(match)
         self.stored_hands = len(hands)
@@ -371,26 +368,36 @@ class LiveTable:
 
     # -- following other server processes ---------------------------------------------
 
-    async def follow(self) -> bool:
+    async def follow(self, parts: str = ALL) -> bool:
         """Catch up with what other server processes stored of this table (several share
-        one database): its seats, status and settings, its new chat lines, and the
-        actions logged after this process's version, replayed here by the engine in the
-        log's order (each new hand dealt as they stored it); whether anything changed.
-        The connections here are woken when it did. Nothing is stored: the log is the
-        truth, this copy only follows it. A log that does not replay (it never should)
-        rebuilds the table from storage."""
+        one database), as far as the wake-up's ``parts`` say it changed (:data:`ALL`):
+        its seats, status and settings, its new chat lines, who is connected elsewhere,
+        and the actions logged after this process's version, replayed here by the engine
+        in the log's order (each new hand dealt as they stored it); whether anything
+        changed. All of it is read on one connection. The connections here are woken when
+        it did. Nothing is stored: the log is the truth, this copy only follows it. A log
+        that does not replay (it never should) rebuilds the table from storage."""
         async with self.lock:
-            info = await self.storage.get_table(self.info.id)
-            changed = await self._follow_chat()
-            elsewhere = await self.storage.present_elsewhere(
-                info.id, self.server.process, timedelta(seconds=PRESENCE_ALIVE)
-            )
-            if elsewhere != self.elsewhere:
-                self.elsewhere = elsewhere
+            if self.host is None:
+                parts = ALL  # the match, when it started elsewhere, is loaded whole
+            try:
+                news = await self._news(parts)
+            except Exception as e:
+                if not (is_storage_error(e) or isinstance(e, OSError | TimeoutError)):
+                    raise
+                self.server.metrics.storage_failed("follow", e)
+                log.warning("table %s: could not be caught up from storage: %r", self.token, e)
+                return False  # the next wake-up, or look, catches up
+            changed = await self._follow_chat(news.chat)
+            if news.elsewhere is not None and news.elsewhere != self.elsewhere:
+                self.elsewhere = news.elsewhere
                 self.meta += 1
                 changed = True
-            if info.version >= self.info.version:  # (not a read behind its own append)
-                changed = await self._follow_table(info) or changed
+            info = news.info
+            if info is None:
+                changed = await self._follow_log(news) or changed
+            elif info.version >= self.info.version:  # (not a read behind its own append)
+                changed = await self._follow_table(info, news) or changed
         if changed:
             self.touch()
             await self.server.broadcaster.wake(self.token)
@@ -399,7 +406,19 @@ class LiveTable:
             self.kick()
         return changed
 
-    async def _follow_table(self, info: TableInfo) -> bool:
+    async def _news(self, parts: str) -> News:
+        """What :meth:`follow` reads: the ``parts`` named, after what this process has."""
+        return await self.storage.news(
+            self.info.id,
+            table="t" in parts,
+            log=(self.stored_hands, self.info.version) if "a" in parts else None,
+            chat_after=(self.chat_lines[-1].id if self.chat_lines else 0) if "c" in parts else None,
+            presence=(self.server.process, timedelta(seconds=PRESENCE_ALIVE))
+            if "p" in parts
+            else None,
+        )
+
+    async def _follow_table(self, info: TableInfo, news: News) -> bool:
         """:meth:`follow`'s part of the table as stored (``info``): a match started or
         finished elsewhere loaded, the log's new actions replayed, the seats, status and
         settings taken; whether anything changed."""
@@ -411,18 +430,8 @@ class LiveTable:
             await self.load()  # started, or finished, elsewhere
             self._renumber()
             changed = True
-        elif info.version > was.version and self.host is not None:
-            try:
-                await self._replay(info)
-            except BriscolaError:
-                log.exception("table %s: its log did not replay here", self.token)
-                await self._reload()
-                return True
-            except Exception as e:  # the database did not answer: rebuilt from it
-                log.warning("table %s: could not be caught up from storage: %r", self.token, e)
-                await self._reload()
-                return True
-            changed = True
+        else:
+            changed = await self._follow_log(news)
         if (info.seats, info.status, info.settings, info.public) != (
             was.seats, was.status, was.settings, was.public
         ):  # fmt: skip
@@ -444,40 +453,54 @@ class LiveTable:
             self.move_deadline = self.move_due = None
         return changed
 
-    async def _replay(self, info: TableInfo) -> None:
-        """Apply the actions logged after this process's version, as another process
-        took them (its new hands given to the deal source before the actions that deal
-        them)."""
+    async def _follow_log(self, news: News) -> bool:
+        """Replay the actions ``news`` read after this process's version, as another
+        process took them (its new hands given to the deal source before the actions that
+        deal them); whether there were any. A log that does not replay rebuilds the
+        table."""
         host, deals = self.host, self.deals
-        assert host is not None and deals is not None
-        for h in await self.storage.hands(info.id, after=self.stored_hands):
-            deals.expect(
-                Committed(
-                    h.number, deal_from_json(h.deal, self.rules), h.salt or "", h.commitment or ""
-                )
-            )
-            self.stored_hands = h.number
-        for logged in await self.storage.actions_since(info.id, self.info.version):
-            action = action_from_json(logged.action)
-            if action.seat in host.bots:
-                host.play_bot(action.seat, action)
-            else:
-                host.act(action.seat, action)
-            self.info = replace(self.info, version=logged.version)
+        if host is None or deals is None or not (news.hands or news.actions):
+            return False
+        try:
+            for h in news.hands:
+                if h.number <= self.stored_hands:
+                    continue
+                deals.expect(self._committed(h))
+                self.stored_hands = h.number
+            for logged in news.actions:
+                if logged.version <= self.info.version:
+                    continue
+                action = action_from_json(logged.action)
+                if action.seat in host.bots:
+                    host.play_bot(action.seat, action)
+                else:
+                    host.act(action.seat, action)
+                self.info = replace(self.info, version=logged.version)
+        except BriscolaError:
+            log.exception("table %s: its log did not replay here", self.token)
+            await self._reload()
+            return True
         if self.match is not None:
             self.revealed = len(self.match.finished)
         self.move_deadline = self.move_due = None  # the process that acted set the clock
+        return True
 
-    async def _follow_chat(self) -> bool:
-        """The chat lines stored since the last one here; whether there were any."""
+    async def _follow_chat(self, said: list[ChatMessage]) -> bool:
+        """Take the chat lines read since the last one here; whether there were any."""
         last = self.chat_lines[-1].id if self.chat_lines else 0
-        said = await self.storage.chat(self.info.id, after=last)
+        said = [m for m in said if m.id > last]
         if not said:
             return False
         await self.server.learn_names([m.player for m in said])
         for m in said:
             self.chat_lines.append(self._chat_line(m.id, m.player, m.text, m.at))
         return True
+
+    def _committed(self, h: Hand) -> Committed:
+        """A stored hand as the fair deal source holds it."""
+        return Committed(
+            h.number, deal_from_json(h.deal, self.rules), h.salt or "", h.commitment or ""
+        )
 
     def _renumber(self) -> None:
         """Each connection is sent a snapshot next (its seat's stream begins again)."""
@@ -789,7 +812,8 @@ class LiveTable:
         self.server.metrics.moved(bot)
         if ref is not None:
             self.taken.setdefault(seat, deque(maxlen=TAKEN)).append((ref, number))
-        await self._after_action()
+        # the others read the log alone, and the table's row once the match is over
+        await self._after_action("a" if self.info.status == "playing" else ALL)
 
     async def _store(self, step: Step) -> None:
         host, deals = self.host, self.deals
@@ -803,10 +827,25 @@ class LiveTable:
             )
         except Exception as e:
             self.server.metrics.storage_failed("append", e)
-            log.exception("table %s: the action at version %d was not stored", self.token, version)
+            if isinstance(e, StorageError):  # another process took the version first
+                log.warning("table %s: version %d was taken elsewhere: %s", self.token, version, e)
+            elif is_storage_error(e) or isinstance(e, OSError | TimeoutError):
+                log.warning("table %s: the database did not store version %d: %r",
+                            self.token, version, e)  # fmt: skip
+            else:
+                log.exception(
+                    "table %s: the action at version %d was not stored", self.token, version
+                )
             await self._reload()
             self.storing = False
             await self.server.broadcaster.publish(self.token)
+            if not isinstance(e, StorageError):
+                raise Refused(
+                    "unavailable",
+                    "the game's database did not answer, so your action was not taken: "
+                    "wait a moment and act again",
+                    503,
+                ) from None
             raise Refused(
                 "conflict",
                 "the table changed before your action was stored; it was not taken: "
@@ -838,20 +877,22 @@ class LiveTable:
         try:
             await self.load()
         except Exception as e:
-            if is_storage_error(e):
+            if not (is_storage_error(e) or isinstance(e, OSError | TimeoutError)):
+                log.exception("table %s: could not be rebuilt from storage", self.token)
+            else:  # the database is away: the next follow, or command, loads it again
                 self.server.metrics.storage_failed("load", e)
-            log.exception("table %s: could not be rebuilt from storage", self.token)
+                log.warning("table %s: could not be rebuilt from storage: %r", self.token, e)
         self.meta += 1
         for conn in self.connections:
             conn.number = -1  # numbered from the log again: a snapshot each
         await self.server.broadcaster.publish(self.token)
 
-    async def _after_action(self) -> None:
-        """Set the clock of the seat to act; wake the connections; let a computer player
-        move when it is its turn."""
+    async def _after_action(self, parts: str = ALL) -> None:
+        """Set the clock of the seat to act; wake the connections (of the other processes:
+        for the table's ``parts``); let a computer player move when it is its turn."""
         self.touch()
         await self.set_clock()
-        await self.server.broadcaster.publish(self.token)
+        await self.server.broadcaster.publish(self.token, parts)
         self.kick()
 
     def wanted_clock(self) -> tuple[int, int] | None:
@@ -1117,7 +1158,7 @@ class LiveTable:
         for seat in self.present - here:
             await self.storage.set_presence(self.server.process, self.info.id, seat, False)
         self.present = here
-        await self.server.broadcaster.publish(self.token)
+        await self.server.broadcaster.publish(self.token, "p")
 
     async def seats_changed(self) -> None:
         """The seats were changed in storage (someone sat down or left): show it."""
@@ -1167,7 +1208,7 @@ class LiveTable:
         message = await self.storage.add_chat(self.info.id, player, kept)
         await self.server.learn_names([player])  # looked up again if it was forgotten
         self.chat_lines.append(self._chat_line(message.id, player, kept, message.at))
-        await self.server.broadcaster.publish(self.token)
+        await self.server.broadcaster.publish(self.token, "c")
 
     def _chat_line(self, mid: int, player: int | None, text: str, at: datetime) -> ChatLine:
         phrase = phrase_of(text)

@@ -30,7 +30,7 @@ from typing import get_args
 from briscola.engine import BriscolaError
 from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
-from briscola.server.broadcast import Broadcaster
+from briscola.server.broadcast import ALL, Broadcaster
 from briscola.server.errors import Refused, number
 from briscola.server.live import PRESENCE_ALIVE, LiveTable, check_level
 from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn, TableLanguage
@@ -73,7 +73,9 @@ class Tables:
         """This process among those sharing the database (its presence rows)."""
         self._following: dict[str, asyncio.Task[None]] = {}
         """The tables being caught up with the log now (:meth:`changed`)."""
-        self._follow_again: set[str] = set()
+        self._follow_again: dict[str, str] = {}
+        """The parts named by the wake-ups that came while a table was being caught up:
+        it is caught up again with those."""
 
     @property
     def shared(self) -> bool:
@@ -85,33 +87,37 @@ class Tables:
 
     # -- following the other processes -------------------------------------------------
 
-    async def changed(self, token: str) -> None:
-        """Another process changed the table ``token``: if it is loaded here, catch it up
-        (:meth:`LiveTable.follow`), off the caller's task; one catch-up a table at a time,
-        a change meanwhile makes one more."""
+    async def changed(self, token: str, parts: str = ALL) -> None:
+        """Another process changed the ``parts`` of the table ``token`` (:data:`ALL` when
+        not known): if it is loaded here, catch it up (:meth:`LiveTable.follow`), off the
+        caller's task; one catch-up a table at a time, a change meanwhile makes one more
+        (with the parts of every change it stands for)."""
         if token not in self.live:
             return
         task = self._following.get(token)
         if task is not None and not task.done():
-            self._follow_again.add(token)
+            again = self._follow_again.get(token, "")
+            self._follow_again[token] = again + "".join(p for p in parts if p not in again)
             return
-        self._following[token] = asyncio.create_task(self._follow(token))
+        self._following[token] = asyncio.create_task(self._follow(token, parts))
 
-    async def _follow(self, token: str) -> None:
+    async def _follow(self, token: str, parts: str) -> None:
         try:
             while True:
-                self._follow_again.discard(token)
                 live = self.live.get(token)
                 if live is None:
                     return
                 try:
-                    await live.follow()
+                    await live.follow(parts)
                 except Exception:
                     log.exception("table %s: could not catch up with the log", token)
-                if token not in self._follow_again:
+                again = self._follow_again.pop(token, None)
+                if again is None:
                     return
+                parts = again
         finally:
             self._following.pop(token, None)
+            self._follow_again.pop(token, None)
 
     async def follow_all(self) -> None:
         """Catch up every table loaded here (wake-ups may have been missed)."""

@@ -53,6 +53,15 @@ SEEN_STEP = timedelta(hours=1)
 T = TypeVar("T")
 
 
+POOL = 20
+"""The connections to PostgreSQL a server process keeps open."""
+
+OVERFLOW = 10
+"""How many more it opens when all of those are busy: a process holds POOL + OVERFLOW
+connections at most, so PostgreSQL's ``max_connections`` (100 by default) serves three
+processes, and more with a larger setting (docs/deploy.md)."""
+
+
 class StorageError(Exception):
     """Something asked of the storage that it cannot do; the message says what and why."""
 
@@ -183,6 +192,18 @@ class ChatMessage:
 
 
 @dataclass(frozen=True)
+class News:
+    """What changed at a table, as :meth:`Storage.news` read it: each part not asked for
+    is ``None`` or empty."""
+
+    info: TableInfo | None
+    hands: list[Hand]
+    actions: list[LoggedAction]
+    chat: list[ChatMessage]
+    elsewhere: set[int] | None
+
+
+@dataclass(frozen=True)
 class FinishedMatch:
     table_id: int
     game: str
@@ -299,7 +320,9 @@ class Storage:
         elif url.startswith("postgresql"):
             # No ping before each use (a round trip a transaction): a connection the
             # database dropped fails its one transaction, and the pool then makes new ones.
-            engine = create_async_engine(url)
+            # POOL connections are kept open, and up to OVERFLOW more opened at a busy
+            # moment (each a backend process PostgreSQL forks, closed again once used).
+            engine = create_async_engine(url, pool_size=POOL, max_overflow=OVERFLOW)
             sa.event.listen(engine.sync_engine, "handle_error", _drop_broken_asyncpg)
         else:
             raise StorageError(
@@ -756,23 +779,41 @@ class Storage:
         """The logged actions after ``version``, in order (all of them from 0)."""
         async with self.engine.connect() as conn:
             await _table(conn, table_id)
-            rows = await conn.execute(
-                sa.select(s.actions)
-                .where(s.actions.c.table_id == table_id, s.actions.c.version > version)
-                .order_by(s.actions.c.version)
-            )
-            return [LoggedAction(r.table_id, r.version, r.hand, r.action, r.at) for r in rows]
+            return await _actions(conn, table_id, version)
 
     async def hands(self, table_id: int, after: int = 0) -> list[Hand]:
         """The table's hands dealt so far (those numbered after ``after``), in order."""
         async with self.engine.connect() as conn:
             await _table(conn, table_id)
-            rows = await conn.execute(
-                sa.select(s.hands)
-                .where(s.hands.c.table_id == table_id, s.hands.c.number > after)
-                .order_by(s.hands.c.number)
-            )
-            return [Hand(r.table_id, r.number, r.deal, r.commitment, r.salt, r.at) for r in rows]
+            return await _hands(conn, table_id, after)
+
+    async def news(
+        self,
+        table_id: int,
+        *,
+        table: bool = True,
+        log: tuple[int, int] | None = None,
+        chat_after: int | None = None,
+        presence: tuple[str, timedelta] | None = None,
+    ) -> News:
+        """What a server process following the table asks for, on one connection: the
+        table's row (``table``), the hands and actions after ``log`` (hand number,
+        version), the chat lines after ``chat_after``, and the seats present at other
+        processes (``presence``: this process, and how recent a heartbeat counts). Each
+        part not asked for is left empty (``None``). The row is read first, so that the
+        actions read reach its version at least."""
+        async with self.engine.connect() as conn:
+            info = await _table(conn, table_id) if table else None
+            hands: list[Hand] = []
+            actions: list[LoggedAction] = []
+            if log is not None:
+                hands = await _hands(conn, table_id, log[0])
+                actions = await _actions(conn, table_id, log[1])
+            said = await _chat(conn, table_id, chat_after) if chat_after is not None else []
+            elsewhere = None
+            if presence is not None:
+                elsewhere = await _present(conn, table_id, *presence, self.clock())
+            return News(info, hands, actions, said, elsewhere)
 
     async def versions(self, table_ids: Sequence[int]) -> dict[int, int]:
         """The stored version of each of ``table_ids`` (those that exist), in one query:
@@ -1034,18 +1075,8 @@ class Storage:
     async def present_elsewhere(self, table_id: int, process: str, alive: timedelta) -> set[int]:
         """The seats of the table with a connection open at another process seen within
         ``alive``."""
-        p, sp = s.presence, s.server_processes
         async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                sa.select(p.c.seat)
-                .join(sp, sp.c.id == p.c.process)
-                .where(
-                    p.c.table_id == table_id,
-                    p.c.process != process,
-                    sp.c.seen >= self.clock() - alive,
-                )
-            )
-            return {r.seat for r in rows}
+            return await _present(conn, table_id, process, alive, self.clock())
 
     async def forget_process(self, process: str) -> None:
         """``process`` stops: its row and its seats' presence go."""
@@ -1076,16 +1107,8 @@ class Storage:
     ) -> list[ChatMessage]:
         """The table's chat messages with an id above ``after``, oldest first, at most
         ``limit`` of them: the first ones, or with ``newest`` the last ones."""
-        order = s.chat.c.id.desc() if newest else s.chat.c.id
         async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                sa.select(s.chat)
-                .where(s.chat.c.table_id == table_id, s.chat.c.id > after)
-                .order_by(order)
-                .limit(limit)
-            )
-            found = [ChatMessage(r.id, r.table_id, r.player, r.text, r.at) for r in rows]
-        return found[::-1] if newest else found
+            return await _chat(conn, table_id, after, limit, newest=newest)
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -1390,6 +1413,50 @@ def _check_seat(info: TableInfo, seat: int) -> None:
         raise StorageError(
             f"table {info.id} has seats 0 to {len(info.seats) - 1}, there is no seat {seat}"
         )
+
+
+async def _actions(conn: AsyncConnection, table_id: int, version: int) -> list[LoggedAction]:
+    rows = await conn.execute(
+        sa.select(s.actions)
+        .where(s.actions.c.table_id == table_id, s.actions.c.version > version)
+        .order_by(s.actions.c.version)
+    )
+    return [LoggedAction(r.table_id, r.version, r.hand, r.action, r.at) for r in rows]
+
+
+async def _hands(conn: AsyncConnection, table_id: int, after: int) -> list[Hand]:
+    rows = await conn.execute(
+        sa.select(s.hands)
+        .where(s.hands.c.table_id == table_id, s.hands.c.number > after)
+        .order_by(s.hands.c.number)
+    )
+    return [Hand(r.table_id, r.number, r.deal, r.commitment, r.salt, r.at) for r in rows]
+
+
+async def _chat(
+    conn: AsyncConnection, table_id: int, after: int, limit: int = 100, *, newest: bool = False
+) -> list[ChatMessage]:
+    order = s.chat.c.id.desc() if newest else s.chat.c.id
+    rows = await conn.execute(
+        sa.select(s.chat)
+        .where(s.chat.c.table_id == table_id, s.chat.c.id > after)
+        .order_by(order)
+        .limit(limit)
+    )
+    found = [ChatMessage(r.id, r.table_id, r.player, r.text, r.at) for r in rows]
+    return found[::-1] if newest else found
+
+
+async def _present(
+    conn: AsyncConnection, table_id: int, process: str, alive: timedelta, now: datetime
+) -> set[int]:
+    p, sp = s.presence, s.server_processes
+    rows = await conn.execute(
+        sa.select(p.c.seat)
+        .join(sp, sp.c.id == p.c.process)
+        .where(p.c.table_id == table_id, p.c.process != process, sp.c.seen >= now - alive)
+    )
+    return {r.seat for r in rows}
 
 
 async def _table(conn: AsyncConnection, table_id: int) -> TableInfo:
