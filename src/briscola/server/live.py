@@ -197,6 +197,12 @@ TAKEN = 32
 an action sent again (after its socket closed) is not taken twice."""
 
 
+def database_away(error: BaseException) -> bool:
+    """Whether ``error`` says the database failed or could not be reached (the storage's
+    own errors, the driver's, or the socket's), rather than a fault of the server's."""
+    return is_storage_error(error) or isinstance(error, OSError | TimeoutError)
+
+
 def clean_text(text: str, longest: int) -> str:
     """A chat line as kept: control characters out, spaces trimmed, at most ``longest``
     characters (:class:`Refused` when empty or longer)."""
@@ -383,7 +389,7 @@ class LiveTable:
             try:
                 news = await self._news(parts)
             except Exception as e:
-                if not (is_storage_error(e) or isinstance(e, OSError | TimeoutError)):
+                if not database_away(e):
                     raise
                 self.server.metrics.storage_failed("follow", e)
                 log.warning("table %s: could not be caught up from storage: %r", self.token, e)
@@ -462,14 +468,10 @@ class LiveTable:
         if host is None or deals is None or not (news.hands or news.actions):
             return False
         try:
-            for h in news.hands:
-                if h.number <= self.stored_hands:
-                    continue
+            for h in news.hands:  # (read after stored_hands, under this lock)
                 deals.expect(self._committed(h))
                 self.stored_hands = h.number
-            for logged in news.actions:
-                if logged.version <= self.info.version:
-                    continue
+            for logged in news.actions:  # (read after this version, under this lock)
                 action = action_from_json(logged.action)
                 if action.seat in host.bots:
                     host.play_bot(action.seat, action)
@@ -829,7 +831,7 @@ class LiveTable:
             self.server.metrics.storage_failed("append", e)
             if isinstance(e, StorageError):  # another process took the version first
                 log.warning("table %s: version %d was taken elsewhere: %s", self.token, version, e)
-            elif is_storage_error(e) or isinstance(e, OSError | TimeoutError):
+            elif database_away(e):
                 log.warning("table %s: the database did not store version %d: %r",
                             self.token, version, e)  # fmt: skip
             else:
@@ -877,7 +879,7 @@ class LiveTable:
         try:
             await self.load()
         except Exception as e:
-            if not (is_storage_error(e) or isinstance(e, OSError | TimeoutError)):
+            if not database_away(e):
                 log.exception("table %s: could not be rebuilt from storage", self.token)
             else:  # the database is away: the next follow, or command, loads it again
                 self.server.metrics.storage_failed("load", e)
