@@ -647,6 +647,38 @@ async def test_two_concurrent_writers_exactly_one_wins(url: str) -> None:
         await b.close()
 
 
+async def test_a_rematch_asked_by_two_processes_at_once_is_made_once(url: str) -> None:
+    """Both players ask for the rematch of a table at once, each at their own server
+    process (two storages): one table is made, both are given it, and the old table
+    points at it; asked again later, it is the same table."""
+    a, b = await Storage.open(url), await Storage.open(url)
+    try:
+        ana, bea = await a.create_player("Ana"), await a.create_player("Bea")
+        for round_ in range(5):
+            old = await a.create_table(
+                "briscola-2", {"match": "one-hand"}, [Seat(ana.id), Seat(bea.id)],
+                host=ana.id, public=False, settings={"chat": "phrases"},
+            )  # fmt: skip
+            made = await asyncio.gather(
+                a.create_rematch(old.id, {"chat": "phrases", "rematch_of": old.token}),
+                b.create_rematch(old.id, {"chat": "phrases", "rematch_of": old.token}),
+            )
+            assert made[0].token == made[1].token, round_
+            new = made[0]
+            assert (new.game, new.rules, new.seats, new.host, new.public) == (
+                old.game, old.rules, old.seats, old.host, old.public
+            )  # fmt: skip
+            assert new.status == "waiting" and new.settings["rematch_of"] == old.token
+            assert (await b.get_table(old.id)).settings == {"chat": "phrases", "rematch": new.token}
+            again = await b.create_rematch(old.id, {})
+            assert again.id == new.id
+        listed = await a.list_tables(public=None)
+        assert len(listed) == 10  # five tables and their five rematches, none more
+    finally:
+        await a.close()
+        await b.close()
+
+
 async def test_a_new_table_takes_todays_defaults(store: Storage) -> None:
     """A new table's house rules not given take the game's defaults of today, not those
     older records are read with (briscolone follows suit now; its records before did not)."""
@@ -682,6 +714,12 @@ async def test_appends_stored_together_one_refused(store: Storage) -> None:
         *(store.append_action(t, 2 if t != b else 1, logged[0]) for t in (a, b, c))
     )
     assert [r.version for r in results] == [2, 1, 2]
+    # One table's next two actions in one batch: both stored, in order.
+    results = await asyncio.gather(
+        store.append_action(a, 3, logged[0]), store.append_action(a, 4, logged[0])
+    )
+    assert [r.version for r in results] == [3, 4]
+    assert [x.version for x in await store.actions_since(a)] == [1, 2, 3, 4]
 
 
 # -- rebuilding a table --------------------------------------------------------------------

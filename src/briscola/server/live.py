@@ -384,7 +384,7 @@ class LiveTable:
         it did. Nothing is stored: the log is the truth, this copy only follows it. A log
         that does not replay (it never should) rebuilds the table from storage."""
         async with self.lock:
-            if self.host is None:
+            if self.host is None and (self.info.status != "waiting" or "a" in parts):
                 parts = ALL  # the match, when it started elsewhere, is loaded whole
             try:
                 news = await self._news(parts)
@@ -716,23 +716,23 @@ class LiveTable:
             settings = {
                 k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins", "left")
             }
-            new = await self.storage.create_table(
-                info.game,
-                info.rules,
-                info.seats,
-                host=info.host,
-                public=info.public,
-                settings={
+            new = await self.storage.create_rematch(
+                info.id,
+                {
                     **settings,
                     "rematch_of": info.token,
                     "names_of": settings.get("names_of", info.token),
                 },
-            )
-            stored = await self.storage.merge_settings(info.id, {"rematch": new.token})
-            self.info = replace(self.info, settings=stored.settings)
+            )  # (made once, though both players ask at two processes at once)
+            self.info = replace(self.info, settings={**info.settings, "rematch": new.token})
             self.meta += 1
         live = await self.server.get(new.token)
-        await live.start()
+        if live.info.status == "waiting":
+            try:
+                await live.start()
+            except Refused as e:
+                if e.code != "wrong_status":
+                    raise  # (started by whoever made it, at another process: it plays)
         await self.server.broadcaster.publish(self.token)
         return live
 

@@ -232,6 +232,15 @@ def dealt_hands(match: Match, after: int = 0) -> list[NewHand]:
     return [NewHand(i + 1, h.deal.to_json()) for i, h in enumerate(hands) if i + 1 > after]
 
 
+AUTOCOMMIT = {"isolation_level": "AUTOCOMMIT"}
+"""How PostgreSQL's reads run, and the appends that are one statement: each statement on
+its own, without the BEGIN and the ROLLBACK or COMMIT that would cost two more round trips
+(a third of an append's CPU time alone). A read is no less consistent for it: at
+PostgreSQL's default isolation, READ COMMITTED, each statement of a transaction sees what
+was committed when it began, as each statement on its own does; and one statement is
+atomic by itself."""
+
+
 class Storage:
     """The game server's durable state on SQLite or PostgreSQL, through SQLAlchemy's
     asyncio engine. Open it with :meth:`open`, close it with :meth:`close`."""
@@ -241,6 +250,9 @@ class Storage:
         self.clock = clock
         self._sqlite = engine.dialect.name == "sqlite"
         self._writer = engine.execution_options(**{WRITE: True}) if self._sqlite else engine
+        self._autocommit = engine if self._sqlite else engine.execution_options(**AUTOCOMMIT)
+        """What reads, and a batch of appends that deals no hand: on PostgreSQL, statements
+        each on its own, without a transaction around them (see :data:`AUTOCOMMIT`)."""
         self._write_lock = asyncio.Lock()
         self._sync: sa.Engine | None = None
         """SQLite in a file: a synchronous engine on the same database for the log's
@@ -360,7 +372,7 @@ class Storage:
         """Ask the database the cheapest question (``SELECT 1``) on a connection of the
         pool: it returns when the database answers, and raises what the driver raised
         when it cannot be reached (a caller bounds how long it waits)."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             await conn.execute(sa.text("SELECT 1"))
 
     # -- players ---------------------------------------------------------------------------
@@ -379,7 +391,7 @@ class Storage:
         return Player(pid, nickname, now)
 
     async def get_player(self, player_id: int) -> Player:
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             row = (
                 await conn.execute(sa.select(s.players).where(s.players.c.id == player_id))
             ).first()
@@ -451,7 +463,7 @@ class Storage:
             .join(s.players, s.players.c.id == s.sessions.c.player)
             .where(s.sessions.c.token_hash == token_hash)
         )
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             row = (await conn.execute(q)).first()
         if row is None:
             raise NotFound("there is no session by that token: sign in again")
@@ -508,49 +520,46 @@ class Storage:
         """A new table, waiting for players, with a fresh invite token. ``rules`` are the
         house rules (checked by the engine, stored as the overrides of the defaults); there
         is one seat for each of the game's seats; ``settings`` are kept as given."""
-        try:
-            parsed = rules_from_json(game, rules, fresh=True)
-        except BriscolaError as e:
-            raise StorageError(f"create_table: {e}") from None
-        if len(seats) != parsed.players:
-            raise StorageError(f"create_table: {game} has {parsed.players} seats, got {len(seats)}")
-        now = self.clock()
+        parsed = _parsed_rules(game, rules, seats)
         async with self._begin() as conn:
-            tid = (
-                await conn.execute(
-                    s.tables.insert()
-                    .values(
-                        token=secrets.token_urlsafe(24),
-                        public=public,
-                        game=parsed.key,
-                        rules=parsed.overrides(),
-                        host=host,
-                        status="waiting",
-                        version=0,
-                        start=None,
-                        settings=dict(settings or {}),
-                        created=now,
-                        updated=now,
-                    )
-                    .returning(s.tables.c.id)
-                )
-            ).scalar_one()
-            await conn.execute(
-                s.seats.insert(),
-                [
-                    {"table_id": tid, "seat": i, "player": seat.player, "level": seat.level}
-                    for i, seat in enumerate(seats)
-                ],
-            )
+            tid = await _insert_table(conn, parsed, seats, host, public, settings, self.clock())
             return await _table(conn, tid)
 
+    async def create_rematch(self, table_id: int, settings: dict[str, Any]) -> TableInfo:
+        """The rematch of the table ``table_id``: a new table with its game, house rules,
+        seats, host and publicity, and ``settings``, its token kept in the old table's
+        setting ``rematch``. Asked again, or by two server processes at once, it is made
+        once: the old table's row is locked from the read to the write (PostgreSQL;
+        SQLite's writers take turns), and whoever comes second is given the table the
+        first made."""
+        async with self._begin() as conn:
+            q = sa.select(s.tables.c.id).where(s.tables.c.id == table_id)
+            if not self._sqlite:
+                q = q.with_for_update()
+            await conn.execute(q)
+            old = await _table(conn, table_id)  # (NotFound when there is none)
+            made = old.settings.get("rematch")
+            if isinstance(made, str):
+                q = sa.select(s.tables.c.id).where(s.tables.c.token == made)
+                return await _table(conn, (await conn.execute(q)).scalar_one())
+            parsed = _parsed_rules(old.game, old.rules, old.seats)
+            now = self.clock()
+            tid = await _insert_table(conn, parsed, old.seats, old.host, old.public, settings, now)
+            new = await _table(conn, tid)
+            await conn.execute(
+                s.tables.update()
+                .where(s.tables.c.id == table_id)
+                .values(settings={**old.settings, "rematch": new.token}, updated=now)
+            )
+            return new
+
     async def get_table(self, table_id: int) -> TableInfo:
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             return await _table(conn, table_id)
 
     async def table_by_token(self, token: str) -> TableInfo:
         """The table whose invite token is ``token``."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             tid = (
                 await conn.execute(sa.select(s.tables.c.id).where(s.tables.c.token == token))
             ).scalar()
@@ -575,7 +584,7 @@ class Storage:
                 sa.or_(t.status == "playing", sa.and_(t.status == "waiting", t.updated >= since)),
             )
         )
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             return int((await conn.execute(q)).scalar_one())
 
     async def list_tables(
@@ -587,7 +596,7 @@ class Storage:
             q = q.where(s.tables.c.public == public)
         if status is not None:
             q = q.where(s.tables.c.status == _status(status))
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             return [await _table(conn, tid) for tid in (await conn.execute(q)).scalars()]
 
     async def take_seat(self, table_id: int, seat: int, player: int) -> TableInfo:
@@ -723,7 +732,7 @@ class Storage:
         try:
             hand = await future
         except IntegrityError:
-            async with self.engine.connect() as conn:
+            async with self._autocommit.connect() as conn:
                 current = (await _table(conn, table_id)).version
             raise StaleVersion(table_id, version, current) from None
         return LoggedAction(table_id, version, hand, action, now)
@@ -754,6 +763,8 @@ class Storage:
                 return await asyncio.get_running_loop().run_in_executor(
                     self._thread, self._append_sync, batch
                 )
+        if not self._sqlite and not any(dealt for _, _, _, dealt, _ in batch):
+            return await self._append_alone_pg(batch)
         together = _append_all if self._sqlite else _append_all_pg
         try:
             async with self._begin() as conn:
@@ -762,6 +773,22 @@ class Storage:
             pass  # one was refused (or a deadlock with another server): each again alone
         async with self._begin() as conn:
             return await conn.run_sync(_append_each, batch)
+
+    async def _append_alone_pg(self, batch: list[tuple[Any, ...]]) -> list[int | Exception]:
+        """PostgreSQL, a batch that deals no hand: its appends in one statement
+        (:data:`_LOG_MANY`) outside any transaction; those it refused (a stale version, a
+        table's second append of the batch) each again alone, in order, to learn why."""
+        try:
+            async with self._autocommit.connect() as conn:
+                rows = (await conn.execute(_LOG_MANY, _log_many_params(batch))).all()
+        except sa.exc.DBAPIError:
+            rows = []  # (the statement stored none of them)
+        stored = {(r.table_id, r.version): r.hand for r in rows}
+        refused = [a for a in batch if (a[0], a[1]) not in stored]
+        if refused:
+            async with self._begin() as conn:
+                again = iter(await conn.run_sync(_append_each, refused))
+        return [stored[a[0], a[1]] if (a[0], a[1]) in stored else next(again) for a in batch]
 
     def _append_sync(self, batch: list[tuple[Any, ...]]) -> list[int | Exception]:
         """SQLite, in the worker thread: :func:`_append_all`, and when one append is
@@ -777,13 +804,13 @@ class Storage:
 
     async def actions_since(self, table_id: int, version: int = 0) -> list[LoggedAction]:
         """The logged actions after ``version``, in order (all of them from 0)."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             await _table(conn, table_id)
             return await _actions(conn, table_id, version)
 
     async def hands(self, table_id: int, after: int = 0) -> list[Hand]:
         """The table's hands dealt so far (those numbered after ``after``), in order."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             await _table(conn, table_id)
             return await _hands(conn, table_id, after)
 
@@ -802,13 +829,12 @@ class Storage:
         processes (``presence``: this process, and how recent a heartbeat counts). Each
         part not asked for is left empty (``None``). The row is read first, so that the
         actions read reach its version at least."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             info = await _table(conn, table_id) if table else None
             hands: list[Hand] = []
             actions: list[LoggedAction] = []
             if log is not None:
-                hands = await _hands(conn, table_id, log[0])
-                actions = await _actions(conn, table_id, log[1])
+                hands, actions = await _log_since(conn, table_id, *log)
             said = await _chat(conn, table_id, chat_after) if chat_after is not None else []
             elsewhere = None
             if presence is not None:
@@ -820,7 +846,7 @@ class Storage:
         a server process following tables that others change looks for those it missed."""
         if not table_ids:
             return {}
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             rows = await conn.execute(
                 sa.select(s.tables.c.id, s.tables.c.version).where(s.tables.c.id.in_(table_ids))
             )
@@ -831,7 +857,7 @@ class Storage:
         stored hands' deals and each hand's logged actions, replayed by
         :meth:`Match.from_record` (which checks every move). The next hands come from
         ``deals``; without it, dealing one raises :class:`StorageError`."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             info = await _table(conn, table_id)
             hand_rows = (
                 await conn.execute(
@@ -905,7 +931,7 @@ class Storage:
         return FinishedMatch(table_id, info.game, record, people, now)
 
     async def finished_match(self, table_id: int) -> FinishedMatch:
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             found = await _finished(
                 conn, sa.select(s.finished).where(s.finished.c.table_id == table_id)
             )
@@ -922,7 +948,7 @@ class Storage:
             .order_by(s.finished.c.at.desc(), s.finished.c.table_id.desc())
             .limit(limit)
         )
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             return await _finished(conn, q)
 
     # -- deadlines -------------------------------------------------------------------------
@@ -1031,7 +1057,7 @@ class Storage:
 
     async def deadlines_due(self, before: datetime) -> list[Deadline]:
         """Every deadline due at or before ``before``, the earliest first."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             rows = await conn.execute(
                 sa.select(s.deadlines)
                 .where(s.deadlines.c.due <= before)
@@ -1075,7 +1101,7 @@ class Storage:
     async def present_elsewhere(self, table_id: int, process: str, alive: timedelta) -> set[int]:
         """The seats of the table with a connection open at another process seen within
         ``alive``."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             return await _present(conn, table_id, process, alive, self.clock())
 
     async def forget_process(self, process: str) -> None:
@@ -1107,7 +1133,7 @@ class Storage:
     ) -> list[ChatMessage]:
         """The table's chat messages with an id above ``after``, oldest first, at most
         ``limit`` of them: the first ones, or with ``newest`` the last ones."""
-        async with self.engine.connect() as conn:
+        async with self._autocommit.connect() as conn:
             return await _chat(conn, table_id, after, limit, newest=newest)
 
 
@@ -1424,6 +1450,24 @@ async def _actions(conn: AsyncConnection, table_id: int, version: int) -> list[L
     return [LoggedAction(r.table_id, r.version, r.hand, r.action, r.at) for r in rows]
 
 
+async def _log_since(
+    conn: AsyncConnection, table_id: int, after: int, version: int
+) -> tuple[list[Hand], list[LoggedAction]]:
+    """The hands after hand number ``after`` and the actions after ``version``, in one
+    statement (:data:`_LOG_SINCE`): what a follower of the table reads after a move."""
+    hands: list[Hand] = []
+    actions: list[LoggedAction] = []
+    rows = await conn.execute(
+        _LOG_SINCE, {"table_id": table_id, "after": after, "version": version}
+    )
+    for r in rows:
+        if r.version is None:
+            hands.append(Hand(table_id, r.number, r.data, r.commitment, r.salt, r.at))
+        else:
+            actions.append(LoggedAction(table_id, r.version, r.number, r.data, r.at))
+    return hands, actions
+
+
 async def _hands(conn: AsyncConnection, table_id: int, after: int) -> list[Hand]:
     rows = await conn.execute(
         sa.select(s.hands)
@@ -1457,6 +1501,56 @@ async def _present(
         .where(p.c.table_id == table_id, p.c.process != process, sp.c.seen >= now - alive)
     )
     return {r.seat for r in rows}
+
+
+def _parsed_rules(game: str, rules: dict[str, Any], seats: Sequence[Seat]) -> Rules:
+    """A new table's game and house rules, checked against its ``seats``."""
+    try:
+        parsed = rules_from_json(game, rules, fresh=True)
+    except BriscolaError as e:
+        raise StorageError(f"create_table: {e}") from None
+    if len(seats) != parsed.players:
+        raise StorageError(f"create_table: {game} has {parsed.players} seats, got {len(seats)}")
+    return parsed
+
+
+async def _insert_table(
+    conn: AsyncConnection,
+    parsed: Rules,
+    seats: Sequence[Seat],
+    host: int | None,
+    public: bool,
+    settings: dict[str, Any] | None,
+    now: datetime,
+) -> int:
+    """Insert a waiting table with a fresh invite token, and its seats; its id."""
+    tid: int = (
+        await conn.execute(
+            s.tables.insert()
+            .values(
+                token=secrets.token_urlsafe(24),
+                public=public,
+                game=parsed.key,
+                rules=parsed.overrides(),
+                host=host,
+                status="waiting",
+                version=0,
+                start=None,
+                settings=dict(settings or {}),
+                created=now,
+                updated=now,
+            )
+            .returning(s.tables.c.id)
+        )
+    ).scalar_one()
+    await conn.execute(
+        s.seats.insert(),
+        [
+            {"table_id": tid, "seat": i, "player": seat.player, "level": seat.level}
+            for i, seat in enumerate(seats)
+        ],
+    )
+    return tid
 
 
 async def _table(conn: AsyncConnection, table_id: int) -> TableInfo:
@@ -1518,6 +1612,33 @@ async def _add_hands(
     if rows := _hand_rows(table_id, last, hands, now):
         await conn.execute(s.hands.insert(), rows)
 
+
+_LOG_SINCE = sa.union_all(
+    sa.select(
+        sa.null().label("version"),
+        s.hands.c.number,
+        s.hands.c.deal.label("data"),
+        s.hands.c.commitment,
+        s.hands.c.salt,
+        s.hands.c.at,
+    ).where(
+        s.hands.c.table_id == sa.bindparam("table_id"), s.hands.c.number > sa.bindparam("after")
+    ),
+    sa.select(
+        s.actions.c.version,
+        s.actions.c.hand,
+        s.actions.c.action,
+        sa.null(),
+        sa.null(),
+        s.actions.c.at,
+    ).where(
+        s.actions.c.table_id == sa.bindparam("table_id"),
+        s.actions.c.version > sa.bindparam("version"),
+    ),
+).order_by(sa.literal_column("version").nulls_first(), sa.literal_column("number"))
+"""The hands (``version`` null; ``number``: the hand's) and then the actions (``number``:
+their hand) of a table after a hand number and a version: :func:`_log_since`, built once
+(a statement used again skips SQLAlchemy's construction and its cache key)."""
 
 # The append's statements, built once: a statement used again skips SQLAlchemy's
 # construction and its cache-key computation (a third of an append's CPU time).
@@ -1604,7 +1725,7 @@ _LOG_MANY = sa.text(
            (SELECT max(h.number) FROM hands AS h WHERE h.table_id = b.table_id),
            CAST(b.action AS jsonb), b.at
     FROM bumped AS b
-    RETURNING table_id, hand
+    RETURNING table_id, version, hand
     """
 ).bindparams(
     sa.bindparam("table_ids", type_=postgresql.ARRAY(sa.Integer)),
@@ -1612,6 +1733,16 @@ _LOG_MANY = sa.text(
     sa.bindparam("actions", type_=postgresql.ARRAY(sa.Text)),
     sa.bindparam("ats", type_=postgresql.ARRAY(sa.DateTime(timezone=True))),
 )
+
+
+def _log_many_params(batch: list[tuple[Any, ...]]) -> dict[str, list[Any]]:
+    """:data:`_LOG_MANY`'s parameters for the appends of ``batch``."""
+    return {
+        "table_ids": [a[0] for a in batch],
+        "versions": [a[1] for a in batch],
+        "actions": [json.dumps(a[2]) for a in batch],
+        "ats": [a[4].astimezone(UTC) for a in batch],
+    }
 
 
 class _NotAll(StorageError):
@@ -1622,16 +1753,8 @@ def _append_all_pg(conn: sa.Connection, batch: list[tuple[Any, ...]]) -> list[in
     """:func:`_append_all` in one statement (:data:`_LOG_MANY`), then the hands dealt;
     raises :class:`_NotAll` when an append was refused (or a table came twice), so that
     the caller rolls back and stores each alone to learn which."""
-    rows = conn.execute(
-        _LOG_MANY,
-        {
-            "table_ids": [a[0] for a in batch],
-            "versions": [a[1] for a in batch],
-            "actions": [json.dumps(a[2]) for a in batch],
-            "ats": [a[4].astimezone(UTC) for a in batch],
-        },
-    ).all()
-    hands = {table_id: hand for table_id, hand in rows}
+    rows = conn.execute(_LOG_MANY, _log_many_params(batch)).all()
+    hands = {table_id: hand for table_id, _, hand in rows}
     if len(rows) != len(batch) or len(hands) != len(batch):
         raise _NotAll("an append of the batch was refused")
     out: list[int | Exception] = []
