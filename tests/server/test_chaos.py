@@ -53,9 +53,8 @@ PostgreSQL restarted; it acts again on what it is sent next."""
 NEVER = ("its log did not replay here",)
 """What no server process may log: a copy of a table that the log does not replay on (it
 was not the log's at its version)."""
-NOT_STORED = re.compile(r"table (\S+): the action at version (\d+) was not stored")
+NOT_STORED = re.compile(r"table (\S+): the action at version (\d+) was not stored \((\w+)\)")
 REFUSED = re.compile(r"table (\S+): seat (\d+)'s computer move refused")
-RAISED = re.compile(r"^([\w.]+(?:Error|Exception|Version)):")
 
 
 def refused_computer_moves(log: str) -> list[tuple[str, int, int, str]]:
@@ -63,8 +62,7 @@ def refused_computer_moves(log: str) -> list[tuple[str, int, int, str]]:
     that a server process made and could not store: (table, seat, version, why), ``why``
     the exception's name (``StaleVersion``: another action was stored at that version)."""
     out: list[tuple[str, int, int, str]] = []
-    last: dict[str, int] = {}
-    why = ""
+    last: dict[str, tuple[int, str]] = {}  # a table's last action not stored: version, why
     for line in log.splitlines():
         said = [line]
         if line.startswith("{"):  # a structured log's record: its message, its traceback
@@ -72,11 +70,9 @@ def refused_computer_moves(log: str) -> list[tuple[str, int, int, str]]:
             said = [record.get("message", ""), *str(record.get("error", "")).splitlines()]
         for text in said:
             if m := NOT_STORED.search(text):
-                last[m[1]], why = int(m[2]), ""
-            elif (m := RAISED.match(text)) and not why:
-                why = m[1].rsplit(".", 1)[-1]
+                last[m[1]] = int(m[2]), m[3]
             elif m := REFUSED.search(text):
-                out.append((m[1], int(m[2]), last.get(m[1], -1), why))
+                out.append((m[1], int(m[2]), *last.get(m[1], (-1, ""))))
     return out
 
 

@@ -829,15 +829,13 @@ class LiveTable:
             )
         except Exception as e:
             self.server.metrics.storage_failed("append", e)
-            if isinstance(e, StorageError):  # another process took the version first
-                log.warning("table %s: version %d was taken elsewhere: %s", self.token, version, e)
-            elif database_away(e):
-                log.warning("table %s: the database did not store version %d: %r",
-                            self.token, version, e)  # fmt: skip
+            # one message for each way, naming the exception (the chaos test reads it)
+            said = ("table %s: the action at version %d was not stored (%s): %s",
+                    self.token, version, type(e).__name__, e)  # fmt: skip
+            if isinstance(e, StorageError) or database_away(e):  # taken elsewhere, or away
+                log.warning(*said)
             else:
-                log.exception(
-                    "table %s: the action at version %d was not stored", self.token, version
-                )
+                log.exception(*said)
             await self._reload()
             self.storing = False
             await self.server.broadcaster.publish(self.token)
