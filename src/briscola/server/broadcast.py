@@ -92,8 +92,12 @@ class InProcess:
 
 
 CHANNEL = "briscola:tables"
-"""The Redis channel of every table's wake-ups: ``ORIGIN TOKEN PARTS`` (:data:`ALL` when
-``PARTS`` is left out)."""
+"""The Redis channel of every table's wake-ups: ``ORIGIN TOKEN PARTS [TOKEN PARTS ...]``,
+one message for the tables a process changed at once (:data:`ALL` when a last ``PARTS`` is
+left out)."""
+
+BATCH = 500
+"""The most tables one message names."""
 
 
 class RedisWakeups(InProcess):
@@ -101,7 +105,10 @@ class RedisWakeups(InProcess):
     :data:`CHANNEL` (see the module's documentation). ``changed(token, parts)`` is called
     for each table another process published; ``missed()`` when the subscription starts
     again after Redis was away (wake-ups may have been lost meanwhile). Publishing never
-    fails a command: with Redis away, the others find the change by looking."""
+    fails a command, nor waits for Redis: the tables changed are gathered and sent by a
+    task of their own, those that came in together in one message (as the moves of a
+    busy server, stored together, come back together: one message for them all, not one
+    each); with Redis away, the others find the change by looking."""
 
     def __init__(
         self,
@@ -122,16 +129,42 @@ class RedisWakeups(InProcess):
         self.up = False
         """Whether the subscription is listening now."""
         self.lost = 0
-        """How many publishes failed (Redis away)."""
+        """How many wake-ups were not published (Redis away)."""
+        self._outgoing: dict[str, str] = {}
+        """The tables changed here and not yet published, with their parts."""
+        self._sender: asyncio.Task[None] | None = None
 
     async def publish(self, key: str, parts: str = ALL) -> None:
         await super().publish(key)
+        had = self._outgoing.get(key, "")
+        self._outgoing[key] = had + "".join(p for p in parts if p not in had)
+        if self._sender is None:
+            self._sender = asyncio.create_task(self._send())
+
+    async def _send(self) -> None:
+        """Publish the wake-ups gathered, in messages of :data:`BATCH` tables at most,
+        until none is left."""
         try:
-            await self.client.publish(CHANNEL, f"{self.origin} {key} {parts}")
-        except Exception as e:  # redis.RedisError, OSError, a timeout: the log has it
-            self.lost += 1
-            if self.lost == 1 or self.lost % 1000 == 0:
-                log.warning("Redis: a wake-up was not published (%d so far): %s", self.lost, e)
+            while self._outgoing:
+                keys = list(self._outgoing)[:BATCH]
+                batch = {k: self._outgoing.pop(k) for k in keys}
+                message = " ".join([self.origin, *(f"{k} {p}" for k, p in batch.items())])
+                try:
+                    await self.client.publish(CHANNEL, message)
+                except Exception as e:  # redis.RedisError, OSError, a timeout: the log has it
+                    first = self.lost == 0
+                    self.lost += len(batch)
+                    if first or self.lost // 1000 > (self.lost - len(batch)) // 1000:
+                        log.warning(
+                            "Redis: wake-ups were not published (%d so far): %s", self.lost, e
+                        )
+        finally:
+            self._sender = None
+
+    async def flush(self) -> None:
+        """Return once the wake-ups gathered so far were published (or given up)."""
+        while self._sender is not None:
+            await asyncio.shield(self._sender)
 
     async def listen(self) -> None:
         """Follow the channel until cancelled, subscribing again whenever Redis comes
@@ -145,9 +178,14 @@ class RedisWakeups(InProcess):
                 log.info("Redis: listening to %s", CHANNEL)
                 await self.missed()
                 async for message in pubsub.listen():
-                    origin, key, *parts = message["data"].decode().split(" ")
-                    if origin != self.origin and key:
-                        await self.changed(key, parts[0] if parts else ALL)
+                    origin, *named = message["data"].decode().split(" ")
+                    if origin == self.origin:
+                        continue
+                    for i in range(0, len(named), 2):
+                        if named[i]:
+                            await self.changed(
+                                named[i], named[i + 1] if i + 1 < len(named) else ALL
+                            )
             except asyncio.CancelledError:
                 raise
             except Exception as e:
@@ -166,5 +204,7 @@ class RedisWakeups(InProcess):
         await self.client.ping()
 
     async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.flush(), 2)
         with contextlib.suppress(Exception):
             await self.client.aclose()
