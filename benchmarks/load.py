@@ -20,22 +20,27 @@ its rematch, so the tables stay busy.
 
 ``--processes N`` starts N server processes on the one database (PostgreSQL: give
 ``--postgres`` or a PostgreSQL ``--database-url``) and one Redis (``--redis-url``, or a
-throwaway one from ``scripts/redis``, started for N above 1 or with ``--redis``), and each
-person connects to one of them drawn at random (by ``--seed``): the two people of a table
-are mostly on two processes, each following what the other appends.
+throwaway one from ``scripts/redis``, started for N above 1 or with ``--redis``). With
+``--spread table`` (the default) each table's two people connect to one process, drawn at
+random (by ``--seed``), as Caddy sends them in deploy/Caddyfile (by the table's token);
+with ``--spread person`` each person connects to a process drawn for them, so that the two
+people of a table are mostly on two processes, each following what the other appends
+(the worst case: a proxy that does not route by table).
 
 Reported: tables, clients, moves a second, the time from a move sent to its echo (the
 ``update`` frame of the move's version, at the client that sent it): p50, p99, max;
 errors (every ``error`` frame, a connection dropped, an echo that never came); the
 server's resident memory (``VmRSS`` from /proc) at its peak and the server's and the
 clients' CPU use during the measured window (a client process near 100 % means the
-clients, not the server, set the pace: give more ``--workers``).
+clients, not the server, set the pace: give more ``--workers``), and the throwaway
+PostgreSQL's (its backends' included) and Redis's, where the run started them.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import multiprocessing as mp
@@ -149,13 +154,37 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """The process's user and system CPU time so far."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+def cpu_seconds(pid: int, children: bool = False) -> float:
+    """The process's user and system CPU time so far; with ``children``, that of its
+    children too, ended (reaped) or running (PostgreSQL's backends)."""
+
+    def stat(pid: int) -> list[str]:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return []
+
+    own = stat(pid)
+    if not own:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(own[11]) + int(own[12])
+    if children:
+        ticks += int(own[13]) + int(own[14])  # those that ended
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit() and (child := stat(int(entry.name))) and child[1] == str(pid):
+                ticks += sum(int(x) for x in child[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def helper_pids(pgdir: Path | None, redis_dir: Path | None) -> dict[str, int]:
+    """The throwaway PostgreSQL's postmaster and Redis's server, by name, where started."""
+    pids = {}
+    for name, pidfile in (("postgres", pgdir and pgdir / "data" / "postmaster.pid"),
+                          ("redis", redis_dir and redis_dir / "redis.pid")):  # fmt: skip
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if pidfile:
+                pids[name] = int(pidfile.read_text().split()[0])
+    return pids
 
 
 # -- the clients ------------------------------------------------------------------------------
@@ -299,10 +328,14 @@ class Person:
 async def set_up(
     bases: list[str], index: int, rng: random.Random, cfg: dict[str, Any]
 ) -> list[Person]:
-    """Table ``index``'s two people, each at one of the server processes ``bases``."""
-    a = Person(rng.choice(bases), f"a{index}", random.Random(rng.random()), cfg)
+    """Table ``index``'s two people, at one of the server processes ``bases`` (each at
+    one of their own with ``cfg["spread"]`` ``person``)."""
+    base = rng.choice(bases)
+    a = Person(base, f"a{index}", random.Random(rng.random()), cfg)
     a.host = True
-    b = Person(rng.choice(bases), f"b{index}", random.Random(rng.random()), cfg)
+    if cfg["spread"] == "person":
+        base = rng.choice(bases)
+    b = Person(base, f"b{index}", random.Random(rng.random()), cfg)
     await a.call("POST", "/api/session", json={"nickname": a.name})
     await b.call("POST", "/api/session", json={"nickname": b.name})
     seats = [{"kind": "me"}, {"kind": "open"}]
@@ -429,6 +462,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--server-arg", action="append", default=[], help="passed to briscola serve")
     ap.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
     ap.add_argument("--redis-url", metavar="URL", help="the Redis of several processes")
+    ap.add_argument(
+        "--spread",
+        choices=("table", "person"),
+        default="table",
+        help="several processes: a table's people at one (as Caddy sends them), or each at one",
+    )
     ap.add_argument("--redis", action="store_true", help="a throwaway Redis (scripts/redis)")
     args = ap.parse_args(argv)
     if args.tables < 1 or args.workers < 1 or args.duration <= 0:
@@ -469,7 +508,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             servers.append(one)
             bases.append(base)
         cfg = {"think": args.think, "duration": args.duration, "moves": args.moves}
-        cfg["seed"], cfg["match"] = args.seed, args.match
+        cfg["seed"], cfg["match"], cfg["spread"] = args.seed, args.match, args.spread
         ctx = mp.get_context("spawn")
         go = ctx.Event()
         pipes, procs = [], []
@@ -508,6 +547,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         setup = time.monotonic() - setup_start
         rss_ready = sum(rss_kib(one.pid) for one in servers)
         server_cpu0 = sum(cpu_seconds(one.pid) for one in servers)
+        helpers = helper_pids(pgdir, redis_dir)
+        helper_cpu0 = {k: cpu_seconds(pid, children=True) for k, pid in helpers.items()}
         t0 = time.monotonic()
         if args.profile:
             for one in servers:
@@ -516,6 +557,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         results = collect("done")
         window = time.monotonic() - t0
         server_cpu = sum(cpu_seconds(one.pid) for one in servers) - server_cpu0
+        helper_cpu = {
+            k: cpu_seconds(pid, children=True) - helper_cpu0[k] for k, pid in helpers.items()
+        }
         if args.profile:
             for one in servers:
                 one.send_signal(signal.SIGUSR2)
@@ -545,6 +589,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     report = {
         "database": "postgresql" if (url or "").startswith("postgresql") else "sqlite",
         "processes": args.processes,
+        "spread": args.spread,
         "redis": bool(redis_url),
         "tables": args.tables,
         "clients": 2 * args.tables,
@@ -566,10 +611,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "server_cpu_pct": round(100 * server_cpu / window, 1),
         "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
         "client_cpu_pct": [round(100 * r["cpu"] / r["elapsed"], 1) for r in results],
+        **{f"{k}_cpu_pct": round(100 * v / window, 1) for k, v in helper_cpu.items()},
+        **{
+            f"{k}_cpu_ms_per_move": round(1000 * v / max(1, moves), 2)
+            for k, v in helper_cpu.items()
+        },
     }
     print(
         f"{report['database']}"
         + (f" + redis, {args.processes} server processes" if redis_url else "")
+        + (f" (spread by {args.spread})" if args.processes > 1 else "")
         + f": {report['tables']} tables, {report['clients']} clients "
         f"({args.workers} client process{'es' if args.workers > 1 else ''}), think "
         f"{args.think[0]:g}-{args.think[1]:g} s, {args.moves} moves, {elapsed:.0f} s "
@@ -582,7 +633,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         f"  server RSS peak {report['server_rss_peak_mib']:.0f} MiB (all processes) "
         f"(after set-up {report['server_rss_ready_mib']:.0f} MiB); CPU: server "
         f"{report['server_cpu_pct']:.0f} % ({report['server_cpu_ms_per_move']:.2f} ms a move), "
-        "clients " + ", ".join(f"{c:.0f} %" for c in report["client_cpu_pct"]),
+        "clients "
+        + ", ".join(f"{c:.0f} %" for c in report["client_cpu_pct"])
+        + "".join(
+            f", {k} {report[f'{k}_cpu_pct']:.0f} % ({report[f'{k}_cpu_ms_per_move']:.2f} ms a move)"
+            for k in helper_cpu
+        ),
         flush=True,
     )
     if args.json:

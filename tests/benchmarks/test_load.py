@@ -58,6 +58,9 @@ def test_a_tiny_load_run_spreads_its_clients_over_two_processes(tmp_path: Path) 
     assert report["moves"] > 20
     assert 0 < report["p50_ms"] <= report["p99_ms"]
     assert "2 server processes" in run.stdout
+    # the throwaway database and Redis worked for those moves, and their CPU is told
+    assert report["postgres_cpu_ms_per_move"] > 0 and report["redis_cpu_pct"] >= 0
+    assert "postgres" in run.stdout.splitlines()[-1]
 
 
 def test_several_processes_need_postgresql() -> None:

@@ -113,13 +113,16 @@ class Unit:
         raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
 
     def requests(self) -> list[str]:
-        """The paths of the HTTP requests and WebSockets its access log has (JSON lines)."""
+        """The paths of the HTTP requests its access log has and of the WebSockets it
+        accepted (uvicorn says those apart, not in the access log); JSON lines."""
         paths = []
         for line in self.log.read_text().splitlines():
             with contextlib.suppress(ValueError):
                 record = json.loads(line)
                 if record.get("logger") == "uvicorn.access":
                     paths.append(str(record.get("path")))
+                elif m := re.search(r'"WebSocket (\S+)" \[accepted\]', record.get("message", "")):
+                    paths.append(m[1])
         return paths
 
     def stop(self) -> None:
@@ -266,11 +269,15 @@ def test_a_match_through_caddy_over_https_on_two_processes(
     wss = "wss://" + public.removeprefix("https://")
     table = token_of(link)
     assert sockets and all(u.startswith(f"{wss}/api/tables/{table}/ws") for u in sockets)
-    # and Caddy spread them over both processes (round robin): each served some of the
-    # pages' requests (its access log, Caddy's own health checks left out)
+    # and Caddy spread them over both processes: each served some of the pages'
+    # requests (its access log, Caddy's own health checks left out), but the table's own,
+    # its WebSockets among them, all went to one, chosen by the table's token
     served = [[p for p in u.requests() if p not in ("/readyz", "/healthz")] for u in units]
     assert all(served), f"requests served by each process: {[len(s) for s in served]}"
     assert sum(len(s) for s in served) >= len(web)
+    tables = [[p for p in s if p.startswith(f"/api/tables/{table}")] for s in served]
+    assert sorted(bool(t) for t in tables) == [False, True], [len(t) for t in tables]
+    assert any(p.startswith(f"/api/tables/{table}/ws") for t in tables for p in t), tables
     # the metrics stay on the machine; the health routes answer through Caddy too
     assert httpx.get(f"{public}/metrics", verify=False).status_code == 404
     assert httpx.get(f"{public}/healthz", verify=False).status_code == 200
