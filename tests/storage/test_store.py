@@ -1165,3 +1165,25 @@ async def test_a_clock_of_a_version_gone_by_is_not_claimed_but_cleared(store: St
     (due,) = await store.deadlines_due(datetime.now(UTC))
     assert await store.claim_deadline(due, lease)  # at its version: won, once
     assert not await store.claim_deadline(due, lease)
+
+
+async def test_a_computer_players_move_is_claimed_once_and_never_for_a_version_gone_by(
+    store: Storage,
+) -> None:
+    """Of the processes that would make a computer player's move at a version, one claim
+    wins; once the move is stored and its claim cleared (as the process that made it
+    does), a process behind the log that claims the move at that version wins nothing,
+    so that it does not make the move a second time."""
+    table_id, match = await playing_table(store, "briscola-2", {})
+    await play_stored(store, table_id, match, random.Random(3), 2)
+    lease = timedelta(seconds=30)
+    assert await store.claim_turn(table_id, 0, 2, lease)
+    assert not await store.claim_turn(table_id, 0, 2, lease)  # another process: lost
+    await play_stored(store, table_id, match, random.Random(4), 1)  # the move, version 3
+    await store.clear_deadline(table_id, 0, "bot", 2)
+    assert not await store.claim_turn(table_id, 0, 2, lease)  # behind the log: in vain
+    assert not await store.claim_turn(table_id, 1, 2, lease)
+    assert await store.claim_turn(table_id, 1, 3, lease)  # the table's version: won
+    (claim,) = await store.deadlines_due(datetime.now(UTC) + 2 * lease)
+    assert (claim.seat, claim.kind, claim.version) == (1, "bot", 3)
+    assert claim.due > datetime.now(UTC) + lease / 2

@@ -1027,13 +1027,19 @@ class Storage:
         (a deadline of kind ``bot``, due ``lease`` from now): whether this caller won it.
         Of several server processes that would make that move, one alone wins; the
         others win it only once it is due (its process died before moving), by
-        :meth:`claim_deadline`. A claim for an earlier version is replaced."""
+        :meth:`claim_deadline`. A claim for an earlier version is replaced. Won only
+        while the stored table is at ``version``: a process behind the log claims a move
+        already made (and its claim cleared) in vain."""
         now = self.clock()
         insert = (sqlite.insert if self._sqlite else postgresql.insert)(s.deadlines)
-        d = s.deadlines.c
-        q = insert.values(
-            table_id=table_id, seat=seat, kind="bot", due=now + lease, version=version
-        ).on_conflict_do_update(
+        d, t = s.deadlines.c, s.tables.c
+        row = sa.select(
+            *(sa.literal(v, type_=c.type) for v, c in
+              ((table_id, d.table_id), (seat, d.seat), ("bot", d.kind),
+               (now + lease, d.due), (version, d.version)))
+        ).where(sa.exists().where(t.id == table_id, t.version == version))  # fmt: skip
+        q = insert.from_select(["table_id", "seat", "kind", "due", "version"], row)
+        q = q.on_conflict_do_update(
             index_elements=[d.table_id, d.seat, d.kind],
             set_={"due": now + lease, "version": version},
             where=sa.or_(d.version.is_(None), d.version < version),
