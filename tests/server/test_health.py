@@ -146,7 +146,9 @@ async def test_readyz_says_which_check_failed_while_the_database_is_unreachable(
     server_factory: Callable[..., ServerProcess],
 ) -> None:
     """And the action a person sends meanwhile is refused, counted as a storage error of
-    its kind."""
+    its kind; a connection opened meanwhile is closed with 1013 (try again later), for
+    its client to connect again; and the server logs no traceback for any of it (each is
+    said in a warning: the database is away, not the server at fault)."""
     async with database("postgresql") as url:
         assert url is not None
         srv = server_factory(url)
@@ -179,6 +181,12 @@ async def test_readyz_says_which_check_failed_while_the_database_is_unreachable(
                 assert ana.view is not None
                 await ana.act(ana.view["legal"][0])
                 refused = await ana.until(lambda f: f["type"] == "error")
+                twin = Client(srv.url, "Ana")  # her second tab opens the table
+                twin.http.cookies = ana.http.cookies
+                await twin.connect(token)
+                await asyncio.wait_for(twin.ws.wait_closed(), 10)
+                closed = twin.ws.close_code, twin.ws.close_reason
+                await twin.aclose()
                 counted = (await http.get("/metrics")).text
                 async with admin.connect() as conn:
                     await conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
@@ -192,6 +200,8 @@ async def test_readyz_says_which_check_failed_while_the_database_is_unreachable(
             await admin.dispose()
     # the move is refused as the database's fault, not as a table that moved on
     assert refused["code"] == "unavailable" and "database did not answer" in refused["message"]
+    assert closed == (1013, "the database did not answer")
+    assert "Traceback" not in srv.log.read_text()
     errors = [x for x in counted.splitlines() if x.startswith("briscola_storage_errors_total")]
     assert 'briscola_storage_errors_total{kind="unavailable",operation="append"} 1.0' in errors
     assert down.status_code == 503, down.text

@@ -35,6 +35,7 @@ from briscola.server.broadcast import Broadcaster, InProcess, RedisWakeups
 from briscola.server.deps import Guards, describe
 from briscola.server.errors import Refused, Value, error_json
 from briscola.server.guard import BODY_LIMIT, BodyLimit, Guard
+from briscola.server.live import log_failed
 from briscola.server.logs import RequestIds
 from briscola.server.messages import SCHEMA_PATH
 from briscola.server.metrics import Access, Metrics, is_storage_error
@@ -61,7 +62,7 @@ async def forget_sessions(storage: Storage, idle: timedelta, metrics: Metrics) -
         except Exception as e:
             if is_storage_error(e):
                 metrics.storage_failed("sessions", e)
-            log.exception("the sessions unused could not be ended")
+            log_failed(e, "the sessions unused could not be ended")
         await asyncio.sleep(3600)
 
 

@@ -203,6 +203,16 @@ def database_away(error: BaseException) -> bool:
     return is_storage_error(error) or isinstance(error, OSError | TimeoutError)
 
 
+def log_failed(error: BaseException, message: str, *args: object) -> None:
+    """Log that the work ``message`` names could not be done: with the database away
+    (:func:`database_away`: it comes back, and the work is done again), a warning
+    naming ``error``; else ``error`` with its traceback, a fault of the server's."""
+    if database_away(error):
+        log.warning(message + ": %r", *args, error)
+    else:
+        log.error(message, *args, exc_info=error)
+
+
 def clean_text(text: str, longest: int) -> str:
     """A chat line as kept: control characters out, spaces trimmed, at most ``longest``
     characters (:class:`Refused` when empty or longer)."""
@@ -270,6 +280,9 @@ class LiveTable:
         self.move_deadline: tuple[int, int] | None = None
         self.move_due: datetime | None = None
         """When the stored move clock runs out, where this process knows it."""
+        self.clock_unsaved = False
+        """Whether the clock of an action taken here could not be stored (the database
+        away): :meth:`save_clock` stores it once it is back."""
         self.storing = False
         """Whether the match holds an action not stored yet: nobody is told anything
         then (a crash would lose that action), until the store is done."""
@@ -326,7 +339,13 @@ class LiveTable:
         ends)."""
         task = asyncio.create_task(work, context=table_context(self.token))
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and (e := task.exception()) is not None:
+            what = getattr(task.get_coro(), "__qualname__", "a task")
+            log_failed(e, "table %s: %s failed", self.token, what)
 
     def close(self) -> None:
         """Stop the table's tasks (the server is stopping)."""
@@ -485,6 +504,7 @@ class LiveTable:
         if self.match is not None:
             self.revealed = len(self.match.finished)
         self.move_deadline = self.move_due = None  # the process that acted set the clock
+        self.clock_unsaved = False
         return True
 
     async def _follow_chat(self, said: list[ChatMessage]) -> bool:
@@ -876,12 +896,10 @@ class LiveTable:
         self.host = None
         try:
             await self.load()
-        except Exception as e:
-            if not database_away(e):
-                log.exception("table %s: could not be rebuilt from storage", self.token)
-            else:  # the database is away: the next follow, or command, loads it again
+        except Exception as e:  # the database away: the next follow, or command, loads it
+            if database_away(e):
                 self.server.metrics.storage_failed("load", e)
-                log.warning("table %s: could not be rebuilt from storage: %r", self.token, e)
+            log_failed(e, "table %s: could not be rebuilt from storage", self.token)
         self.meta += 1
         for conn in self.connections:
             conn.number = -1  # numbered from the log again: a snapshot each
@@ -891,9 +909,23 @@ class LiveTable:
         """Set the clock of the seat to act; wake the connections (of the other processes:
         for the table's ``parts``); let a computer player move when it is its turn."""
         self.touch()
-        await self.set_clock()
+        await self.save_clock()
         await self.server.broadcaster.publish(self.token, parts)
         self.kick()
+
+    async def save_clock(self) -> None:
+        """:meth:`set_clock` after an action taken here; with the database away, the
+        clock waits (:attr:`clock_unsaved`) for the next call, every ``tick`` seconds
+        (:meth:`Tables.watch`), and the action stands."""
+        try:
+            await self.set_clock()
+        except Exception as e:
+            if not database_away(e):
+                raise
+            self.clock_unsaved = True
+            log_failed(e, "table %s: the move clock could not be stored", self.token)
+        else:
+            self.clock_unsaved = False
 
     def wanted_clock(self) -> tuple[int, int] | None:
         """The move clock the table should have stored now: the seat to act and the
@@ -1008,11 +1040,17 @@ class LiveTable:
                 await asyncio.sleep(self.settings.bot_delay)
             if version != self.info.version or self.host is not host or not self.computer(seat):
                 continue  # the table moved on, or the person came back while it waited
-            if self.server.shared:
-                lease = timedelta(seconds=self.settings.lease)
-                if not await self.storage.claim_turn(self.info.id, seat, version, lease):
-                    return  # another process makes this move
-            await self._computer_move(seat, version)
+            try:
+                if self.server.shared:
+                    lease = timedelta(seconds=self.settings.lease)
+                    if not await self.storage.claim_turn(self.info.id, seat, version, lease):
+                        return  # another process makes this move
+                await self._computer_move(seat, version)
+            except Exception as e:  # the database away: claimed again once it is back
+                if not database_away(e):
+                    raise
+                log_failed(e, "table %s: seat %d's computer move waits", self.token, seat)
+                await asyncio.sleep(1)
 
     async def claimed_move(self, seat: int, version: int) -> None:
         """The computer player's move at ``seat`` and ``version``, claimed here once the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections import deque
 from collections.abc import Callable
@@ -27,10 +28,11 @@ from briscola.server.deps import (
     tables_of,
 )
 from briscola.server.errors import Refused, Value, error_json
-from briscola.server.live import Connection, LiveTable
+from briscola.server.live import Connection, LiveTable, database_away
 from briscola.server.messages import CLIENT, Act, Failure, Ping, Pong, Say, Sync
-from briscola.server.metrics import is_storage_error
 from briscola.storage import Player
+
+log = logging.getLogger("briscola.server")
 
 router = APIRouter()
 
@@ -77,10 +79,30 @@ def version_of(since: str | None) -> int | None:
     return int(since)
 
 
+TRY_AGAIN = 1013
+"""The close code of a connection the database failed (try again later): its client
+connects again."""
+
+
 @router.websocket("/api/tables/{token}/ws")
 async def table_socket(websocket: WebSocket, token: str, since: str | None = None) -> None:
-    tables, guards = tables_of(websocket), guards_of(websocket)
+    """A table's WebSocket (docs/protocol.md). With the database away (PostgreSQL
+    restarting), the socket closes with :data:`TRY_AGAIN`: its client connects again, to
+    this process or another, as after a restart."""
     await websocket.accept()
+    try:
+        await open_socket(websocket, token, since)
+    except Exception as e:
+        if not database_away(e):
+            raise
+        tables_of(websocket).metrics.storage_failed("socket", e)
+        log.warning("table %s: a connection closed, the database away: %r", token, e)
+        with contextlib.suppress(Exception):  # (the socket may be gone already)
+            await websocket.close(code=TRY_AGAIN, reason="the database did not answer")
+
+
+async def open_socket(websocket: WebSocket, token: str, since: str | None) -> None:
+    tables, guards = tables_of(websocket), guards_of(websocket)
     try:
         live = await tables.get(token)
     except Refused as e:
@@ -317,10 +339,6 @@ async def serve_socket(
         pass
     except RuntimeError:  # sent on a closed socket
         pass
-    except Exception as e:
-        if is_storage_error(e):
-            metrics.storage_failed("socket", e)
-        raise
     finally:
         sending.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

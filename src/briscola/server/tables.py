@@ -32,7 +32,7 @@ from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.server.broadcast import ALL, Broadcaster
 from briscola.server.errors import Refused, number
-from briscola.server.live import PRESENCE_ALIVE, LiveTable, check_level
+from briscola.server.live import PRESENCE_ALIVE, LiveTable, check_level, log_failed
 from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn, TableLanguage
 from briscola.server.metrics import Metrics, is_storage_error
 from briscola.server.settings import ServerSettings
@@ -109,8 +109,8 @@ class Tables:
                     return
                 try:
                     await live.follow(parts)
-                except Exception:
-                    log.exception("table %s: could not catch up with the log", token)
+                except Exception as e:
+                    log_failed(e, "table %s: could not catch up with the log", token)
                 again = self._follow_again.pop(token, None)
                 if again is None:
                     return
@@ -136,8 +136,8 @@ class Tables:
                 await self.storage.heartbeat(self.process, forget)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("this process's heartbeat could not be stored")
+            except Exception as e:
+                log_failed(e, "this process's heartbeat could not be stored")
             await asyncio.sleep(self.settings.follow_every)
             try:
                 if not getattr(self.broadcaster, "up", True):
@@ -149,8 +149,8 @@ class Tables:
                         await self.changed(loaded[table_id].token)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("the tables could not be caught up")
+            except Exception as e:
+                log_failed(e, "the tables could not be caught up")
 
     async def close(self) -> None:
         for live in self.live.values():
@@ -377,7 +377,7 @@ class Tables:
             except Exception as e:
                 if is_storage_error(e):
                     self.metrics.storage_failed("load", e)
-                log.exception("table %s could not be taken up", info.token)
+                log_failed(e, "table %s could not be taken up", info.token)
                 continue
             for seat, s in enumerate(live.info.seats):
                 away = (info.id, seat, "away") in stored
@@ -394,16 +394,21 @@ class Tables:
             live.kick()
 
     async def watch(self) -> None:
-        """Act on the stored deadlines as they fall due, until cancelled."""
+        """Act on the stored deadlines as they fall due, until cancelled; first store
+        the clocks the database could not take (:meth:`LiveTable.save_clock`)."""
         while True:
             try:
+                for live in [t for t in self.live.values() if t.clock_unsaved]:
+                    async with live.lock:  # (not while an action is taken)
+                        if live.clock_unsaved:
+                            await live.save_clock()
                 await self.tick()
             except asyncio.CancelledError:
                 raise
             except Exception as e:
                 if is_storage_error(e):
                     self.metrics.storage_failed("deadlines", e)
-                log.exception("the deadlines could not be read")
+                log_failed(e, "the deadlines could not be read")
             await asyncio.sleep(self.settings.tick)
 
     async def tick(self) -> None:
