@@ -216,7 +216,15 @@ def test_chiamata_names_the_caller_and_partner_once_known(people: Callable[[str]
     # the caller is known: "Caller" on the points and a badge on its seat, nothing more
     # unless Ana holds the called card (then she knows she is the partner)
     text = points_line(ana)
-    assert "Caller: " in text and "others" not in text, text
+    card = next(e["card"] for e in ana.events if e.get("type") == "card_called")
+    caller_side = r"Caller( and partner)?: \d+"
+    sides = rf"({caller_side} · The others: \d+|The others: \d+ · {caller_side})"
+    if "others" in text:  # the called card was played before Ana's first turn: all known
+        assert re.fullmatch(sides, text), text
+    elif card in mine:  # Ana is the partner, and knows it: "Partner" to her alone
+        assert "Partner: " in text and "Caller: " in text, (text, card)
+    else:
+        assert "Caller: " in text and "Partner" not in text, (text, card, mine)
     ana.shoot("sides-chiamata-caller")
     partner_known = page.locator('[data-role-badge="partner"]').count() == 1
     if not revealed(ana):
