@@ -849,13 +849,10 @@ class LiveTable:
             )
         except Exception as e:
             self.server.metrics.storage_failed("append", e)
-            # one message for each way, naming the exception (the chaos test reads it)
-            said = ("table %s: the action at version %d was not stored (%s): %s",
-                    self.token, version, type(e).__name__, e)  # fmt: skip
-            if isinstance(e, StorageError) or database_away(e):  # taken elsewhere, or away
-                log.warning(*said)
-            else:
-                log.exception(*said)
+            # taken elsewhere (a StorageError) or away: a warning naming the exception
+            # (the chaos test reads it); else a fault, with its traceback
+            log_failed(e, "table %s: the action at version %d was not stored (%s)",
+                       self.token, version, type(e).__name__)  # fmt: skip
             await self._reload()
             self.storing = False
             await self.server.broadcaster.publish(self.token)
