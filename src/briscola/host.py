@@ -129,6 +129,16 @@ class _Entry(NamedTuple):
     events: list[Any]
     """The engine's events, with their audiences."""
     notes: list[dict[str, Any]]
+    told: dict[Audience, list[dict[str, Any]]]
+    """What each audience was told of the events (:func:`seat_events`), made once for all
+    its connections."""
+
+    def seen(self, audience: Audience) -> list[dict[str, Any]]:
+        """What ``audience`` sees of the events (shared: not to be changed)."""
+        told = self.told.get(audience)
+        if told is None:
+            told = self.told[audience] = seat_events(self.events, audience)
+        return told
 
 
 Audience = int | None
@@ -215,13 +225,13 @@ class Table:
             self._numbers = dict.fromkeys(self._numbers, self.version)
             self._watched = list(range(self.version + 1))
             if not self.version:
-                self._start = _Entry(0, list(self.state.opening_events()), notes)
+                self._start = _Entry(0, list(self.state.opening_events()), notes, {})
             return
         match = self.match
         ends = match.ends
         self.version = len(ends) - 1
         if not self.version:
-            self._start = _Entry(0, list(match.events), notes)
+            self._start = _Entry(0, list(match.events), notes, {})
         for k in range(1, len(ends)):
             self._count(match.events[ends[k - 1] : ends[k]])
 
@@ -255,7 +265,7 @@ class Table:
         for entry in reversed(self._kept):
             if number <= since:
                 break
-            events = seat_events(entry.events, audience)
+            events = entry.seen(audience)
             if events:
                 if number <= top:  # (the spectators' messages after where they are held wait)
                     out.append(Message(number, entry.version, events + entry.notes))
@@ -266,7 +276,7 @@ class Table:
         if since == 0:
             if self._start is None:
                 return None
-            events = seat_events(self._start.events, audience) + self._start.notes
+            events = self._start.seen(audience) + self._start.notes
             out.insert(0, Message(0, 0, events))
         return out
 
@@ -480,7 +490,7 @@ class Table:
                 notes = self.notary.announced(match)[self._announced :]
                 self._announced += len(notes)
         self._count(events)
-        self._kept.append(_Entry(self.version, events, notes))
+        self._kept.append(_Entry(self.version, events, notes, {}))
         if self._kept[0].version > 1:
             self._start = None  # the messages from 0 could not all be given any more
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from briscola.ai import make_bot
-from briscola.engine import MalformedError, Match, Rules, View, match_view, seat_view
+from briscola.engine import GameState, MalformedError, Match, Rules, View, match_view, seat_view
 from briscola.engine.views import MatchView
 from helpers import CONFIGS, config_id
 
@@ -152,3 +152,31 @@ def test_a_view_from_json_that_is_no_view() -> None:
     for obj, message in cases:
         with pytest.raises(MalformedError, match=message):
             View.from_json(obj)
+
+
+@pytest.mark.parametrize(("key", "options"), CONFIGS, ids=[config_id(k, o) for k, o in CONFIGS])
+def test_a_copied_hand_that_goes_another_way_shows_its_own_tricks(
+    key: str, options: dict[str, Any]
+) -> None:
+    """A search copies a hand and plays it on another way: every view of the copy, and of
+    the hand it came from, is the view of the same moves replayed on a fresh hand (the
+    tricks and carichi a view shows are made once a trick is taken, and kept by the hand)."""
+    rules = Rules.make(key, options)
+    rng = random.Random(f"copied views {config_id(key, options)}")
+    match = Match(rules, rng, dealer=rng.randrange(rules.players))
+    hand = match.hand
+    while not hand.over and len(hand.tricks) < 3:
+        _ = [seat_view(hand, s) for s in range(hand.n)]  # the hand keeps what it showed
+        hand.apply(rng.choice(hand.legal_actions()))
+    other = hand.copy()
+    for state, pick in ((other, -1), (hand, 0)):
+        while not state.over:
+            fresh = GameState(rules, state.deal)
+            for move in state.moves:
+                fresh.apply(move)
+            for s in range(state.n):
+                assert seat_view(state, s) == seat_view(fresh, s)
+                assert seat_view(state, s).to_json() == seat_view(fresh, s).to_json()
+            legal = state.legal_actions()
+            state.apply(legal[pick])
+    assert other.moves != hand.moves

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from briscola.engine.cards import Card, Suit, carichi_values
@@ -172,11 +172,16 @@ class HandOver(NamedTuple):
 
 
 def carichi_taken(
-    tricks: Iterable[TrickWon], sides: tuple[tuple[int, ...], ...], points: Mapping[Card, int]
+    tricks: Iterable[TrickWon],
+    sides: tuple[tuple[int, ...], ...],
+    points: Mapping[Card, int],
+    *,
+    carichi: Collection[Card] | None = None,
 ) -> tuple[tuple[Card, ...], ...]:
     """The carichi (:func:`~briscola.engine.cards.carichi`: aces and threes, or aces and
     10s) that each of ``sides`` took in ``tricks``, in the order taken; ``points`` is the
-    rule set's.
+    rule set's, and ``carichi`` its carichi when known already
+    (:attr:`Rules.carichi <briscola.engine.rules.Rules.carichi>`).
 
     >>> from briscola.engine.cards import parse_cards
     >>> pts = {c: {"A": 11, "3": 10}.get(c.rank.value, 0) for c in parse_cards("Ab 3c 4s 2d")}
@@ -185,14 +190,22 @@ def carichi_taken(
     >>> [[str(c) for c in side] for side in carichi_taken(won, ((0,), (1,)), pts)]
     [['3c'], ['Ab']]
     """
-    top = carichi_values(points)
+    if carichi is None:
+        top = carichi_values(points)
+        carichi = {c for c, p in points.items() if p in top}
+    side_of: dict[int, int] = {}
+    for k, side in enumerate(sides):
+        for seat in side:
+            side_of.setdefault(seat, k)
     taken: list[list[Card]] = [[] for _ in sides]
     for trick in tricks:
-        for i, side in enumerate(sides):
-            if trick.winner in side:
-                taken[i].extend(c for c in trick.cards if points.get(c, 0) in top)
-                break
-    return tuple(tuple(side) for side in taken)
+        i = side_of.get(trick.winner)
+        if i is not None:
+            kept = taken[i]
+            for c in trick.cards:
+                if c in carichi:
+                    kept.append(c)
+    return tuple(tuple(kept) for kept in taken)
 
 
 Event = (
@@ -212,14 +225,27 @@ def visible(event: Event, seat: int | None) -> Event | None:
 
     :raises MalformedError: when ``event`` is no event or ``seat`` no seat number.
     """
+    _check_event(event)
+    _check_seat(seat)
+    return _visible(event, seat)
+
+
+def _check_event(event: object) -> None:
     if not isinstance(event, tuple) or not hasattr(event, "audience"):
         raise MalformedError(f"visible: expected an event (from state.apply), got {shown(event)}")
-    aud = event.audience
+
+
+def _check_seat(seat: object) -> None:
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
         raise MalformedError(
             "visible: expected a seat number (0, 1, ...) or None for a spectator, "
             f"got {shown(seat)}"
         )
+
+
+def _visible(event: Event, seat: int | None) -> Event | None:
+    """:func:`visible`, its arguments checked already."""
+    aud = event.audience
     if aud is None or (seat is not None and seat in aud):
         if isinstance(event, Talk) and aud is not None and event.spotted:
             # A seat knows that the signaller's side saw the signal, and whether it saw
@@ -247,36 +273,46 @@ def seat_events(events: Iterable[object], seat: int | None) -> list[dict[str, An
         raise MalformedError(
             f"seat_events: expected a list of events (from apply), got {shown(events)}"
         )
+    _check_seat(seat)
     out: list[dict[str, Any]] = []
     for event in events:
-        seen = visible(event, seat)  # type: ignore[arg-type]  # visible checks it
+        _check_event(event)
+        seen = _visible(event, seat)  # type: ignore[arg-type]  # checked
         if seen is not None:
             out.append(_event_json(seen))
     return out
 
 
 def _event_json(event: tuple[Any, ...]) -> dict[str, Any]:
-    fields: tuple[str, ...] = event._fields  # type: ignore[attr-defined]  # a NamedTuple
-    out: dict[str, Any] = {"type": _snake(type(event).__name__)}
-    for name, value in zip(fields, event, strict=True):
-        if name != "audience":
-            out[name] = _plain(value)
+    kind, fields = _shape(type(event))
+    out: dict[str, Any] = {"type": kind}
+    for i, name in fields:
+        value = event[i]
+        out[name] = value if value is None or type(value) in _AS_IS else _plain(value)
     return out
 
 
+_AS_IS = frozenset({int, str, bool, float})
+"""The types a field's value is written as it is."""
+
+
 @functools.cache
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+def _shape(kind: type) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """An event type's name in snake case, and its fields written (all but the audience)
+    with their places."""
+    fields: tuple[str, ...] = kind._fields  # type: ignore[attr-defined]  # a NamedTuple
+    name = re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+    return name, tuple((i, f) for i, f in enumerate(fields) if f != "audience")
 
 
 def _plain(value: object) -> Any:
     """A field's value in JSON types: cards as ``5b``, suits as their letter, sets sorted."""
     if isinstance(value, Card):
-        return str(value)
+        return value.text
     if isinstance(value, Suit):
         return value.value
     if isinstance(value, frozenset | set):
         return sorted(value)
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [v if v is None or type(v) in _AS_IS else _plain(v) for v in value]
     return value

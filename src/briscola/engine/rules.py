@@ -24,7 +24,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from briscola.engine.actions import Play
-from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit
+from briscola.engine.cards import FRENCH_32, ITALIAN_40, Card, Rank, Suit, carichi_values
 from briscola.engine.errors import MalformedError, RulesError, shown
 from briscola.engine.house_rules import RULES, RuleValue
 from briscola.engine.presets import TALK_RULES, TEAM_RULES, Game, find_game
@@ -220,6 +220,13 @@ class Rules:
         """For each leader, the seats in playing order for a full trick (twice round in a
         double trick)."""
         return tuple(seq * self.game.rounds for seq in self.rounds_from)
+
+    @cached_property
+    def carichi(self) -> frozenset[Card]:
+        """The deck's carichi: the cards worth one of its two highest point values
+        (:func:`~briscola.engine.cards.carichi_values`)."""
+        top = carichi_values(self.points)
+        return frozenset(c for c, p in self.points.items() if p in top)
 
     @cached_property
     def plays(self) -> tuple[dict[Card, Play], ...]:

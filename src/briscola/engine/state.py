@@ -64,6 +64,7 @@ from briscola.engine.game_record import Record
 from briscola.engine.phases import Phase
 from briscola.engine.position import Position, misfit
 from briscola.engine.rules import Rules
+from briscola.engine.view_types import TrickView
 
 PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
@@ -137,7 +138,7 @@ class GameState:
 
     __slots__ = (
         "_draw_audience", "_handlers", "_on_play", "_orders", "_phase_owner", "_plays",
-        "_start_events",
+        "_start_events", "_taken",
         "addons", "deal", "hands", "known", "moves", "n", "order", "phase", "pile", "rules",
         "seat_points", "shown", "side_of", "sides", "trick", "tricks", "trump", "turn", "turned",
     )  # fmt: skip
@@ -174,6 +175,17 @@ class GameState:
     shown: bool
     """Whether partners' hands are shown (the stock ran out under that house rule)."""
     addons: tuple[Addon, ...]
+    _taken: (
+        tuple[
+            int,
+            TrickWon | None,
+            tuple[tuple[int, ...], ...],
+            tuple[TrickView, ...],
+            tuple[tuple[Card, ...], ...],
+        ]
+        | None
+    )
+    """What :meth:`taken` made last, and for which tricks and sides."""
 
     def __init__(self, rules: Rules, deal: Deal) -> None:
         """A hand of ``rules`` from ``deal``: :func:`~briscola.engine.deal.shuffled_deal`
@@ -209,6 +221,7 @@ class GameState:
         self.sides = rules.sides
         self.side_of = rules.side_of
         self.tricks = []
+        self._taken = None
         self.moves = []
         self.known = [set() for _ in range(n)]
         self.shown = False
@@ -325,6 +338,21 @@ class GameState:
         """Card points taken by each side, sides as in :attr:`sides`."""
         sp = self.seat_points
         return [sum(sp[s] for s in side) for side in self.sides]
+
+    def taken(self) -> tuple[tuple[TrickView, ...], tuple[tuple[Card, ...], ...]]:
+        """The tricks taken, as a view shows them, and the carichi each side took
+        (:func:`~briscola.engine.events.carichi_taken`): made again only once a trick is
+        taken (or the sides are known anew), not for every view."""
+        tricks, sides = self.tricks, self.sides
+        last = tricks[-1] if tricks else None
+        kept = self._taken
+        if kept is not None and kept[0] == len(tricks) and kept[1] is last and kept[2] is sides:
+            return kept[3], kept[4]
+        rules = self.rules
+        views = tuple(TrickView.of(t) for t in tricks)
+        carichi = carichi_taken(tricks, sides, rules.points, carichi=rules.carichi)
+        self._taken = (len(tricks), last, sides, views, carichi)
+        return views, carichi
 
     def addon(self, kind: type[Addon]) -> Addon | None:
         """This hand's add-on of the given type, if the rules have one."""
@@ -634,7 +662,8 @@ class GameState:
     def _finish(self, events: list[Event]) -> None:
         self.phase = OVER
         self.turn = -1
-        carichi = carichi_taken(self.tricks, self.sides, self.rules.points)
+        rules = self.rules
+        carichi = carichi_taken(self.tricks, self.sides, rules.points, carichi=rules.carichi)
         events.append(
             HandOver(tuple(self.points), self.winners(), sides=self.sides, carichi=carichi)
         )
@@ -678,6 +707,7 @@ class GameState:
             "_plays",
             "_draw_audience",
             "_start_events",
+            "_taken",
         ):
             object.__setattr__(new, name, getattr(self, name))
         new.hands = [list(h) for h in self.hands]

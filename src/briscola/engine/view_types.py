@@ -10,8 +10,10 @@ without importing the engine that builds them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, TypeVar
 
 from briscola.engine.actions import Action, action_from_json
@@ -60,16 +62,29 @@ class TrickView:
 
     @classmethod
     def of(cls, won: TrickWon) -> TrickView:
-        return cls(won.leader, won.seats, won.cards, won.winner, won.points)
+        """The view of a trick taken (the same value for equal tricks: a hand's views,
+        rebuilt after every move, share their tricks')."""
+        return _trick_of(won)
 
     def to_json(self) -> dict[str, Any]:
+        """The trick as plain JSON types: one dict for the trick's life, shared by every
+        view that writes it, so not to be changed."""
+        return self._json
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
             "seats": list(self.seats),
-            "cards": [str(c) for c in self.cards],
+            "cards": [c.text for c in self.cards],
             "winner": self.winner,
             "points": self.points,
         }
+
+
+@functools.lru_cache(maxsize=4096)
+def _trick_of(won: TrickWon) -> TrickView:
+    return TrickView(won.leader, won.seats, won.cards, won.winner, won.points)
 
 
 @dataclass(frozen=True)
@@ -187,7 +202,7 @@ class View:
         """The view as plain JSON types, for sockets and bots in other languages."""
 
         def cards(cs: tuple[Card, ...]) -> list[str]:
-            return [str(c) for c in cs]
+            return [c.text for c in cs]
 
         return {
             "game": self.game,
@@ -203,10 +218,10 @@ class View:
             "visible_hands": {str(s): cards(h) for s, h in self.visible_hands.items()},
             "known_cards": {str(s): cards(h) for s, h in self.known_cards.items()},
             "trump": None if self.trump is None else self.trump.value,
-            "turned": None if self.turned is None else str(self.turned),
+            "turned": None if self.turned is None else self.turned.text,
             "stock_size": self.stock_size,
-            "stock_top": None if self.stock_top is None else str(self.stock_top),
-            "trick": [[s, str(c)] for s, c in self.trick],
+            "stock_top": None if self.stock_top is None else self.stock_top.text,
+            "trick": [[s, c.text] for s, c in self.trick],
             "trick_order": list(self.trick_order),
             "tricks": [t.to_json() for t in self.tricks],
             "last_trick": None if self.last_trick is None else self.last_trick.to_json(),

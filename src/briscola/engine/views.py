@@ -29,7 +29,6 @@ from typing import Any
 
 from briscola.engine.cards import Card
 from briscola.engine.errors import MalformedError, shown
-from briscola.engine.events import carichi_taken
 from briscola.engine.match import Match
 from briscola.engine.state import GameState
 from briscola.engine.view_types import AuctionView, MatchView, TrickView, View
@@ -138,6 +137,7 @@ def _build(state: GameState, seat: int | None, **match: Any) -> View:
     if game.open_hands and state.stock_size > 0:
         stock_top = state.pile[-1]
     show_last = rules.last_trick_allowed
+    tricks, carichi = state.taken()
     over = state.over
     to_act = None if over else state.turn
     return View(
@@ -159,11 +159,11 @@ def _build(state: GameState, seat: int | None, **match: Any) -> View:
         stock_top=stock_top,
         trick=tuple(zip(state.order, state.trick, strict=False)),
         trick_order=tuple(state.order) if not over else (),
-        tricks=tuple(TrickView.of(t) for t in state.tricks),
-        last_trick=TrickView.of(state.tricks[-1]) if show_last and state.tricks else None,
+        tricks=tricks,
+        last_trick=tricks[-1] if show_last and tricks else None,
         points=tuple(state.points),
         winners=state.winners(),
-        carichi=carichi_taken(state.tricks, state.sides, rules.points),
+        carichi=carichi,
         rules=dict(rules.options),
         legal=tuple(state.legal_actions()) if seat is not None and seat == to_act else (),
         move_number=len(state.moves) - unseen,

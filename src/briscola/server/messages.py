@@ -21,6 +21,7 @@ import functools
 import json
 from typing import Annotated, Any, Literal, get_args
 
+import orjson
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -282,7 +283,7 @@ def update_frame(
     the bytes ``Update(...).model_dump_json()`` writes, without validating the view and
     every event again on each move."""
     frame = {"type": "update", "version": version, "since": since, "events": events, "view": view}
-    return to_json(frame).decode()
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def snapshot_frame(
