@@ -73,7 +73,7 @@ ECHO_TIMEOUT = 30.0
 CPU_PROFILE = """
 import cProfile, runpy, signal, sys, time
 out = sys.argv.pop(1)
-profile = cProfile.Profile(time.process_time)
+profile = cProfile.Profile(time.thread_time)
 signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
 def stop(*_):
     profile.disable()
@@ -82,9 +82,10 @@ signal.signal(signal.SIGUSR2, stop)
 runpy.run_module("briscola", run_name="__main__")
 """
 """``python -c CPU_PROFILE FILE ARGS``: ``python -m briscola ARGS``, profiled by cProfile
-from SIGUSR1 to SIGUSR2 (the measured window, not the set-up), timed by the process's CPU
-time (time waited for the network or the database not counted), the profile written to
-FILE on SIGUSR2."""
+from SIGUSR1 to SIGUSR2 (the measured window, not the set-up), timed by the CPU time of
+the event loop's thread (time waited for the network or the database not counted, nor the
+CPU of the threads that run SQLite's statements meanwhile, which the process's CPU time
+would lend to whatever the loop ran then), the profile written to FILE on SIGUSR2."""
 
 
 def start_server(
