@@ -271,3 +271,40 @@ async def test_readyz_checks_redis_too_when_processes_share_one(
     checks = ready.json()["checks"]
     assert checks["database"] == "ok"
     assert checks["redis"].startswith("failed (") and str(tmp_path) not in ready.text
+
+
+@pytest.mark.parametrize(
+    ("error", "counted", "traceback"),
+    [
+        (ConnectionRefusedError(111, "Connection refused"), "unavailable", False),
+        (TimeoutError(), "unavailable", False),
+        (KeyError("a bug"), None, True),
+    ],
+    ids=["refused", "timed-out", "a-bug"],
+)
+def test_work_the_database_failed_is_counted_and_warned_and_a_bug_is_a_traceback(
+    error: BaseException, counted: str | None, traceback: bool, caplog: Any
+) -> None:
+    """The background work (deadlines, sessions, tables taken up or rebuilt) that fails
+    with the database away is counted among the storage errors, by its kind, and said in a
+    warning; a fault of the server's is not counted as the database's, and is logged with
+    its traceback."""
+    from briscola.server.live import storage_failed
+    from briscola.server.metrics import Metrics
+
+    metrics = Metrics()
+    with caplog.at_level("WARNING", logger="briscola.server"):
+        storage_failed(metrics, "deadlines", error, "the deadlines could not be read")
+    text = metrics.text().decode()
+    samples = [x for x in text.splitlines() if x.startswith("briscola_storage_errors_total{")]
+    if counted is None:
+        assert samples == []
+    else:
+        assert samples == [
+            f'briscola_storage_errors_total{{kind="{counted}",operation="deadlines"}} 1.0'
+        ]
+    (record,) = caplog.records
+    assert record.getMessage().startswith("the deadlines could not be read")
+    assert (record.levelname, record.exc_info is not None) == (
+        ("ERROR", True) if traceback else ("WARNING", False)
+    )

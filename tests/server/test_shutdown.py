@@ -111,6 +111,11 @@ async def test_sigterm_at_a_server_without_connections_ends_it_with_status_0(
 ROOT = Path(__file__).parents[2]
 
 
+HANDED_ON = 20.0
+"""Seconds the matches may take to finish at the other process once one stops: far more
+than they need (about one), less than a computer move's claim lasts (its lease, 30)."""
+
+
 async def test_sigterm_at_one_of_two_processes_sends_its_clients_to_the_other(
     redis_dir: Path, server_factory: Callable[..., ServerProcess]
 ) -> None:
@@ -143,7 +148,11 @@ async def test_sigterm_at_one_of_two_processes_sends_its_clients_to_the_other(
                 d.client.base = b.url
                 d.client.http.base_url = httpx.URL(b.url)
             assert await asyncio.to_thread(a.terminate, 20) == 0
+            stopped = time.monotonic()
             await asyncio.gather(*tasks)
+            # no computer move waited out the lease of a claim the stopped process left
+            # (its task cancelled as it claimed or chose: the claim is handed on)
+            assert time.monotonic() - stopped < HANDED_ON, "a move waited for its claim"
             for token, ds in drivers.items():
                 for d in ds:
                     assert d.session.codes == [1012], (d.client.nickname, d.session.codes)

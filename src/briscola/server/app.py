@@ -35,7 +35,7 @@ from briscola.server.broadcast import Broadcaster, InProcess, RedisWakeups
 from briscola.server.deps import Guards, describe
 from briscola.server.errors import Refused, Value, error_json
 from briscola.server.guard import BODY_LIMIT, BodyLimit, Guard
-from briscola.server.live import log_failed
+from briscola.server.live import storage_failed
 from briscola.server.logs import RequestIds
 from briscola.server.messages import SCHEMA_PATH
 from briscola.server.metrics import Access, Metrics, is_storage_error
@@ -60,9 +60,7 @@ async def forget_sessions(storage: Storage, idle: timedelta, metrics: Metrics) -
             if dropped := await storage.drop_idle_sessions(idle):
                 log.info("%d sessions unused for %s ended", dropped, idle)
         except Exception as e:
-            if is_storage_error(e):
-                metrics.storage_failed("sessions", e)
-            log_failed(e, "the sessions unused could not be ended")
+            storage_failed(metrics, "sessions", e, "the sessions unused could not be ended")
         await asyncio.sleep(3600)
 
 

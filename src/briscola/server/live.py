@@ -23,6 +23,7 @@ nicknames, other tables) it reaches through :class:`Server`, which
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -211,6 +212,17 @@ def log_failed(error: BaseException, message: str, *args: object) -> None:
         log.warning(message + ": %r", *args, error)
     else:
         log.error(message, *args, exc_info=error)
+
+
+def storage_failed(
+    metrics: Metrics, operation: str, error: BaseException, message: str, *args: object
+) -> None:
+    """The work ``message`` names (a storage call of ``operation``) failed with ``error``:
+    counted among the storage errors when the database is away (:func:`database_away`),
+    and logged (:func:`log_failed`)."""
+    if database_away(error):
+        metrics.storage_failed(operation, error)
+    log_failed(error, message, *args)
 
 
 def clean_text(text: str, longest: int) -> str:
@@ -894,9 +906,8 @@ class LiveTable:
         try:
             await self.load()
         except Exception as e:  # the database away: the next follow, or command, loads it
-            if database_away(e):
-                self.server.metrics.storage_failed("load", e)
-            log_failed(e, "table %s: could not be rebuilt from storage", self.token)
+            storage_failed(self.server.metrics, "load", e,
+                           "table %s: could not be rebuilt from storage", self.token)  # fmt: skip
         self.meta += 1
         for conn in self.connections:
             conn.number = -1  # numbered from the log again: a snapshot each
@@ -1025,6 +1036,10 @@ class LiveTable:
             self.bot_task = asyncio.create_task(self._bots_play(), context=context)
 
     async def _bots_play(self) -> None:
+        # The move (seat, version) this task claimed: one it did not make (the table
+        # rebuilt meanwhile, the database away as it was stored) is tried again under its
+        # claim, not claimed again (a claim is won once: the move would wait out its lease).
+        held: tuple[int, int] | None = None
         while True:
             host = self.host
             if host is None or self.info.status != "playing" or self.server.draining:
@@ -1038,16 +1053,44 @@ class LiveTable:
             if version != self.info.version or self.host is not host or not self.computer(seat):
                 continue  # the table moved on, or the person came back while it waited
             try:
-                if self.server.shared:
-                    lease = timedelta(seconds=self.settings.lease)
-                    if not await self.storage.claim_turn(self.info.id, seat, version, lease):
+                if self.server.shared and held != (seat, version):
+                    if not await self._claim(seat, version):
                         return  # another process makes this move
-                await self._computer_move(seat, version)
+                    held = (seat, version)
+                try:
+                    await self._computer_move(seat, version)
+                except asyncio.CancelledError:  # the process stops: the claim is handed on
+                    if self.server.shared:
+                        with contextlib.suppress(Exception):  # (else it waits its lease)
+                            await self._hand_on(seat, version)
+                    raise
             except Exception as e:  # the database away: claimed again once it is back
                 if not database_away(e):
                     raise
                 log_failed(e, "table %s: seat %d's computer move waits", self.token, seat)
                 await asyncio.sleep(1)
+
+    async def _claim(self, seat: int, version: int) -> bool:
+        """Claim the computer player's move at ``seat`` and ``version`` for this process
+        (:meth:`Storage.claim_turn`): whether it won. A claim won as the process stops
+        (its task cancelled while the database answered) is handed on
+        (:meth:`_hand_on`): left standing, the move would wait out its lease."""
+        lease = timedelta(seconds=self.settings.lease)
+        claim = asyncio.ensure_future(self.storage.claim_turn(self.info.id, seat, version, lease))
+        try:
+            return await asyncio.shield(claim)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                if await claim:
+                    await self._hand_on(seat, version)
+            raise
+
+    async def _hand_on(self, seat: int, version: int) -> None:
+        """The computer player's move at ``seat`` and ``version``, claimed here, is not
+        made here (the process stops): its claim is due now, for another process to
+        make the move at once (:meth:`claimed_move`)."""
+        now = datetime.now(UTC)
+        await self.storage.set_deadline(self.info.id, seat, "bot", now, version)
 
     async def claimed_move(self, seat: int, version: int) -> None:
         """The computer player's move at ``seat`` and ``version``, claimed here once the

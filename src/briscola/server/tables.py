@@ -32,9 +32,15 @@ from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.server.broadcast import ALL, Broadcaster
 from briscola.server.errors import Refused, number
-from briscola.server.live import PRESENCE_ALIVE, LiveTable, check_level, log_failed
+from briscola.server.live import (
+    PRESENCE_ALIVE,
+    LiveTable,
+    check_level,
+    log_failed,
+    storage_failed,
+)
 from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn, TableLanguage
-from briscola.server.metrics import Metrics, is_storage_error
+from briscola.server.metrics import Metrics
 from briscola.server.settings import ServerSettings
 from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
 from briscola.words.errors import rule_at_fault
@@ -375,9 +381,9 @@ class Tables:
             try:
                 live = await self.get(info.token)
             except Exception as e:
-                if is_storage_error(e):
-                    self.metrics.storage_failed("load", e)
-                log_failed(e, "table %s could not be taken up", info.token)
+                storage_failed(
+                    self.metrics, "load", e, "table %s could not be taken up", info.token
+                )
                 continue
             for seat, s in enumerate(live.info.seats):
                 away = (info.id, seat, "away") in stored
@@ -406,9 +412,7 @@ class Tables:
             except asyncio.CancelledError:
                 raise
             except Exception as e:
-                if is_storage_error(e):
-                    self.metrics.storage_failed("deadlines", e)
-                log_failed(e, "the deadlines could not be read")
+                storage_failed(self.metrics, "deadlines", e, "the deadlines could not be read")
             await asyncio.sleep(self.settings.tick)
 
     async def tick(self) -> None:
