@@ -1085,12 +1085,13 @@ class LiveTable:
                     await self._hand_on(seat, version)
             raise
 
-    async def _hand_on(self, seat: int, version: int) -> None:
-        """The computer player's move at ``seat`` and ``version``, claimed here, is not
-        made here (the process stops): its claim is due now, for another process to
-        make the move at once (:meth:`claimed_move`)."""
+    async def _hand_on(self, seat: int, version: int, kind: str = "bot") -> None:
+        """The computer move at ``seat`` and ``version``, claimed here (a computer
+        player's, ``bot``, or a clock's that ran out, ``move``), is not made here (the
+        process stops): its claim is due now, for another process to make the move at
+        once (:meth:`claimed_move`, :meth:`timed_out`)."""
         now = datetime.now(UTC)
-        await self.storage.set_deadline(self.info.id, seat, "bot", now, version)
+        await self.storage.set_deadline(self.info.id, seat, kind, now, version)
 
     async def claimed_move(self, seat: int, version: int) -> None:
         """The computer player's move at ``seat`` and ``version``, claimed here once the
@@ -1138,9 +1139,7 @@ class LiveTable:
                 return True  # the table moved on meanwhile
             if self.server.draining:
                 if self.server.shared:
-                    now = datetime.now(UTC)
-                    kind = "bot" if seated else "move"
-                    await self.storage.set_deadline(self.info.id, seat, kind, now, version)
+                    await self._hand_on(seat, version, "bot" if seated else "move")
                 return False
             try:
                 await self._take(seat, action, bot=True, ref=None, number=0)
