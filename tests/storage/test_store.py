@@ -9,7 +9,6 @@ under CI (``CI`` set) they fail: CI never passes without PostgreSQL.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import logging
 import os
@@ -20,7 +19,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -53,21 +52,7 @@ from briscola.storage import (
 from briscola.storage import store as store_module
 from briscola.storage.schema import actions, metadata
 from serverkit import database
-
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def url(request: pytest.FixtureRequest, tmp_path: Any) -> AsyncIterator[str]:
-    async with database(request.param) as pg:
-        yield pg or f"sqlite+aiosqlite:///{tmp_path}/briscola.db"
-
-
-@pytest.fixture
-async def store(url: str) -> AsyncIterator[Storage]:
-    opened = await Storage.open(url)
-    yield opened
-    await opened.close()
+from storekit import DAY, HEAD, T0, Clock, token_hash
 
 
 class Deals:
@@ -122,7 +107,7 @@ async def test_open_creates_the_schema_of_the_metadata(url: str) -> None:
 
             assert await conn.run_sync(differences) == []
             head = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).all()
-            assert head == [("0004",)]
+            assert head == [(HEAD,)]
     finally:
         await store.close()
 
@@ -183,7 +168,7 @@ async def test_an_upgrade_from_0002_keeps_the_data(url: str) -> None:
     try:
         async with store.engine.connect() as conn:
             head = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).all()
-        assert head == [("0004",)]
+        assert head == [(HEAD,)]
         assert await store.get_player(ana) == Player(ana, "Ana", T0)
         table = await store.get_table(table_id)
         assert (table.token, table.host, table.rules, table.settings, table.created) == (
@@ -783,38 +768,12 @@ async def test_a_log_that_does_not_replay_is_reported(store: Storage) -> None:
 # -- sessions ------------------------------------------------------------------------------
 
 
-def token_hash(n: int) -> str:
-    """The SHA-256 hex digest of a session's token, as the server keeps it."""
-    return hashlib.sha256(f"token-{n}".encode()).hexdigest()
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self, now: datetime = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-async def clocked(url: str) -> AsyncIterator[tuple[Storage, Clock]]:
-    clock = Clock()
-    opened = await Storage.open(url, clock=clock)
-    yield opened, clock
-    await opened.close()
-
-
 async def stored_seen(store: Storage, token: str) -> datetime | None:
     """The session's ``seen`` time as stored (``None``: no such session)."""
     async with store.engine.connect() as conn:
         q = sa.select(schema.sessions.c.seen).where(schema.sessions.c.token_hash == token)
         seen: datetime | None = (await conn.execute(q)).scalar()
         return seen
-
-
-DAY = timedelta(days=1)
 
 
 async def test_a_session_finds_its_player_until_it_ends(store: Storage) -> None:

@@ -51,7 +51,9 @@ with :meth:`Storage.end_session`, or with all of the player's (:meth:`Storage.en
 True
 """
 
-from briscola.storage.store import (
+from briscola.storage.accounts import SessionInfo
+from briscola.storage.store import Storage, dealt_hands, match_start
+from briscola.storage.values import (
     OPEN,
     ChatMessage,
     Deadline,
@@ -65,12 +67,9 @@ from briscola.storage.store import (
     Seat,
     SeatTaken,
     StaleVersion,
-    Storage,
     StorageError,
     TableInfo,
     WrongStatus,
-    dealt_hands,
-    match_start,
 )
 
 __all__ = [
@@ -86,6 +85,7 @@ __all__ = [
     "Player",
     "Seat",
     "SeatTaken",
+    "SessionInfo",
     "StaleVersion",
     "Storage",
     "StorageError",

@@ -56,10 +56,23 @@ sessions = sa.Table(
     sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=False, index=True),
     sa.Column("created", UTCDateTime, nullable=False),
     sa.Column("seen", UTCDateTime, nullable=False),
+    sa.Column("device", sa.String(100), nullable=True),
 )
 """A person's signed-in session: ``token_hash`` is the SHA-256 hex digest of the random
 token in its cookie (the database never holds a usable token); ``seen`` is when it was
-last used, to the step of :meth:`Storage.session_player`."""
+last used, to the step of :meth:`Storage.session_player`; ``device`` names the browser and
+system it was opened on ("Firefox on Android"), for the person's list of sessions."""
+
+link_codes = sa.Table(
+    "link_codes",
+    metadata,
+    sa.Column("code_hash", sa.String(64), primary_key=True),
+    sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=False, index=True),
+    sa.Column("created", UTCDateTime, nullable=False),
+    sa.Column("expires", UTCDateTime, nullable=False),
+)
+"""The one-time codes that bring another device in (:meth:`Storage.use_link_code`): the
+SHA-256 hex digest of the code alone, as for sessions; a code is deleted when used."""
 
 tables = sa.Table(
     "tables",

@@ -9,7 +9,6 @@ import json
 import logging
 import os
 import random
-import re
 import secrets
 import sqlite3
 import stat
@@ -17,7 +16,6 @@ import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,6 +34,24 @@ from briscola.engine.game_record import rules_from_json
 from briscola.engine.match import DealSource
 from briscola.engine.rules import Rules
 from briscola.storage import schema as s
+from briscola.storage.accounts import Accounts
+from briscola.storage.values import (
+    ChatMessage,
+    Deadline,
+    FinishedMatch,
+    Hand,
+    LoggedAction,
+    NewHand,
+    News,
+    NotFound,
+    Player,
+    Seat,
+    SeatTaken,
+    StaleVersion,
+    StorageError,
+    TableInfo,
+    WrongStatus,
+)
 
 log = logging.getLogger("briscola.storage")
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -48,8 +64,6 @@ timeout, on every connection) before its statement fails with "database is locke
 PATIENCE = 60.0
 """SQLite: how many seconds :meth:`Storage.open` keeps trying its steps that need the
 write lock (the write-ahead log, the migrations) while another process holds it."""
-SEEN_STEP = timedelta(hours=1)
-"""The longest step of a session's ``seen`` time (:meth:`Storage.session_player`)."""
 T = TypeVar("T")
 
 
@@ -60,158 +74,6 @@ OVERFLOW = 10
 """How many more it opens when all of those are busy: a process holds POOL + OVERFLOW
 connections at most, so PostgreSQL's ``max_connections`` (100 by default) serves three
 processes, and more with a larger setting (docs/deploy.md)."""
-
-
-class StorageError(Exception):
-    """Something asked of the storage that it cannot do; the message says what and why."""
-
-
-class NotFound(StorageError):
-    """No player, table or hand by that id."""
-
-
-class StaleVersion(StorageError):
-    """A write at a table's version that is already taken (or not the next one)."""
-
-    def __init__(self, table_id: int, version: int, current: int) -> None:
-        super().__init__(
-            f"table {table_id}: version {version} is not the next one (the log is at version "
-            f"{current}): reload the table and apply the action at version {current + 1}"
-        )
-        self.table_id = table_id
-        self.version = version
-        self.current = current
-
-
-class SeatTaken(StorageError):
-    """A seat someone else (or a computer player) already holds."""
-
-
-class WrongStatus(StorageError):
-    """A change the table's status does not allow (starting a table already playing...)."""
-
-
-@dataclass(frozen=True)
-class Player:
-    id: int
-    nickname: str
-    created: datetime
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Who sits at a seat: a person (``player``), a computer player (``level``), or nobody
-    (both ``None``: the seat is open)."""
-
-    player: int | None = None
-    level: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.player is not None and self.level is not None:
-            raise ValueError("Seat: a person or a computer player, not both")
-
-    @property
-    def open(self) -> bool:
-        return self.player is None and self.level is None
-
-
-OPEN = Seat()
-
-
-@dataclass(frozen=True)
-class TableInfo:
-    id: int
-    token: str
-    """The unguessable invite token (the private table's link)."""
-    public: bool
-    game: str
-    rules: dict[str, Any]
-    """The house rules that differ from the game's defaults (``Rules.overrides()``)."""
-    seats: tuple[Seat, ...]
-    host: int | None
-    status: str
-    """``waiting``, ``playing`` or ``finished``."""
-    version: int
-    """The last action's version in the log (0: none yet)."""
-    start: dict[str, Any] | None
-    """Once playing: the match record's ``dealer``, ``seating`` (and ``draw``)."""
-    settings: dict[str, Any]
-    """The table's own settings beside the game's rules (the server's: its clock...)."""
-    created: datetime
-    updated: datetime
-
-
-@dataclass(frozen=True)
-class NewHand:
-    """A hand dealt, to store: its number in the match (1, 2, ...), its deal as JSON
-    (``Deal.to_json()``), and optionally the fair shuffle's commitment and salt."""
-
-    number: int
-    deal: dict[str, Any]
-    commitment: str | None = None
-    salt: str | None = None
-
-
-@dataclass(frozen=True)
-class Hand:
-    table_id: int
-    number: int
-    deal: dict[str, Any]
-    commitment: str | None
-    salt: str | None
-    at: datetime
-
-
-@dataclass(frozen=True)
-class LoggedAction:
-    table_id: int
-    version: int
-    hand: int
-    """The number of the hand the action was taken in."""
-    action: dict[str, Any]
-    at: datetime
-
-
-@dataclass(frozen=True)
-class Deadline:
-    table_id: int
-    seat: int
-    kind: str
-    due: datetime
-    version: int | None
-    """The table's version the deadline was set at (``None``: any)."""
-
-
-@dataclass(frozen=True)
-class ChatMessage:
-    id: int
-    table_id: int
-    player: int | None
-    text: str
-    at: datetime
-
-
-@dataclass(frozen=True)
-class News:
-    """What changed at a table, as :meth:`Storage.news` read it: each part not asked for
-    is ``None`` or empty."""
-
-    info: TableInfo | None
-    hands: list[Hand]
-    actions: list[LoggedAction]
-    chat: list[ChatMessage]
-    elsewhere: set[int] | None
-
-
-@dataclass(frozen=True)
-class FinishedMatch:
-    table_id: int
-    game: str
-    record: dict[str, Any]
-    """The match record (docs/records.md)."""
-    players: dict[int, int]
-    """The people who played it: seat to player id (computer players' seats left out)."""
-    at: datetime
 
 
 def _now() -> datetime:
@@ -241,7 +103,7 @@ was committed when it began, as each statement on its own does; and one statemen
 atomic by itself."""
 
 
-class Storage:
+class Storage(Accounts):
     """The game server's durable state on SQLite or PostgreSQL, through SQLAlchemy's
     asyncio engine. Open it with :meth:`open`, close it with :meth:`close`."""
 
@@ -414,96 +276,6 @@ class Storage:
         if row is None:
             raise NotFound(f"there is no player {player_id}")
         return Player(row.id, row.nickname, row.created)
-
-    # -- sessions --------------------------------------------------------------------------
-
-    async def create_session(self, player: int, token_hash: str) -> None:
-        """Keep a new session of ``player``, found later by ``token_hash``: the SHA-256 hex
-        digest of the random token in its cookie (never the token itself).
-
-        :raises NotFound: when there is no such player."""
-        _check_token_hash(token_hash)
-        now = self.clock()
-        try:
-            async with self._begin() as conn:
-                found = await conn.execute(
-                    sa.select(s.players.c.id).where(s.players.c.id == player)
-                )
-                if found.first() is None:
-                    raise NotFound(f"there is no player {player}: no session for them")
-                await conn.execute(
-                    s.sessions.insert().values(
-                        token_hash=token_hash, player=player, created=now, seen=now
-                    )
-                )
-        except IntegrityError:
-            raise StorageError(
-                "create_session: a session with that token exists already: make a new "
-                "random token for each session"
-            ) from None
-
-    async def session_player(self, token_hash: str, idle: timedelta) -> Player:
-        """The player of the live session found by ``token_hash``. A session last seen
-        longer than ``idle`` ago has expired: it is deleted. Otherwise it is seen now,
-        written only when the stored time is older than a step (a sixtieth of ``idle``,
-        at most :data:`SEEN_STEP`), so that most requests cost no write.
-
-        :raises NotFound: when there is no such session, or it has expired."""
-        _check_token_hash(token_hash)
-        _check_idle(idle)
-        now = self.clock()
-        q = (
-            sa.select(
-                s.sessions.c.id,
-                s.sessions.c.seen,
-                s.players.c.id.label("player_id"),
-                s.players.c.nickname,
-                s.players.c.created,
-            )
-            .join(s.players, s.players.c.id == s.sessions.c.player)
-            .where(s.sessions.c.token_hash == token_hash)
-        )
-        async with self._autocommit.connect() as conn:
-            row = (await conn.execute(q)).first()
-        if row is None:
-            raise NotFound("there is no session by that token: sign in again")
-        if row.seen < now - idle:
-            async with self._begin() as conn:
-                await conn.execute(
-                    s.sessions.delete().where(
-                        s.sessions.c.id == row.id, s.sessions.c.seen < now - idle
-                    )
-                )
-            raise NotFound("the session has expired (unused for too long): sign in again")
-        step = min(idle / 60, SEEN_STEP)
-        if row.seen < now - step:
-            async with self._begin() as conn:
-                await conn.execute(
-                    s.sessions.update()
-                    .where(s.sessions.c.id == row.id, s.sessions.c.seen < now - step)
-                    .values(seen=now)
-                )
-        return Player(row.player_id, row.nickname, row.created)
-
-    async def end_session(self, token_hash: str) -> None:
-        """End the session found by ``token_hash`` (signing out); one already gone is
-        no error."""
-        _check_token_hash(token_hash)
-        async with self._begin() as conn:
-            await conn.execute(s.sessions.delete().where(s.sessions.c.token_hash == token_hash))
-
-    async def end_sessions(self, player: int) -> None:
-        """End every session of ``player`` (signing out everywhere)."""
-        async with self._begin() as conn:
-            await conn.execute(s.sessions.delete().where(s.sessions.c.player == player))
-
-    async def drop_idle_sessions(self, idle: timedelta) -> int:
-        """Delete every session last seen longer than ``idle`` ago; how many went."""
-        _check_idle(idle)
-        now = self.clock()
-        async with self._begin() as conn:
-            done = await conn.execute(s.sessions.delete().where(s.sessions.c.seen < now - idle))
-            return done.rowcount
 
     # -- tables ----------------------------------------------------------------------------
 
@@ -1417,21 +1189,6 @@ def _nickname(nickname: str) -> str:
             f"a nickname has 1 to 40 characters, got {len(nickname)}: choose another"
         )
     return nickname
-
-
-def _check_token_hash(token_hash: str) -> None:
-    """A session is kept by its token's SHA-256 hex digest: refuse anything else (a token
-    itself, kept by mistake, would be usable by whoever reads the database)."""
-    if not re.fullmatch(r"[0-9a-f]{64}", token_hash):
-        raise StorageError(
-            "a session is kept by the SHA-256 hex digest of its token (64 lowercase hex "
-            "digits), never by the token: give hashlib.sha256(token.encode()).hexdigest()"
-        )
-
-
-def _check_idle(idle: timedelta) -> None:
-    if idle <= timedelta(0):
-        raise StorageError(f"a session's idle time must be positive, got {idle}")
 
 
 def _status(status: str) -> str:

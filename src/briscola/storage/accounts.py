@@ -1,0 +1,254 @@
+"""A person's sessions and the one-time codes that bring in another device: the part of
+:class:`~briscola.storage.Storage` that keeps who is signed in, and where.
+
+A session is a row found by the SHA-256 hex digest of the random token in its cookie, so
+that the database never holds a usable token; a one-time code is kept the same way, by
+its digest, until it is used (once) or expires.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from briscola.storage import schema as s
+from briscola.storage.values import NotFound, Player, StorageError
+
+SEEN_STEP = timedelta(hours=1)
+"""The longest step of a session's ``seen`` time (:meth:`Accounts.session_player`)."""
+
+DEVICE_LENGTH = 100
+"""The longest device name a session keeps (longer ones are cut)."""
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """One of a person's sessions, as their list of devices shows it."""
+
+    id: int
+    device: str | None
+    created: datetime
+    seen: datetime
+    """When it was last used, to the step of :meth:`Accounts.session_player`."""
+    token_hash: str
+
+
+class Accounts:
+    """Sessions and one-time codes; mixed into :class:`~briscola.storage.Storage`, which
+    gives the clock, the write transactions and the reads."""
+
+    clock: Callable[[], datetime]
+    _autocommit: AsyncEngine
+
+    def _begin(self) -> AbstractAsyncContextManager[AsyncConnection]:
+        raise NotImplementedError  # Storage's
+
+    # -- sessions --------------------------------------------------------------------------
+
+    async def create_session(self, player: int, token_hash: str, device: str | None = None) -> None:
+        """Keep a new session of ``player``, found later by ``token_hash``: the SHA-256 hex
+        digest of the random token in its cookie (never the token itself). ``device``
+        names where it was opened ("Firefox on Android"; cut to :data:`DEVICE_LENGTH`).
+
+        :raises NotFound: when there is no such player."""
+        _check_token_hash(token_hash)
+        now = self.clock()
+        try:
+            async with self._begin() as conn:
+                found = await conn.execute(
+                    sa.select(s.players.c.id).where(s.players.c.id == player)
+                )
+                if found.first() is None:
+                    raise NotFound(f"there is no player {player}: no session for them")
+                await conn.execute(
+                    s.sessions.insert().values(
+                        token_hash=token_hash,
+                        player=player,
+                        created=now,
+                        seen=now,
+                        device=device[:DEVICE_LENGTH] if device else None,
+                    )
+                )
+        except IntegrityError:
+            raise StorageError(
+                "create_session: a session with that token exists already: make a new "
+                "random token for each session"
+            ) from None
+
+    async def session_player(self, token_hash: str, idle: timedelta) -> Player:
+        """The player of the live session found by ``token_hash``. A session last seen
+        longer than ``idle`` ago has expired: it is deleted. Otherwise it is seen now,
+        written only when the stored time is older than a step (a sixtieth of ``idle``,
+        at most :data:`SEEN_STEP`), so that most requests cost no write.
+
+        :raises NotFound: when there is no such session, or it has expired."""
+        _check_token_hash(token_hash)
+        _check_idle(idle)
+        now = self.clock()
+        q = (
+            sa.select(
+                s.sessions.c.id,
+                s.sessions.c.seen,
+                s.players.c.id.label("player_id"),
+                s.players.c.nickname,
+                s.players.c.created,
+            )
+            .join(s.players, s.players.c.id == s.sessions.c.player)
+            .where(s.sessions.c.token_hash == token_hash)
+        )
+        async with self._autocommit.connect() as conn:
+            row = (await conn.execute(q)).first()
+        if row is None:
+            raise NotFound("there is no session by that token: sign in again")
+        if row.seen < now - idle:
+            async with self._begin() as conn:
+                await conn.execute(
+                    s.sessions.delete().where(
+                        s.sessions.c.id == row.id, s.sessions.c.seen < now - idle
+                    )
+                )
+            raise NotFound("the session has expired (unused for too long): sign in again")
+        step = min(idle / 60, SEEN_STEP)
+        if row.seen < now - step:
+            async with self._begin() as conn:
+                await conn.execute(
+                    s.sessions.update()
+                    .where(s.sessions.c.id == row.id, s.sessions.c.seen < now - step)
+                    .values(seen=now)
+                )
+        return Player(row.player_id, row.nickname, row.created)
+
+    async def sessions_of(self, player: int, idle: timedelta) -> list[SessionInfo]:
+        """The live sessions of ``player`` (those used within ``idle``), the last seen
+        first."""
+        _check_idle(idle)
+        q = (
+            sa.select(s.sessions)
+            .where(s.sessions.c.player == player, s.sessions.c.seen >= self.clock() - idle)
+            .order_by(s.sessions.c.seen.desc(), s.sessions.c.id.desc())
+        )
+        async with self._autocommit.connect() as conn:
+            rows = (await conn.execute(q)).all()
+        return [SessionInfo(r.id, r.device, r.created, r.seen, r.token_hash) for r in rows]
+
+    async def session_hashes(self, token_hashes: list[str]) -> set[str]:
+        """Which of ``token_hashes`` are still sessions (ended ones are gone)."""
+        if not token_hashes:
+            return set()
+        q = sa.select(s.sessions.c.token_hash).where(s.sessions.c.token_hash.in_(token_hashes))
+        async with self._autocommit.connect() as conn:
+            return set((await conn.execute(q)).scalars())
+
+    async def end_session(self, token_hash: str) -> None:
+        """End the session found by ``token_hash`` (signing out); one already gone is
+        no error."""
+        _check_token_hash(token_hash)
+        async with self._begin() as conn:
+            await conn.execute(s.sessions.delete().where(s.sessions.c.token_hash == token_hash))
+
+    async def end_session_of(self, player: int, session: int) -> str:
+        """End ``player``'s session numbered ``session`` (signing out another device);
+        its token's digest, to close its connections.
+
+        :raises NotFound: when ``player`` has no such session (another's is not theirs to
+            end)."""
+        async with self._begin() as conn:
+            gone = (
+                await conn.execute(
+                    s.sessions.delete()
+                    .where(s.sessions.c.id == session, s.sessions.c.player == player)
+                    .returning(s.sessions.c.token_hash)
+                )
+            ).scalar()
+        if gone is None:
+            raise NotFound(f"you have no session {session}: it may have ended already")
+        return str(gone)
+
+    async def end_sessions(self, player: int) -> list[str]:
+        """End every session of ``player`` (signing out everywhere); their tokens'
+        digests, to close their connections."""
+        async with self._begin() as conn:
+            gone = await conn.execute(
+                s.sessions.delete()
+                .where(s.sessions.c.player == player)
+                .returning(s.sessions.c.token_hash)
+            )
+            return [str(h) for h in gone.scalars()]
+
+    async def drop_idle_sessions(self, idle: timedelta) -> int:
+        """Delete every session last seen longer than ``idle`` ago, and every one-time
+        code past its time; how many sessions went."""
+        _check_idle(idle)
+        now = self.clock()
+        async with self._begin() as conn:
+            done = await conn.execute(s.sessions.delete().where(s.sessions.c.seen < now - idle))
+            await conn.execute(s.link_codes.delete().where(s.link_codes.c.expires <= now))
+            return done.rowcount
+
+    # -- one-time codes --------------------------------------------------------------------
+
+    async def create_link_code(self, player: int, code_hash: str, lifetime: timedelta) -> None:
+        """Keep a one-time code of ``player`` (by its SHA-256 hex digest) for ``lifetime``;
+        the player's earlier codes end, so that one code at a time is valid.
+
+        :raises NotFound: when there is no such player."""
+        _check_token_hash(code_hash, "a one-time code")
+        if lifetime <= timedelta(0):
+            raise StorageError(f"a one-time code's lifetime must be positive, got {lifetime}")
+        now = self.clock()
+        try:
+            async with self._begin() as conn:
+                await conn.execute(s.link_codes.delete().where(s.link_codes.c.player == player))
+                await conn.execute(
+                    s.link_codes.insert().values(
+                        code_hash=code_hash, player=player, created=now, expires=now + lifetime
+                    )
+                )
+        except IntegrityError:
+            raise NotFound(
+                f"there is no player {player}, or that code is taken: make another"
+            ) from None
+
+    async def use_link_code(self, code_hash: str) -> Player:
+        """The player whose live code has the digest ``code_hash``; the code is used up
+        (deleted) in the same statement, so that two devices never both use it.
+
+        :raises NotFound: when there is no such code, or it has expired or been used."""
+        _check_token_hash(code_hash, "a one-time code")
+        now = self.clock()
+        async with self._begin() as conn:
+            row = (
+                await conn.execute(
+                    s.link_codes.delete()
+                    .where(s.link_codes.c.code_hash == code_hash)
+                    .returning(s.link_codes.c.player, s.link_codes.c.expires)
+                )
+            ).first()
+            if row is None or row.expires <= now:
+                raise NotFound("no such code: it may be mistyped, used already or too old")
+            player = (
+                await conn.execute(sa.select(s.players).where(s.players.c.id == row.player))
+            ).one()
+        return Player(player.id, player.nickname, player.created)
+
+
+def _check_token_hash(token_hash: str, what: str = "a session") -> None:
+    """A session (or a code) is kept by its SHA-256 hex digest: refuse anything else (a
+    token itself, kept by mistake, would be usable by whoever reads the database)."""
+    if not re.fullmatch(r"[0-9a-f]{64}", token_hash):
+        raise StorageError(
+            f"{what} is kept by the SHA-256 hex digest of its token (64 lowercase hex "
+            "digits), never by the token: give hashlib.sha256(token.encode()).hexdigest()"
+        )
+
+
+def _check_idle(idle: timedelta) -> None:
+    if idle <= timedelta(0):
+        raise StorageError(f"a session's idle time must be positive, got {idle}")
