@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets.exceptions
 
 pytest.importorskip("redis")
 
@@ -253,3 +254,32 @@ async def test_a_chat_line_and_a_seat_changed_on_one_process_show_on_the_other(
     )
     await ana.aclose()
     await bea.aclose()
+
+
+async def test_signing_out_everywhere_on_one_process_closes_the_others_connections(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    """Ana, signed in on two devices, has the table open at the other process too;
+    signing out everywhere at one closes her connection at the other at once (the
+    wake-up, seconds before the processes' own look for ended sessions), and her cookie
+    works at neither."""
+    a, b, _ = two
+    ana = await person(a, "Ana")
+    laptop = Client(b.url, "Ana")
+    code = (await ana.call("POST", "/api/session/code"))["code"]
+    assert (await laptop.call("POST", "/api/session/code/use", json={"code": code}))[
+        "nickname"
+    ] == "Ana"
+    table = await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
+    await laptop.connect(table["token"])
+    await laptop.until(lambda f: f["type"] == "snapshot")
+    await asyncio.sleep(0.5)
+    r = await ana.http.delete("/api/session/devices")
+    assert r.status_code == 204
+    with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+        await laptop.until(lambda f: False, timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    for c in (ana, laptop):
+        assert (await c.http.get("/api/session")).status_code == 401
+    await ana.aclose()
+    await laptop.aclose()

@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from briscola import __version__
-from briscola.server import socket
+from briscola.server import sessions, socket
 from briscola.server.broadcast import Broadcaster, InProcess, RedisWakeups
 from briscola.server.deps import Guards, describe
 from briscola.server.errors import Refused, Value, error_json
@@ -156,10 +156,15 @@ def create_app(
         if broadcaster is None and settings.redis_url:
             wakeups = RedisWakeups(
                 settings.redis_url,
-                changed=lambda token, parts: tables.changed(token, parts),
+                changed=lambda key, parts: heard_or_changed(key, parts),
                 missed=lambda: tables.follow_all(),
             )
         tables = Tables(storage, settings, broadcaster or wakeups or InProcess(), metrics)
+
+        async def heard_or_changed(key: str, parts: str) -> None:
+            if not await sessions.heard(guards, key):
+                await tables.changed(key, parts)
+
         metrics.counting(tables.counts)
         app.state.storage = storage
         app.state.tables = tables
@@ -171,6 +176,7 @@ def create_app(
         running = [
             asyncio.create_task(tables.watch()),
             asyncio.create_task(forget_sessions(storage, guards.idle, metrics)),
+            asyncio.create_task(sessions.watch_sockets(guards, storage, metrics)),
             asyncio.create_task(tables.sweep()),
         ]
         if tables.shared:

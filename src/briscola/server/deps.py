@@ -32,8 +32,8 @@ ERRORS: dict[int, str] = {
     401: "No session: choose a nickname first (`POST /api/session`); code `no_session`.",
     403: "Not yours to do: only the host (`not_host`), or only a seated player (`not_yours`); "
     "or a page of another origin (`bad_origin`: docs/protocol.md, 'Who may call').",
-    404: "No such table (`not_found`), seat (`bad_seat`), hand (`bad_hand`), finished hand "
-    "(`not_finished`) or game (`bad_game`).",
+    404: "No such session of yours (`bad_session`), table (`not_found`), seat (`bad_seat`), "
+    "hand (`bad_hand`), finished hand (`not_finished`) or game (`bad_game`).",
     409: "Not now: the table's status or its seats forbid it (`wrong_status`, `seats_open`, "
     "`seat_taken`, `seated`).",
     422: "A body or parameter of the wrong form; code `bad_request`, the message names the field.",
@@ -59,6 +59,8 @@ class Guards:
     new_tables_here: Buckets
     sockets_of: Counts
     sockets_here: Counts
+    new_codes: Buckets
+    code_tries: Buckets
     public_here: dict[str, list[str]] = field(default_factory=dict)
     """The public tables opened from each address (their tokens), to count those open."""
     session_sockets: dict[str, set[WebSocket]] = field(default_factory=dict)
@@ -74,6 +76,8 @@ class Guards:
             new_tables_here=Buckets(limits.tables_per_address),
             sockets_of=Counts(limits.connections_per_person),
             sockets_here=Counts(limits.connections_per_address),
+            new_codes=Buckets(limits.codes_per_person),
+            code_tries=Buckets(limits.code_tries_per_address),
         )
 
     @property

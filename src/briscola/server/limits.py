@@ -48,6 +48,11 @@ class Limits:
     """WebSockets one person holds open at once, over every table."""
     connections_per_address: int = 100
     """WebSockets open at once from one address."""
+    codes_per_person: Rate = Rate(5, 60.0)
+    """One-time codes one person makes to bring in another device."""
+    code_tries_per_address: Rate = Rate(10, 30.0)
+    """One-time codes tried from one address, right or wrong: a code of 8 letters of 30
+    lives 5 minutes, so that guessing one is hopeless at this pace."""
 
 
 BIG = 10**9
@@ -60,6 +65,8 @@ OFF = Limits(
     public_per_address=BIG,
     connections_per_person=BIG,
     connections_per_address=BIG,
+    codes_per_person=Rate(BIG, 1e-9),
+    code_tries_per_address=Rate(BIG, 1e-9),
 )
 """No limit to speak of: ``briscola serve --limits off``."""
 

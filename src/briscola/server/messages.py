@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
+from datetime import datetime
 from typing import Annotated, Any, Literal, get_args
 
 import orjson
@@ -356,6 +357,30 @@ class SessionIn(_Message):
 class PlayerOut(BaseModel):
     id: int
     nickname: str
+
+
+class DeviceOut(BaseModel):
+    """One of your sessions: the device it was opened on (its browser and system, or a
+    program's name; ``null`` when it said none), when it began and when it was last used
+    (to the hour at most), and whether it is the one asking."""
+
+    id: int
+    device: str | None
+    created: datetime
+    seen: datetime
+    current: bool
+
+
+class CodeOut(BaseModel):
+    """A one-time code to sign in on another device: usable once, for ``expires_in``
+    seconds."""
+
+    code: str
+    expires_in: int
+
+
+class CodeIn(_Message):
+    code: StrictStr = Field(min_length=1, max_length=40)
 
 
 class SeatIn(_Message):

@@ -1,10 +1,11 @@
 """``/api/session``: choose a nickname (a new player and their session), who you are,
-rename, sign out."""
+rename, sign out; your sessions by device, each ended on its own or all at once; and a
+one-time code that signs you in on another device."""
 
 from __future__ import annotations
 
-import contextlib
 import secrets
+from datetime import timedelta
 
 from fastapi import APIRouter, Request, Response
 
@@ -19,9 +20,14 @@ from briscola.server.deps import (
     errors,
     keep_cookie,
     limited,
+    me,
+    player_of,
 )
+from briscola.server.devices import device_of
 from briscola.server.errors import Refused
-from briscola.server.messages import PlayerOut, SessionIn
+from briscola.server.messages import CodeIn, CodeOut, DeviceOut, PlayerOut, SessionIn
+from briscola.server.sessions import ended
+from briscola.storage import NotFound, Player
 
 router = APIRouter(prefix="/api/session", tags=["session"])
 
@@ -48,6 +54,25 @@ async def new_session(
     cookie with every later request, and with the WebSocket's opening request. Signed
     in already, you are refused (`signed_in`): rename (`PATCH`), or sign out first."""
     nickname = nickname_of(body)
+    refuse_signed_in(player)
+    limited(guards.new_sessions, address(request), "new sessions from your address")
+    player = await tables.storage.create_player(nickname)
+    return await signed_in(player, request, response, tables, guards)
+
+
+async def signed_in(
+    player: Player, request: Request, response: Response, tables: TablesDep, guards: GuardsDep
+) -> PlayerOut:
+    """A new session of ``player`` on the device asking: its cookie set."""
+    token = secrets.token_urlsafe(32)
+    device = device_of(request.headers.get("user-agent"))
+    await tables.storage.create_session(player.id, digest(token), device)
+    tables.names[player.id] = player.nickname
+    keep_cookie(response, token, guards.settings)
+    return PlayerOut(id=player.id, nickname=player.nickname)
+
+
+def refuse_signed_in(player: Player | None) -> None:
     if player is not None:
         raise Refused(
             "signed_in",
@@ -56,13 +81,6 @@ async def new_session(
             409,
             values={"nickname": player.nickname},
         )
-    limited(guards.new_sessions, address(request), "new sessions from your address")
-    player = await tables.storage.create_player(nickname)
-    token = secrets.token_urlsafe(32)
-    await tables.storage.create_session(player.id, digest(token))
-    tables.names[player.id] = player.nickname
-    keep_cookie(response, token, guards.settings)
-    return PlayerOut(id=player.id, nickname=player.nickname)
 
 
 @router.get("", response_model=PlayerOut, responses=errors(401))
@@ -90,12 +108,132 @@ async def sign_out(request: Request, tables: TablesDep, guards: GuardsDep) -> Re
     makes a new player."""
     token = request.cookies.get(COOKIE)
     answer = Response(status_code=204)
-    answer.delete_cookie(
-        COOKIE, path="/", httponly=True, samesite="lax", secure=guards.settings.secure_cookie
-    )
+    forget_cookie(answer, guards)
     if token and len(token) <= 100:
         await tables.storage.end_session(digest(token))
-        for ws in list(guards.session_sockets.pop(digest(token), ())):
-            with contextlib.suppress(Exception):
-                await ws.close(code=4401, reason="signed out")
+        await ended(guards, tables.broadcaster, [digest(token)])
     return answer
+
+
+def forget_cookie(response: Response, guards: GuardsDep) -> None:
+    response.delete_cookie(
+        COOKIE, path="/", httponly=True, samesite="lax", secure=guards.settings.secure_cookie
+    )
+
+
+# -- devices -------------------------------------------------------------------------------
+
+
+@router.get("/devices", response_model=list[DeviceOut], responses=errors(401))
+async def devices(
+    request: Request, player: Me, tables: TablesDep, guards: GuardsDep
+) -> list[DeviceOut]:
+    """Your sessions, each with the device it was opened on and when it was last used,
+    the last used first; `current` marks the one asking."""
+    mine = digest(request.cookies.get(COOKIE) or "")
+    return [
+        DeviceOut(
+            id=s.id, device=s.device, created=s.created, seen=s.seen, current=s.token_hash == mine
+        )
+        for s in await tables.storage.sessions_of(player.id, guards.idle)
+    ]
+
+
+async def asking(request: Request, tables: TablesDep, guards: GuardsDep) -> Player:
+    """The player asking, as :data:`Me`, but without setting the cookie again: for the
+    routes that may end the asking session."""
+    return await me(await player_of(tables, request.cookies.get(COOKIE), guards.idle))
+
+
+@router.delete("/devices/{session}", status_code=204, responses=errors(401, 404, 422))
+async def sign_out_device(
+    session: int, request: Request, tables: TablesDep, guards: GuardsDep
+) -> Response:
+    """End one of your sessions (a lost phone's, say): its cookie no longer works and its
+    open WebSockets close with code 4401. Ending the one asking signs you out here."""
+    player = await asking(request, tables, guards)
+    try:
+        gone = await tables.storage.end_session_of(player.id, session)
+    except NotFound:
+        raise Refused(
+            "bad_session",
+            f"you have no session {session}: it may have ended already "
+            "(GET /api/session/devices lists yours)",
+            404,
+        ) from None
+    await ended(guards, tables.broadcaster, [gone])
+    answer = Response(status_code=204)
+    if gone == digest(request.cookies.get(COOKIE) or ""):
+        forget_cookie(answer, guards)
+    return answer
+
+
+@router.delete("/devices", status_code=204, responses=errors(401))
+async def sign_out_everywhere(request: Request, tables: TablesDep, guards: GuardsDep) -> Response:
+    """Sign out everywhere: every one of your sessions ends, the one asking too, and their
+    open WebSockets close with code 4401. Your player and history stay; a one-time code
+    or a passkey brings a device back in."""
+    player = await asking(request, tables, guards)
+    gone = await tables.storage.end_sessions(player.id)
+    await ended(guards, tables.broadcaster, gone)
+    answer = Response(status_code=204)
+    forget_cookie(answer, guards)
+    return answer
+
+
+# -- one-time codes ------------------------------------------------------------------------
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
+"""The letters of a one-time code: none that reads as another (0 O, 1 I L, U V)."""
+
+CODE_LENGTH = 8
+
+CODE_LIFETIME = timedelta(minutes=5)
+
+
+def new_code() -> str:
+    """A one-time code, as shown: ``K7QM-4XPA``."""
+    code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+    return f"{code[:4]}-{code[4:]}"
+
+
+def code_key(code: str) -> str:
+    """The digest a code is kept by, from the code as typed: any case, with or without
+    its dash and spaces."""
+    return digest("".join(c for c in code.upper() if c.isalnum()))
+
+
+@router.post("/code", response_model=CodeOut, responses=errors(401, 429))
+async def make_code(player: Me, tables: TablesDep, guards: GuardsDep) -> CodeOut:
+    """A one-time code to sign in on another device as you (`POST /api/session/code/use`
+    there): usable once, for 5 minutes; a new code ends the one before."""
+    limited(guards.new_codes, player.id, "one-time codes")
+    code = new_code()
+    await tables.storage.create_link_code(player.id, code_key(code), CODE_LIFETIME)
+    return CodeOut(code=code, expires_in=int(CODE_LIFETIME.total_seconds()))
+
+
+@router.post("/code/use", response_model=PlayerOut, responses=errors(400, 409, 422, 429))
+async def use_code(
+    body: CodeIn,
+    request: Request,
+    response: Response,
+    tables: TablesDep,
+    guards: GuardsDep,
+    player: Maybe,
+) -> PlayerOut:
+    """Sign in on this device with the one-time code your other device shows: a new
+    session of that player (the cookie). Signed in already, you are refused
+    (`signed_in`): sign out first. A code works once, for 5 minutes; tries are limited
+    per address."""
+    refuse_signed_in(player)
+    limited(guards.code_tries, address(request), "one-time codes tried from your address")
+    try:
+        owner = await tables.storage.use_link_code(code_key(body.code))
+    except NotFound:
+        raise Refused(
+            "bad_code",
+            "no such code: check it, or make a new one on your other device (a code works "
+            "once, for 5 minutes)",
+        ) from None
+    return await signed_in(owner, request, response, tables, guards)
