@@ -60,7 +60,7 @@ class Guards:
     sockets_of: Counts
     sockets_here: Counts
     new_codes: Buckets
-    code_tries: Buckets
+    sign_in_tries: Buckets
     public_here: dict[str, list[str]] = field(default_factory=dict)
     """The public tables opened from each address (their tokens), to count those open."""
     session_sockets: dict[str, set[WebSocket]] = field(default_factory=dict)
@@ -77,7 +77,7 @@ class Guards:
             sockets_of=Counts(limits.connections_per_person),
             sockets_here=Counts(limits.connections_per_address),
             new_codes=Buckets(limits.codes_per_person),
-            code_tries=Buckets(limits.code_tries_per_address),
+            sign_in_tries=Buckets(limits.sign_in_tries_per_address),
         )
 
     @property

@@ -41,6 +41,8 @@ CODES: dict[str, tuple[str, ...]] = {
     "bad_method": (),
     "bad_nickname": (),
     "bad_origin": (),
+    "bad_passkey": (),
+    "bad_passkey_id": (),
     "bad_points": ("value",),
     "bad_request": (),
     "bad_rules": ("rule", "value"),

@@ -50,9 +50,10 @@ class Limits:
     """WebSockets open at once from one address."""
     codes_per_person: Rate = Rate(5, 60.0)
     """One-time codes one person makes to bring in another device."""
-    code_tries_per_address: Rate = Rate(10, 30.0)
-    """One-time codes tried from one address, right or wrong: a code of 8 letters of 30
-    lives 5 minutes, so that guessing one is hopeless at this pace."""
+    sign_in_tries_per_address: Rate = Rate(10, 30.0)
+    """Sign-ins tried from one address (a one-time code or a passkey), right or wrong: a
+    code of 8 letters of 30 lives 5 minutes, so that guessing one is hopeless at this
+    pace."""
 
 
 BIG = 10**9
@@ -66,7 +67,7 @@ OFF = Limits(
     connections_per_person=BIG,
     connections_per_address=BIG,
     codes_per_person=Rate(BIG, 1e-9),
-    code_tries_per_address=Rate(BIG, 1e-9),
+    sign_in_tries_per_address=Rate(BIG, 1e-9),
 )
 """No limit to speak of: ``briscola serve --limits off``."""
 

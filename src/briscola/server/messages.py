@@ -383,6 +383,32 @@ class CodeIn(_Message):
     code: StrictStr = Field(min_length=1, max_length=40)
 
 
+class CeremonyOut(BaseModel):
+    """A passkey ceremony's start: the ``options`` to give the browser
+    (``PublicKeyCredential.parseCreationOptionsFromJSON`` or
+    ``parseRequestOptionsFromJSON``), and the ``ticket`` to send back with its answer."""
+
+    ticket: str
+    options: dict[str, Any]
+
+
+class AnswerIn(_Message):
+    """The browser's answer (``credential.toJSON()``) to the ceremony of ``ticket``."""
+
+    ticket: StrictStr = Field(min_length=1, max_length=100)
+    credential: dict[str, Any]
+
+
+class PasskeyOut(BaseModel):
+    """One of your passkeys: the device it was registered on, when, and when it last
+    signed you in (``null``: never)."""
+
+    id: int
+    device: str | None
+    created: datetime
+    used: datetime | None
+
+
 class SeatIn(_Message):
     """A seat as the host sets it: ``open`` for a person to take, ``me`` (the host sits
     there) or ``bot`` with a ``level``."""

@@ -51,7 +51,7 @@ with :meth:`Storage.end_session`, or with all of the player's (:meth:`Storage.en
 True
 """
 
-from briscola.storage.accounts import SessionInfo
+from briscola.storage.accounts import Challenge, Passkey, SessionInfo
 from briscola.storage.store import Storage, dealt_hands, match_start
 from briscola.storage.values import (
     OPEN,
@@ -74,6 +74,7 @@ from briscola.storage.values import (
 
 __all__ = [
     "OPEN",
+    "Challenge",
     "ChatMessage",
     "Deadline",
     "FinishedMatch",
@@ -82,6 +83,7 @@ __all__ = [
     "NewHand",
     "News",
     "NotFound",
+    "Passkey",
     "Player",
     "Seat",
     "SeatTaken",

@@ -1,5 +1,6 @@
-"""A person's sessions and the one-time codes that bring in another device: the part of
-:class:`~briscola.storage.Storage` that keeps who is signed in, and where.
+"""A person's sessions, the one-time codes that bring in another device, and passkeys:
+the part of :class:`~briscola.storage.Storage` that keeps who is signed in, where, and
+how they may sign in again.
 
 A session is a row found by the SHA-256 hex digest of the random token in its cookie, so
 that the database never holds a usable token; a one-time code is kept the same way, by
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
@@ -26,6 +28,35 @@ SEEN_STEP = timedelta(hours=1)
 
 DEVICE_LENGTH = 100
 """The longest device name a session keeps (longer ones are cut)."""
+
+
+@dataclass(frozen=True)
+class Passkey:
+    """One of a person's passkeys, as stored: the credential's id (base64url), its COSE
+    public key and signature counter, the transports its authenticator named."""
+
+    id: int
+    player: int
+    credential_id: str
+    public_key: bytes
+    sign_count: int
+    transports: list[str] | None
+    device: str | None
+    created: datetime
+    used: datetime | None
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A WebAuthn challenge given out: for ``register`` (a passkey of ``player``) or
+    ``sign_in`` (``player`` None)."""
+
+    challenge: str
+    player: int | None
+    purpose: str
+
+
+PURPOSES = ("register", "sign_in")
 
 
 @dataclass(frozen=True)
@@ -237,6 +268,145 @@ class Accounts:
                 await conn.execute(sa.select(s.players).where(s.players.c.id == row.player))
             ).one()
         return Player(player.id, player.nickname, player.created)
+
+    # -- passkeys --------------------------------------------------------------------------
+
+    async def create_challenge(
+        self,
+        ticket_hash: str,
+        challenge: str,
+        purpose: str,
+        player: int | None,
+        lifetime: timedelta,
+    ) -> None:
+        """Keep a WebAuthn ``challenge`` (base64url) for ``lifetime``, found by the digest
+        of its ticket; the challenges past their time go at the same time."""
+        _check_token_hash(ticket_hash, "a challenge's ticket")
+        if purpose not in PURPOSES:
+            raise StorageError(f"a challenge is for {' or '.join(PURPOSES)}, not {purpose!r}")
+        now = self.clock()
+        async with self._begin() as conn:
+            await conn.execute(s.challenges.delete().where(s.challenges.c.expires <= now))
+            await conn.execute(
+                s.challenges.insert().values(
+                    ticket_hash=ticket_hash,
+                    challenge=challenge,
+                    purpose=purpose,
+                    player=player,
+                    expires=now + lifetime,
+                )
+            )
+
+    async def take_challenge(self, ticket_hash: str, purpose: str) -> Challenge:
+        """The live challenge of that ticket and purpose, used up (deleted) as it is read,
+        so that an answer is checked once.
+
+        :raises NotFound: when there is none (never given, answered, or past its time)."""
+        _check_token_hash(ticket_hash, "a challenge's ticket")
+        now = self.clock()
+        async with self._begin() as conn:
+            row = (
+                await conn.execute(
+                    s.challenges.delete()
+                    .where(s.challenges.c.ticket_hash == ticket_hash)
+                    .returning(
+                        s.challenges.c.challenge,
+                        s.challenges.c.player,
+                        s.challenges.c.purpose,
+                        s.challenges.c.expires,
+                    )
+                )
+            ).first()
+        if row is None or row.expires <= now or row.purpose != purpose:
+            raise NotFound("no such challenge: it was answered already, or is too old")
+        return Challenge(row.challenge, row.player, row.purpose)
+
+    async def add_passkey(
+        self,
+        player: int,
+        credential_id: str,
+        public_key: bytes,
+        sign_count: int,
+        transports: list[str] | None,
+        device: str | None,
+    ) -> Passkey:
+        """Keep a new passkey of ``player``.
+
+        :raises StorageError: when that credential is kept already (registered twice)."""
+        now = self.clock()
+        try:
+            async with self._begin() as conn:
+                pid = (
+                    await conn.execute(
+                        s.passkeys.insert()
+                        .values(
+                            player=player,
+                            credential_id=credential_id,
+                            public_key=public_key,
+                            sign_count=sign_count,
+                            transports=transports,
+                            device=device[:DEVICE_LENGTH] if device else None,
+                            created=now,
+                        )
+                        .returning(s.passkeys.c.id)
+                    )
+                ).scalar_one()
+        except IntegrityError:
+            raise StorageError("that passkey is registered already") from None
+        return Passkey(
+            pid, player, credential_id, public_key, sign_count, transports, device, now, None
+        )
+
+    async def passkeys_of(self, player: int) -> list[Passkey]:
+        """``player``'s passkeys, the first registered first."""
+        q = sa.select(s.passkeys).where(s.passkeys.c.player == player).order_by(s.passkeys.c.id)
+        async with self._autocommit.connect() as conn:
+            return [_passkey(r) for r in (await conn.execute(q)).all()]
+
+    async def passkey(self, credential_id: str) -> Passkey:
+        """The passkey of that credential id.
+
+        :raises NotFound: when no one has it (never registered here, or removed)."""
+        q = sa.select(s.passkeys).where(s.passkeys.c.credential_id == credential_id)
+        async with self._autocommit.connect() as conn:
+            row = (await conn.execute(q)).first()
+        if row is None:
+            raise NotFound("no such passkey here: it may have been removed")
+        return _passkey(row)
+
+    async def passkey_used(self, passkey: int, sign_count: int) -> None:
+        """A sign-in with ``passkey``: its new signature counter, and when."""
+        async with self._begin() as conn:
+            await conn.execute(
+                s.passkeys.update()
+                .where(s.passkeys.c.id == passkey)
+                .values(sign_count=sign_count, used=self.clock())
+            )
+
+    async def remove_passkey(self, player: int, passkey: int) -> None:
+        """Remove ``player``'s passkey numbered ``passkey``.
+
+        :raises NotFound: when ``player`` has no such passkey."""
+        async with self._begin() as conn:
+            done = await conn.execute(
+                s.passkeys.delete().where(s.passkeys.c.id == passkey, s.passkeys.c.player == player)
+            )
+            if done.rowcount == 0:
+                raise NotFound(f"you have no passkey {passkey}: it may be removed already")
+
+
+def _passkey(r: sa.Row[Any]) -> Passkey:
+    return Passkey(
+        r.id,
+        r.player,
+        r.credential_id,
+        bytes(r.public_key),
+        r.sign_count,
+        r.transports,
+        r.device,
+        r.created,
+        r.used,
+    )
 
 
 def _check_token_hash(token_hash: str, what: str = "a session") -> None:

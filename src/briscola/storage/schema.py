@@ -63,6 +63,35 @@ token in its cookie (the database never holds a usable token); ``seen`` is when 
 last used, to the step of :meth:`Storage.session_player`; ``device`` names the browser and
 system it was opened on ("Firefox on Android"), for the person's list of sessions."""
 
+passkeys = sa.Table(
+    "passkeys",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=False, index=True),
+    sa.Column("credential_id", sa.String(1400), nullable=False, unique=True),
+    sa.Column("public_key", sa.LargeBinary, nullable=False),
+    sa.Column("sign_count", sa.BigInteger, nullable=False),
+    sa.Column("transports", JSON, nullable=True),
+    sa.Column("device", sa.String(100), nullable=True),
+    sa.Column("created", UTCDateTime, nullable=False),
+    sa.Column("used", UTCDateTime, nullable=True),
+)
+"""A person's passkeys (WebAuthn credentials): the credential's id (base64url), its
+public key (COSE) and signature counter, the transports its authenticator named, and the
+device it was registered on."""
+
+challenges = sa.Table(
+    "challenges",
+    metadata,
+    sa.Column("ticket_hash", sa.String(64), primary_key=True),
+    sa.Column("challenge", sa.String(200), nullable=False),
+    sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("purpose", sa.String(16), nullable=False),
+    sa.Column("expires", UTCDateTime, nullable=False),
+)
+"""The WebAuthn challenges given out and not yet answered, each found by the digest of
+the ticket its client sends back (any server process may get the answer); used once."""
+
 link_codes = sa.Table(
     "link_codes",
     metadata,

@@ -1,12 +1,22 @@
-"""The REST routes, one :class:`fastapi.APIRouter` a module: the session, the games and
+"""The REST routes, one :class:`fastapi.APIRouter` a module: the session, passkeys, the games and
 their rules in words, the tables and their seats, the records and history, the JSON
 Schema of the WebSocket's messages, the pages (the browser client, the card pictures),
 and the server's health (``/healthz``, ``/readyz``, ``/metrics``)."""
 
-from briscola.server.routes import games, health, pages, protocol, records, session, tables
+from briscola.server.routes import (
+    games,
+    health,
+    pages,
+    passkeys,
+    protocol,
+    records,
+    session,
+    tables,
+)
 
 ROUTERS = (
     session.router,
+    passkeys.router,
     games.router,
     tables.router,
     records.router,

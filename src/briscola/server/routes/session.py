@@ -227,7 +227,7 @@ async def use_code(
     (`signed_in`): sign out first. A code works once, for 5 minutes; tries are limited
     per address."""
     refuse_signed_in(player)
-    limited(guards.code_tries, address(request), "one-time codes tried from your address")
+    limited(guards.sign_in_tries, address(request), "sign-ins tried from your address")
     try:
         owner = await tables.storage.use_link_code(code_key(body.code))
     except NotFound:
