@@ -43,11 +43,11 @@ IMPORT = re.compile(
     re.M | re.S,
 )
 ROUTER = "main.js"
-PAGES = {"home": "home.js", "replay": "replay.js", "table": "table/"}
+PAGES = {"account": "account.js", "home": "home.js", "replay": "replay.js", "table": "table/"}
 """Each page of the client: its module, or the folder of its modules."""
 SHARED = {
     "api.js", "cards.js", "chart.js", "dom.js", "fair.js", "forms.js", "i18n.js",
-    "matches.js", "prefs.js", "rules.js", "sidelabel.js",
+    "matches.js", "prefs.js", "rules.js", "sidelabel.js", "signin.js",
 }  # fmt: skip
 """What more than one page uses: these import no page."""
 

@@ -67,6 +67,11 @@ async def invite(token: str) -> FileResponse:
     return page()
 
 
+@router.get("/me")
+async def account_page() -> FileResponse:
+    return page()
+
+
 @router.get("/history")
 @router.get("/history/{token}")
 @router.get("/history/{token}/{number}")

@@ -10,7 +10,7 @@ const VERSION = "{{VERSION}}";
 const FILES = {{FILES}};
 const CACHE = `briscola-${VERSION}`;
 const SHELL = "/";
-const PAGES = /^\/(?:t\/|history(?:\/|$)|$)/;
+const PAGES = /^\/(?:t\/|history(?:\/|$)|me\/?$|$)/;
 
 self.addEventListener("install", (event) => {
   // the files the page itself just fetched are taken from the browser's HTTP cache

@@ -6,6 +6,7 @@ import { h, fill } from "./dom.js";
 import { gameWords, language, loadWords, t } from "./i18n.js";
 import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
 import { nicknameForm } from "./forms.js";
+import { otherWays } from "./signin.js";
 import { fillHistory } from "./matches.js";
 import { gameRules, rulesPanel } from "./rules.js";
 
@@ -43,7 +44,8 @@ function errorBox() {
 export async function showHome(app, navigate) {
   const me = await whoAmI().catch(() => null);
   if (!me) {
-    fill(app, nicknameForm(() => showHome(app, navigate), t("home.intro")));
+    const again = () => showHome(app, navigate);
+    fill(app, nicknameForm(again, t("home.intro")), otherWays(again));
     return;
   }
   const catalog = await games();

@@ -1,13 +1,15 @@
 // The client's entry: the header (home, preferences), and the screen the path names:
 // "/" the home screen, "/t/TOKEN" a table (its waiting room, the game, its end), and the
 // history: "/history" your finished matches, "/history/TOKEN" one of them, and
-// "/history/TOKEN/N" its hand N replayed ("?trick=K": at trick K).
+// "/history/TOKEN/N" its hand N replayed ("?trick=K": at trick K); "/me" your account
+// (passkeys, another device's code, your devices).
 
 import { api, whoAmI } from "./api.js";
-import { announce, h, fill } from "./dom.js";
+import { announce, h, fill, link } from "./dom.js";
 import { setLanguage, t } from "./i18n.js";
 import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES } from "./prefs.js";
 import { showHome } from "./home.js";
+import { showAccount } from "./account.js";
 import { TablePage } from "./table/page.js";
 import { Replay, showHistory, showMatch } from "./replay.js";
 
@@ -34,6 +36,8 @@ function route() {
     showMatch(app, navigate, past[1]);
   } else if (past) {
     showHistory(app, navigate);
+  } else if (/^\/me\/?$/.test(location.pathname)) {
+    showAccount(app, navigate);
   } else {
     showHome(app, navigate);
   }
@@ -184,6 +188,10 @@ async function account(box) {
       h("div", { class: "row" }, input, h("button", { type: "submit", text: t("prefs.rename") })),
     ),
     said,
+    link("/me", t("account.open"), (path) => {
+      togglePrefs();
+      navigate(path);
+    }, { id: "account-link" }),
     h("button", { type: "button", id: "sign-out", onclick: signOut, text: t("prefs.signout") }),
   );
 }
