@@ -52,6 +52,7 @@ True
 """
 
 from briscola.storage.accounts import Challenge, Passkey, SessionInfo
+from briscola.storage.families import Family, Invite, LastAdmin, Member
 from briscola.storage.store import Storage, dealt_hands, match_start
 from briscola.storage.values import (
     OPEN,
@@ -77,9 +78,13 @@ __all__ = [
     "Challenge",
     "ChatMessage",
     "Deadline",
+    "Family",
     "FinishedMatch",
     "Hand",
+    "Invite",
+    "LastAdmin",
     "LoggedAction",
+    "Member",
     "NewHand",
     "News",
     "NotFound",

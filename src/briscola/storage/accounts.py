@@ -89,7 +89,7 @@ class Accounts:
         names where it was opened ("Firefox on Android"; cut to :data:`DEVICE_LENGTH`).
 
         :raises NotFound: when there is no such player."""
-        _check_token_hash(token_hash)
+        check_token_hash(token_hash)
         now = self.clock()
         try:
             async with self._begin() as conn:
@@ -120,7 +120,7 @@ class Accounts:
         at most :data:`SEEN_STEP`), so that most requests cost no write.
 
         :raises NotFound: when there is no such session, or it has expired."""
-        _check_token_hash(token_hash)
+        check_token_hash(token_hash)
         _check_idle(idle)
         now = self.clock()
         q = (
@@ -180,7 +180,7 @@ class Accounts:
     async def end_session(self, token_hash: str) -> None:
         """End the session found by ``token_hash`` (signing out); one already gone is
         no error."""
-        _check_token_hash(token_hash)
+        check_token_hash(token_hash)
         async with self._begin() as conn:
             await conn.execute(s.sessions.delete().where(s.sessions.c.token_hash == token_hash))
 
@@ -230,7 +230,7 @@ class Accounts:
         the player's earlier codes end, so that one code at a time is valid.
 
         :raises NotFound: when there is no such player."""
-        _check_token_hash(code_hash, "a one-time code")
+        check_token_hash(code_hash, "a one-time code")
         if lifetime <= timedelta(0):
             raise StorageError(f"a one-time code's lifetime must be positive, got {lifetime}")
         now = self.clock()
@@ -252,7 +252,7 @@ class Accounts:
         (deleted) in the same statement, so that two devices never both use it.
 
         :raises NotFound: when there is no such code, or it has expired or been used."""
-        _check_token_hash(code_hash, "a one-time code")
+        check_token_hash(code_hash, "a one-time code")
         now = self.clock()
         async with self._begin() as conn:
             row = (
@@ -281,7 +281,7 @@ class Accounts:
     ) -> None:
         """Keep a WebAuthn ``challenge`` (base64url) for ``lifetime``, found by the digest
         of its ticket; the challenges past their time go at the same time."""
-        _check_token_hash(ticket_hash, "a challenge's ticket")
+        check_token_hash(ticket_hash, "a challenge's ticket")
         if purpose not in PURPOSES:
             raise StorageError(f"a challenge is for {' or '.join(PURPOSES)}, not {purpose!r}")
         now = self.clock()
@@ -302,7 +302,7 @@ class Accounts:
         so that an answer is checked once.
 
         :raises NotFound: when there is none (never given, answered, or past its time)."""
-        _check_token_hash(ticket_hash, "a challenge's ticket")
+        check_token_hash(ticket_hash, "a challenge's ticket")
         now = self.clock()
         async with self._begin() as conn:
             row = (
@@ -409,7 +409,7 @@ def _passkey(r: sa.Row[Any]) -> Passkey:
     )
 
 
-def _check_token_hash(token_hash: str, what: str = "a session") -> None:
+def check_token_hash(token_hash: str, what: str = "a session") -> None:
     """A session (or a code) is kept by its SHA-256 hex digest: refuse anything else (a
     token itself, kept by mistake, would be usable by whoever reads the database)."""
     if not re.fullmatch(r"[0-9a-f]{64}", token_hash):

@@ -118,6 +118,7 @@ tables = sa.Table(
     sa.Column("settings", JSON, nullable=False, server_default="{}"),
     sa.Column("created", UTCDateTime, nullable=False),
     sa.Column("updated", UTCDateTime, nullable=False),
+    sa.Column("family", sa.Integer, sa.ForeignKey("families.id"), nullable=True, index=True),
     sa.CheckConstraint("status IN ('waiting', 'playing', 'finished')", name="status"),
 )
 
@@ -205,3 +206,52 @@ finished_players = sa.Table(
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), nullable=False, index=True),
 )
+
+families = sa.Table(
+    "families",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("created", UTCDateTime, nullable=False),
+)
+"""A family: people who play together, their house rules, matches and standings."""
+
+family_members = sa.Table(
+    "family_members",
+    metadata,
+    sa.Column("family", sa.Integer, sa.ForeignKey("families.id"), primary_key=True),
+    sa.Column("player", sa.Integer, sa.ForeignKey("players.id"), primary_key=True, index=True),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("joined", UTCDateTime, nullable=False),
+    sa.CheckConstraint("role IN ('admin', 'member')", name="role"),
+)
+
+family_invites = sa.Table(
+    "family_invites",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("family", sa.Integer, sa.ForeignKey("families.id"), nullable=False, index=True),
+    sa.Column("made_by", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created", UTCDateTime, nullable=False),
+    sa.Column("expires", UTCDateTime, nullable=False),
+    sa.Column("revoked", UTCDateTime, nullable=True),
+)
+"""A family's invitation links, found by their token's digest; an invitation lets any
+number of people join until it expires or is revoked."""
+
+rule_sets = sa.Table(
+    "rule_sets",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("family", sa.Integer, sa.ForeignKey("families.id"), nullable=False, index=True),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("body", JSON, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("updated_by", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("updated", UTCDateTime, nullable=False),
+    sa.UniqueConstraint("family", "name", name="uq_rule_sets_family_name"),
+)
+"""A family's named way to play (game, house rules, seats, clock, table settings); its
+``version`` goes up at each edit, so that of two edits made at once one wins and the
+other is told."""

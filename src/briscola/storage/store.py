@@ -35,6 +35,7 @@ from briscola.engine.match import DealSource
 from briscola.engine.rules import Rules
 from briscola.storage import schema as s
 from briscola.storage.accounts import Accounts
+from briscola.storage.families import Families
 from briscola.storage.values import (
     ChatMessage,
     Deadline,
@@ -103,7 +104,7 @@ was committed when it began, as each statement on its own does; and one statemen
 atomic by itself."""
 
 
-class Storage(Accounts):
+class Storage(Accounts, Families):
     """The game server's durable state on SQLite or PostgreSQL, through SQLAlchemy's
     asyncio engine. Open it with :meth:`open`, close it with :meth:`close`."""
 
