@@ -399,6 +399,60 @@ class AnswerIn(_Message):
     credential: dict[str, Any]
 
 
+class FamilyIn(_Message):
+    name: StrictStr = Field(min_length=1, max_length=60)
+
+
+class FamilyBrief(BaseModel):
+    """A family of yours, and your role in it (``admin`` or ``member``)."""
+
+    id: int
+    name: str
+    role: str
+
+
+class MemberOut(BaseModel):
+    player: int
+    nickname: str
+    role: str
+    joined: datetime
+
+
+class FamilyOut(BaseModel):
+    """A family of yours: your role, and its members (the admins first)."""
+
+    id: int
+    name: str
+    role: str
+    created: datetime
+    members: list[MemberOut]
+
+
+class RoleIn(_Message):
+    role: Literal["admin", "member"]
+
+
+class InviteIn(_Message):
+    days: int = Field(default=7, ge=1, le=30)
+    """How many days the link lets people join."""
+
+
+class InviteOut(BaseModel):
+    """An invitation to a family: its ``link`` (the page that joins, ``/join/TOKEN``) in
+    the answer that made it alone (``null`` when listed: the token is not kept)."""
+
+    id: int
+    link: str | None
+    created: datetime
+    expires: datetime
+
+
+class InvitePreview(BaseModel):
+    """The family an invitation link invites to."""
+
+    family: str
+
+
 class PasskeyOut(BaseModel):
     """One of your passkeys: the device it was registered on, when, and when it last
     signed you in (``null``: never)."""
