@@ -8,7 +8,16 @@ from datetime import timedelta
 
 import pytest
 
-from briscola.storage import Family, LastAdmin, NotFound, Storage, StorageError
+from briscola.storage import (
+    EditedMeanwhile,
+    Family,
+    LastAdmin,
+    NameTaken,
+    NotFound,
+    RuleSet,
+    Storage,
+    StorageError,
+)
 from storekit import T0, Clock, token_hash
 
 WEEK = timedelta(days=7)
@@ -111,9 +120,44 @@ async def test_two_admins_leaving_at_once_leave_one(store: Storage) -> None:
 async def test_a_familys_name_is_checked_and_renamed(store: Storage) -> None:
     nonna = await store.create_player("Nonna")
     for bad in ("", "   ", "x" * 61, "bell\u0007"):
-        with pytest.raises(StorageError, match="1 to 60 characters"):
+        with pytest.raises(StorageError, match="is 1 to 60 characters"):
             await store.create_family(nonna.id, bad)
     rossi = await store.create_family(nonna.id, "Rossi")
     assert (await store.rename_family(rossi.id, " Rossi  di Napoli ")).name == "Rossi di Napoli"
     with pytest.raises(NotFound):
         await store.rename_family(9999, "X")
+
+
+async def test_two_edits_of_one_way_to_play_at_once_one_wins_the_other_is_told(
+    store: Storage,
+) -> None:
+    nonna, ana = [await store.create_player(n) for n in ("Nonna", "Ana")]
+    rossi = await store.create_family(nonna.id, "Rossi")
+    body = {"game": "briscola-4", "rules": {"match": "best-of-3"}}
+    sunday = await store.create_rule_set(rossi.id, nonna.id, " Sunday ", body)
+    assert (sunday.name, sunday.version, sunday.body) == ("Sunday", 1, body)
+    with pytest.raises(NameTaken, match="named 'Sunday' already"):
+        await store.create_rule_set(rossi.id, ana.id, "Sunday", {})
+    done = await asyncio.gather(
+        store.update_rule_set(rossi.id, sunday.id, nonna.id, 1, "Sunday", {"game": "briscola-2"}),
+        store.update_rule_set(rossi.id, sunday.id, ana.id, 1, "Sunday", {"game": "chiamata"}),
+        return_exceptions=True,
+    )
+    won = [d for d in done if isinstance(d, RuleSet)]
+    told = [d for d in done if isinstance(d, EditedMeanwhile)]
+    assert len(won) == 1 and len(told) == 1, done
+    assert told[0].current == won[0] and won[0].version == 2
+    assert await store.rule_set(rossi.id, sunday.id) == won[0]  # one whole, not halves
+    weekday = await store.create_rule_set(rossi.id, ana.id, "Weekday", {"game": "briscola-2"})
+    with pytest.raises(NameTaken):
+        await store.update_rule_set(rossi.id, weekday.id, ana.id, 1, "Sunday", {})
+    assert [r.name for r in await store.rule_sets(rossi.id)] == ["Sunday", "Weekday"]
+    other = await store.create_family(ana.id, "Bianchi")
+    with pytest.raises(NotFound):  # another family's set is not found through this one
+        await store.rule_set(other.id, sunday.id)
+    with pytest.raises(NotFound):
+        await store.update_rule_set(other.id, sunday.id, ana.id, 2, "Mine", {})
+    await store.delete_rule_set(rossi.id, weekday.id)
+    with pytest.raises(NotFound):
+        await store.delete_rule_set(rossi.id, weekday.id)
+    assert [r.name for r in await store.rule_sets(rossi.id)] == ["Sunday"]

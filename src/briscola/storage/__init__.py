@@ -52,7 +52,15 @@ True
 """
 
 from briscola.storage.accounts import Challenge, Passkey, SessionInfo
-from briscola.storage.families import Family, Invite, LastAdmin, Member
+from briscola.storage.families import (
+    EditedMeanwhile,
+    Family,
+    Invite,
+    LastAdmin,
+    Member,
+    NameTaken,
+    RuleSet,
+)
 from briscola.storage.store import Storage, dealt_hands, match_start
 from briscola.storage.values import (
     OPEN,
@@ -78,6 +86,7 @@ __all__ = [
     "Challenge",
     "ChatMessage",
     "Deadline",
+    "EditedMeanwhile",
     "Family",
     "FinishedMatch",
     "Hand",
@@ -85,11 +94,13 @@ __all__ = [
     "LastAdmin",
     "LoggedAction",
     "Member",
+    "NameTaken",
     "NewHand",
     "News",
     "NotFound",
     "Passkey",
     "Player",
+    "RuleSet",
     "Seat",
     "SeatTaken",
     "SessionInfo",

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from briscola.storage import schema as s
@@ -43,6 +44,35 @@ class Member:
     role: str
     """``admin`` or ``member``."""
     joined: datetime
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A family's named way to play: ``body`` as a table is opened with it (game, house
+    rules, seats, clock, table settings); ``version`` goes up at each edit."""
+
+    id: int
+    family: int
+    name: str
+    body: dict[str, Any]
+    version: int
+    updated_by: int | None
+    updated: datetime
+
+
+class NameTaken(StorageError):
+    """A family's rule set named as another of the family already is."""
+
+
+class EditedMeanwhile(StorageError):
+    """An edit of a rule set made from an older version than the stored one."""
+
+    def __init__(self, current: RuleSet) -> None:
+        super().__init__(
+            f"{current.name!r} was changed meanwhile (it is at version {current.version}): "
+            "edit that version"
+        )
+        self.current = current
 
 
 @dataclass(frozen=True)
@@ -179,6 +209,110 @@ class Families:
                 sa.select(s.families.c.id).where(s.families.c.id == family).with_for_update()
             )
 
+    # -- house-rule sets -------------------------------------------------------------------
+
+    async def rule_sets(self, family: int) -> list[RuleSet]:
+        """The family's rule sets, by name."""
+        q = (
+            sa.select(s.rule_sets)
+            .where(s.rule_sets.c.family == family)
+            .order_by(s.rule_sets.c.name, s.rule_sets.c.id)
+        )
+        async with self._autocommit.connect() as conn:
+            return [_rule_set(r) for r in (await conn.execute(q)).all()]
+
+    async def rule_set(self, family: int, rule_set: int) -> RuleSet:
+        """:raises NotFound: when the family has no such rule set."""
+        q = sa.select(s.rule_sets).where(
+            s.rule_sets.c.id == rule_set, s.rule_sets.c.family == family
+        )
+        async with self._autocommit.connect() as conn:
+            row = (await conn.execute(q)).first()
+        if row is None:
+            raise NotFound(f"family {family} has no rule set {rule_set}")
+        return _rule_set(row)
+
+    async def create_rule_set(
+        self, family: int, player: int, name: str, body: dict[str, Any]
+    ) -> RuleSet:
+        """A new rule set of the family, at version 1.
+
+        :raises NameTaken: when the family has one by that name."""
+        name = family_name(name, "a way to play")
+        now = self.clock()
+        try:
+            async with self._begin() as conn:
+                row = (
+                    await conn.execute(
+                        s.rule_sets.insert()
+                        .values(
+                            family=family,
+                            name=name,
+                            body=body,
+                            version=1,
+                            updated_by=player,
+                            updated=now,
+                        )
+                        .returning(*s.rule_sets.c)
+                    )
+                ).one()
+        except IntegrityError:
+            raise NameTaken(f"the family has a way to play named {name!r} already") from None
+        return _rule_set(row)
+
+    async def update_rule_set(
+        self,
+        family: int,
+        rule_set: int,
+        player: int,
+        version: int,
+        name: str,
+        body: dict[str, Any],
+    ) -> RuleSet:
+        """Edit a rule set made from its ``version``: stored whole, at the next version,
+        only while the stored one is still that version.
+
+        :raises EditedMeanwhile: when another edit came first (it carries the current).
+        :raises NotFound: when the family has no such rule set.
+        :raises NameTaken: when another of the family's has that name."""
+        name = family_name(name, "a way to play")
+        try:
+            async with self._begin() as conn:
+                row = (
+                    await conn.execute(
+                        s.rule_sets.update()
+                        .where(
+                            s.rule_sets.c.id == rule_set,
+                            s.rule_sets.c.family == family,
+                            s.rule_sets.c.version == version,
+                        )
+                        .values(
+                            name=name,
+                            body=body,
+                            version=version + 1,
+                            updated_by=player,
+                            updated=self.clock(),
+                        )
+                        .returning(*s.rule_sets.c)
+                    )
+                ).first()
+        except IntegrityError:
+            raise NameTaken(f"the family has a way to play named {name!r} already") from None
+        if row is None:
+            raise EditedMeanwhile(await self.rule_set(family, rule_set))
+        return _rule_set(row)
+
+    async def delete_rule_set(self, family: int, rule_set: int) -> None:
+        """:raises NotFound: when the family has no such rule set."""
+        async with self._begin() as conn:
+            done = await conn.execute(
+                s.rule_sets.delete().where(
+                    s.rule_sets.c.id == rule_set, s.rule_sets.c.family == family
+                )
+            )
+            if done.rowcount == 0:
+                raise NotFound(f"family {family} has no rule set {rule_set}")
+
     # -- invitations -----------------------------------------------------------------------
 
     async def create_invite(
@@ -294,12 +428,17 @@ async def _keep_an_admin(conn: AsyncConnection, family: int) -> None:
         raise LastAdmin("a family with members needs an admin: make another member admin first")
 
 
-def family_name(name: str) -> str:
-    """A family's name as kept: spaces trimmed and single, 1 to 60 characters one can see."""
+def family_name(name: str, what: str = "a family") -> str:
+    """A family's (or a rule set's) name as kept: spaces trimmed and single, 1 to 60
+    characters one can see."""
     name = " ".join(name.split())
     if not name or len(name) > NAME_LENGTH or not name.isprintable():
-        raise StorageError(f"a family's name is 1 to {NAME_LENGTH} characters one can see")
+        raise StorageError(f"the name of {what} is 1 to {NAME_LENGTH} characters one can see")
     return name
+
+
+def _rule_set(r: sa.Row[Any]) -> RuleSet:
+    return RuleSet(r.id, r.family, r.name, dict(r.body), r.version, r.updated_by, r.updated)
 
 
 def _invite(r: sa.Row[Any]) -> Invite:

@@ -289,13 +289,17 @@ class Storage(Accounts, Families):
         host: int | None,
         public: bool,
         settings: dict[str, Any] | None = None,
+        family: int | None = None,
     ) -> TableInfo:
         """A new table, waiting for players, with a fresh invite token. ``rules`` are the
         house rules (checked by the engine, stored as the overrides of the defaults); there
-        is one seat for each of the game's seats; ``settings`` are kept as given."""
+        is one seat for each of the game's seats; ``settings`` are kept as given; a
+        ``family``'s table is listed, and counted, as that family's."""
         parsed = _parsed_rules(game, rules, seats)
         async with self._begin() as conn:
-            tid = await _insert_table(conn, parsed, seats, host, public, settings, self.clock())
+            tid = await _insert_table(
+                conn, parsed, seats, host, public, settings, self.clock(), family
+            )
             return await _table(conn, tid)
 
     async def create_rematch(self, table_id: int, settings: dict[str, Any]) -> TableInfo:
@@ -317,7 +321,9 @@ class Storage(Accounts, Families):
                 return await _table(conn, (await conn.execute(q)).scalar_one())
             parsed = _parsed_rules(old.game, old.rules, old.seats)
             now = self.clock()
-            tid = await _insert_table(conn, parsed, old.seats, old.host, old.public, settings, now)
+            tid = await _insert_table(
+                conn, parsed, old.seats, old.host, old.public, settings, now, old.family
+            )
             new = await _table(conn, tid)
             await conn.execute(
                 s.tables.update()
@@ -361,14 +367,22 @@ class Storage(Accounts, Families):
             return int((await conn.execute(q)).scalar_one())
 
     async def list_tables(
-        self, *, public: bool | None = True, status: str | None = None
+        self,
+        *,
+        public: bool | None = True,
+        status: str | None = None,
+        family: int | None = None,
+        limit: int | None = None,
     ) -> list[TableInfo]:
-        """Tables (the lobby: the public ones), newest first; ``None`` selects any."""
-        q = sa.select(s.tables.c.id).order_by(s.tables.c.id.desc())
+        """Tables (the lobby: the public ones), newest first; ``None`` selects any, but
+        a ``family`` given selects that family's alone; at most ``limit``."""
+        q = sa.select(s.tables.c.id).order_by(s.tables.c.id.desc()).limit(limit)
         if public is not None:
             q = q.where(s.tables.c.public == public)
         if status is not None:
             q = q.where(s.tables.c.status == _status(status))
+        if family is not None:
+            q = q.where(s.tables.c.family == family)
         async with self._autocommit.connect() as conn:
             return [await _table(conn, tid) for tid in (await conn.execute(q)).scalars()]
 
@@ -718,6 +732,18 @@ class Storage(Accounts, Families):
             sa.select(s.finished)
             .join(s.finished_players, s.finished_players.c.table_id == s.finished.c.table_id)
             .where(s.finished_players.c.player == player)
+            .order_by(s.finished.c.at.desc(), s.finished.c.table_id.desc())
+            .limit(limit)
+        )
+        async with self._autocommit.connect() as conn:
+            return await _finished(conn, q)
+
+    async def family_matches(self, family: int, limit: int = 100) -> list[FinishedMatch]:
+        """The finished matches of the family's tables, the newest first."""
+        q = (
+            sa.select(s.finished)
+            .join(s.tables, s.tables.c.id == s.finished.c.table_id)
+            .where(s.tables.c.family == family)
             .order_by(s.finished.c.at.desc(), s.finished.c.table_id.desc())
             .limit(limit)
         )
@@ -1286,6 +1312,7 @@ async def _insert_table(
     public: bool,
     settings: dict[str, Any] | None,
     now: datetime,
+    family: int | None = None,
 ) -> int:
     """Insert a waiting table with a fresh invite token, and its seats; its id."""
     tid: int = (
@@ -1303,6 +1330,7 @@ async def _insert_table(
                 settings=dict(settings or {}),
                 created=now,
                 updated=now,
+                family=family,
             )
             .returning(s.tables.c.id)
         )
@@ -1340,6 +1368,7 @@ async def _table(conn: AsyncConnection, table_id: int) -> TableInfo:
         settings=dict(row.settings or {}),
         created=row.created,
         updated=row.updated,
+        family=row.family,
     )
 
 

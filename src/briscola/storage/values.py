@@ -84,6 +84,8 @@ class TableInfo:
     """The table's own settings beside the game's rules (the server's: its clock...)."""
     created: datetime
     updated: datetime
+    family: int | None = None
+    """The family whose table it is (``None``: no family's)."""
 
 
 @dataclass(frozen=True)
