@@ -5,6 +5,8 @@ revoked invitation with the answer a family that does not exist gets (404)."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +15,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from serverkit import Client, ServerProcess
+from serverkit import Client, ServerProcess, open_table, play_randomly
 
 
 async def family_of_three(
@@ -162,3 +164,118 @@ async def test_every_family_route_refuses_strangers_removed_members_and_revoked_
     assert await stranger.call("GET", "/api/families") == []
     unchanged = await nonna.call("GET", f"/api/families/{fid}")
     assert (unchanged["name"], len(unchanged["members"])) == ("I Rossi", 2)
+
+
+SUNDAY = {
+    "game": "briscola-2",
+    "rules": {"match": "one-hand"},
+    "seats": [{"kind": "me"}, {"kind": "bot", "level": "beginner"}],
+    "clock": 60,
+    "chat": "free",
+}
+
+
+async def test_a_way_to_play_saved_on_one_device_opens_a_family_table_on_another(
+    server: ServerProcess, clients: Callable[[str], Any]
+) -> None:
+    """Nonna saves the family's way to play; Ana opens a table from it in one step; the
+    family's page lists the table while it is played, then the match."""
+    nonna, ana, bo, family = await family_of_three(clients)
+    fid = family["id"]
+    saved = await nonna.call(
+        "POST", f"/api/families/{fid}/rules", json={"name": "Sunday lunch", "body": SUNDAY}
+    )
+    assert (saved["name"], saved["version"], saved["updated_by"]) == ("Sunday lunch", 1, "Nonna")
+    assert saved["body"]["rules"] == {"match": "one-hand"} and "public" not in saved["body"]
+    [listed] = await bo.call("GET", f"/api/families/{fid}/rules")
+    assert listed == saved
+    table = await ana.call("POST", f"/api/families/{fid}/rules/{saved['id']}/table")
+    assert table["seats"][0]["nickname"] == "Ana" and table["seats"][1]["kind"] == "bot"
+    assert table["public"] is False and table["clock"] == 60
+    shown = await bo.call("GET", f"/api/families/{fid}/tables")
+    assert [t["token"] for t in shown] == [table["token"]]
+    await ana.call("POST", f"/api/tables/{table['token']}/start")
+    await ana.connect(table["token"])
+    await play_randomly(ana, random.Random(5))
+    [match] = await bo.call("GET", f"/api/families/{fid}/matches")
+    assert match["token"] == table["token"] and match["seat"] is None  # Bo did not play
+    assert match["players"] == {"0": "Ana"}
+    assert (await ana.call("GET", f"/api/families/{fid}/matches"))[0]["seat"] == 0
+    assert await bo.call("GET", f"/api/families/{fid}/tables") == []
+    # a table opened outside the family is not the family's
+    await open_table(ana, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
+    assert await bo.call("GET", f"/api/families/{fid}/tables") == []
+
+
+async def test_two_members_edit_a_way_to_play_at_once_one_wins_the_other_is_told(
+    server: ServerProcess, clients: Callable[[str], Any]
+) -> None:
+    nonna, ana, bo, family = await family_of_three(clients)
+    fid = family["id"]
+    saved = await nonna.call(
+        "POST", f"/api/families/{fid}/rules", json={"name": "Sunday", "body": SUNDAY}
+    )
+    path = f"/api/families/{fid}/rules/{saved['id']}"
+    edits = [
+        {"name": "Sunday", "version": 1, "body": {**SUNDAY, "clock": 30}},
+        {"name": "Sunday", "version": 1, "body": {**SUNDAY, "rules": {"match": "best-of-3"}}},
+    ]
+    answers = await asyncio.gather(
+        ana.http.put(path, json=edits[0]), bo.http.put(path, json=edits[1])
+    )
+    assert sorted(r.status_code for r in answers) == [200, 409]
+    lost = next(r for r in answers if r.status_code == 409)
+    assert lost.json()["error"]["code"] == "edited_meanwhile"
+    assert lost.json()["error"]["values"] == {"name": "Sunday"}
+    won = next(r for r in answers if r.status_code == 200).json()
+    [now] = await nonna.call("GET", f"/api/families/{fid}/rules")
+    assert now == won and now["version"] == 2  # the winner's whole edit, nothing of the other
+    # a wrong way to play is refused as the table it opens would be, and nothing is saved
+    for body, code in (
+        ({**SUNDAY, "game": "poker"}, "bad_game"),
+        ({**SUNDAY, "rules": {"match": "forever"}}, "bad_rules"),
+        ({**SUNDAY, "seats": [{"kind": "me"}]}, "bad_seats"),
+    ):
+        r = await ana.http.put(path, json={"name": "Sunday", "version": 2, "body": body})
+        refused(r, 400, code)
+    refused(
+        await ana.http.post(f"/api/families/{fid}/rules", json={"name": " Sunday", "body": SUNDAY}),
+        409,
+        "name_taken",
+    )
+    assert [r["version"] for r in await nonna.call("GET", f"/api/families/{fid}/rules")] == [2]
+    assert (await bo.http.delete(path)).status_code == 204
+    refused(await bo.http.delete(path), 404, "no_rule_set")
+    refused(await bo.http.post(f"{path}/table"), 404, "no_rule_set")
+
+
+async def test_a_familys_ways_tables_and_matches_are_its_members_alone(
+    server: ServerProcess, clients: Callable[[str], Any]
+) -> None:
+    nonna, ana, bo, family = await family_of_three(clients)
+    fid = family["id"]
+    saved = await nonna.call(
+        "POST", f"/api/families/{fid}/rules", json={"name": "Sunday", "body": SUNDAY}
+    )
+    await ana.call("POST", f"/api/families/{fid}/rules/{saved['id']}/table")
+    stranger = await clients("Zed")
+    await nonna.http.delete(f"/api/families/{fid}/members/{bo.player}")
+    for person in (stranger, bo):
+        for method, path, body in [
+            ("GET", f"/api/families/{fid}/rules", None),
+            ("POST", f"/api/families/{fid}/rules", {"name": "Mine", "body": SUNDAY}),
+            (
+                "PUT",
+                f"/api/families/{fid}/rules/{saved['id']}",
+                {"name": "X", "version": 1, "body": SUNDAY},
+            ),
+            ("DELETE", f"/api/families/{fid}/rules/{saved['id']}", None),
+            ("POST", f"/api/families/{fid}/rules/{saved['id']}/table", None),
+            ("GET", f"/api/families/{fid}/tables", None),
+            ("GET", f"/api/families/{fid}/matches", None),
+        ]:
+            r = await person.http.request(method, path, json=body)
+            refused(r, 404, "no_family")
+            assert "Sunday" not in r.text
+    [kept] = await nonna.call("GET", f"/api/families/{fid}/rules")
+    assert kept == saved

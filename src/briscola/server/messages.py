@@ -490,6 +490,26 @@ class TableIn(_Message):
     computer players are called by first names of it."""
 
 
+class RuleSetIn(_Message):
+    """A way to play, as the family keeps it: its ``name`` and the table it opens
+    (``body``, as ``POST /api/tables`` takes it; a family's tables are private). An edit
+    names the ``version`` it was made from."""
+
+    name: StrictStr = Field(min_length=1, max_length=60)
+    body: TableIn
+    version: int | None = None
+
+
+class RuleSetOut(BaseModel):
+    id: int
+    name: str
+    body: dict[str, Any]
+    version: int
+    updated_by: str | None
+    """The nickname of whoever saved it last."""
+    updated: datetime
+
+
 class SeatChange(_Message):
     kind: Literal["open", "bot"]
     level: StrictStr | None = None
@@ -514,7 +534,8 @@ class MatchOut(BaseModel):
 
     token: str
     game: str
-    seat: int
+    seat: int | None
+    """Your seat (``null`` in a family's list, for a match you did not play)."""
     players: dict[int, str]
     """The people's nicknames by seat."""
     winners: list[int]

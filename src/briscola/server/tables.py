@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import get_args
 
-from briscola.engine import BriscolaError
+from briscola.engine import BriscolaError, Rules
 from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.server.broadcast import ALL, Broadcaster
@@ -279,7 +279,26 @@ class Tables:
 
     # -- making and seating --------------------------------------------------------------
 
-    async def create(self, player: int, spec: TableIn) -> LiveTable:
+    async def create(self, player: int, spec: TableIn, family: int | None = None) -> LiveTable:
+        """A new table of ``spec`` (:meth:`checked`), ``player`` its host (a
+        ``family``'s, when given)."""
+        rules, seats, settings = self.checked(player, spec)
+        info = await self.storage.create_table(
+            rules.key,
+            rules.overrides(),
+            seats,
+            host=player,
+            public=spec.public,
+            settings=settings,
+            family=family,
+        )
+        return await self.get(info.token)
+
+    def checked(self, player: int, spec: TableIn) -> tuple[Rules, list[Seat], dict[str, object]]:
+        """The rules, seats and settings of a table opened as ``spec`` says by ``player``;
+        :class:`Refused` (``bad_game``, ``bad_rules``, ``bad_seats``, ``bad_level``,
+        ``bad_clock``, ``bad_points``, ``bad_chat``, ``bad_language``) when it says
+        something wrong."""
         try:
             find_game(spec.game)
         except BriscolaError as e:
@@ -352,15 +371,7 @@ class Tables:
         }
         if spec.stand_in is not None:
             settings["stand_in"] = check_level(spec.stand_in)
-        info = await self.storage.create_table(
-            rules.key,
-            rules.overrides(),
-            seats,
-            host=player,
-            public=spec.public,
-            settings=settings,
-        )
-        return await self.get(info.token)
+        return rules, seats, settings
 
     # -- the clock -----------------------------------------------------------------------
 

@@ -1,14 +1,17 @@
 """``/api/families``: a family's own place. A person makes a family (its admin), invites
 others by a link that expires and can be revoked, and the admins rename it, make other
-admins and remove members; anyone may leave. Everything of a family is for its members
-alone: to anyone else every route answers ``404 no_family``, as for a family that does
-not exist, so that a family's existence does not leak.
+admins and remove members; anyone may leave. The members keep the family's ways to play
+(its house-rule sets), open a family table from one in a step, and see the family's
+tables and finished matches. Everything of a family is for its members alone: to anyone
+else every route answers ``404 no_family``, as for a family that does not exist, so that
+a family's existence does not leak.
 """
 
 from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from fastapi import APIRouter, Response
 
@@ -21,10 +24,27 @@ from briscola.server.messages import (
     InviteIn,
     InviteOut,
     InvitePreview,
+    MatchOut,
     MemberOut,
     RoleIn,
+    RuleSetIn,
+    RuleSetOut,
+    TableIn,
+    TableOut,
 )
-from briscola.storage import Family, LastAdmin, NotFound, Player, Storage, StorageError
+from briscola.server.routes.records import match_out
+from briscola.server.tables import Tables
+from briscola.storage import (
+    EditedMeanwhile,
+    Family,
+    LastAdmin,
+    NameTaken,
+    NotFound,
+    Player,
+    RuleSet,
+    Storage,
+    StorageError,
+)
 
 router = APIRouter(tags=["families"])
 
@@ -260,3 +280,174 @@ async def join(token: str, player: Me, tables: TablesDep) -> FamilyOut:
         raise bad_invite() from None
     _, role = await member_of(tables.storage, family.id, player)
     return await family_out(tables.storage, family, role)
+
+
+# -- the family's ways to play, its tables and its matches -----------------------------------
+
+
+def rule_set_out(tables: Tables, kept: RuleSet) -> RuleSetOut:
+    return RuleSetOut(
+        id=kept.id,
+        name=kept.name,
+        body=kept.body,
+        version=kept.version,
+        updated_by=tables.names.get(kept.updated_by) if kept.updated_by else None,
+        updated=kept.updated,
+    )
+
+
+def set_body(tables: Tables, player: Player, body: TableIn) -> dict[str, Any]:
+    """A way to play's table, checked as a table opened with it would be (the same
+    refusals), kept private: a family's tables are for its members."""
+    tables.checked(player.id, body)
+    return body.model_dump(exclude={"public"}, exclude_none=True)
+
+
+async def rule_set_of(tables: Tables, family: int, rule_set: int) -> RuleSet:
+    try:
+        return await tables.storage.rule_set(family, rule_set)
+    except NotFound:
+        raise Refused("no_rule_set", f"the family has no way to play {rule_set}", 404) from None
+
+
+@router.get(
+    "/api/families/{family}/rules",
+    response_model=list[RuleSetOut],
+    responses=errors(401, 404, 422),
+)
+async def rule_sets(family: int, player: Me, tables: TablesDep) -> list[RuleSetOut]:
+    """The family's ways to play, by name: each a table as it is opened, and the version
+    an edit is made from."""
+    await member_of(tables.storage, family, player)
+    kept = await tables.storage.rule_sets(family)
+    await tables.learn_names([k.updated_by for k in kept if k.updated_by])
+    return [rule_set_out(tables, k) for k in kept]
+
+
+@router.post(
+    "/api/families/{family}/rules",
+    response_model=RuleSetOut,
+    status_code=201,
+    responses=errors(400, 401, 404, 409, 422),
+)
+async def save_rule_set(family: int, body: RuleSetIn, player: Me, tables: TablesDep) -> RuleSetOut:
+    """Save a way to play into the family (any member): `body` is the table it opens, as
+    `POST /api/tables` takes it, refused the same way when wrong. A name the family uses
+    already is `409 name_taken`."""
+    await member_of(tables.storage, family, player)
+    try:
+        kept = await tables.storage.create_rule_set(
+            family, player.id, named(body.name), set_body(tables, player, body.body)
+        )
+    except NameTaken:
+        raise name_taken(body.name) from None
+    return rule_set_out(tables, kept)
+
+
+def name_taken(name: str) -> Refused:
+    return Refused(
+        "name_taken",
+        f"the family has a way to play named {name!r} already: choose another name",
+        409,
+        values={"name": name},
+    )
+
+
+@router.put(
+    "/api/families/{family}/rules/{rule_set}",
+    response_model=RuleSetOut,
+    responses=errors(400, 401, 404, 409, 422),
+)
+async def edit_rule_set(
+    family: int, rule_set: int, body: RuleSetIn, player: Me, tables: TablesDep
+) -> RuleSetOut:
+    """Edit a way to play (any member), from the `version` you were shown: saved whole
+    at the next version. When another member's edit came first, yours is refused
+    (`409 edited_meanwhile`, nothing saved): load theirs, and edit that."""
+    await member_of(tables.storage, family, player)
+    if body.version is None:
+        raise Refused("bad_request", "an edit names the version it was made from", 422)
+    checked = set_body(tables, player, body.body)
+    try:
+        kept = await tables.storage.update_rule_set(
+            family, rule_set, player.id, body.version, named(body.name), checked
+        )
+    except NotFound:
+        raise Refused("no_rule_set", f"the family has no way to play {rule_set}", 404) from None
+    except NameTaken:
+        raise name_taken(body.name) from None
+    except EditedMeanwhile as e:
+        raise Refused(
+            "edited_meanwhile",
+            f"{e.current.name!r} was changed meanwhile (now at version {e.current.version}): "
+            "nothing of yours was saved; load it again, and edit that",
+            409,
+            values={"name": e.current.name},
+        ) from None
+    return rule_set_out(tables, kept)
+
+
+@router.delete(
+    "/api/families/{family}/rules/{rule_set}",
+    status_code=204,
+    responses=errors(401, 404, 422),
+)
+async def delete_rule_set(family: int, rule_set: int, player: Me, tables: TablesDep) -> Response:
+    """Delete a way to play (any member)."""
+    await member_of(tables.storage, family, player)
+    try:
+        await tables.storage.delete_rule_set(family, rule_set)
+    except NotFound:
+        raise Refused("no_rule_set", f"the family has no way to play {rule_set}", 404) from None
+    return Response(status_code=204)
+
+
+@router.post(
+    "/api/families/{family}/rules/{rule_set}/table",
+    response_model=TableOut,
+    status_code=201,
+    responses=errors(400, 401, 404, 422, 429),
+)
+async def open_family_table(
+    family: int, rule_set: int, player: Me, tables: TablesDep, guards: GuardsDep
+) -> TableOut:
+    """Open the family's table of a way to play, in one step: you are its host (at the
+    seat the way to play gives `me`, else the first); a private table, which every member
+    sees on the family's page (`GET /api/families/{id}/tables`)."""
+    await member_of(tables.storage, family, player)
+    kept = await rule_set_of(tables, family, rule_set)
+    limited(guards.new_tables, player.id, "new tables")
+    spec = TableIn.model_validate({**kept.body, "public": False})
+    live = await tables.create(player.id, spec, family=family)
+    return live.table_out(player.id)
+
+
+@router.get(
+    "/api/families/{family}/tables",
+    response_model=list[TableOut],
+    responses=errors(401, 404, 422),
+)
+async def family_tables(family: int, player: Me, tables: TablesDep) -> list[TableOut]:
+    """The family's tables waiting for players or in play, the newest first (at most
+    50): each with its link (`invite`)."""
+    await member_of(tables.storage, family, player)
+    out = []
+    for info in await tables.storage.list_tables(public=None, family=family, limit=200):
+        if info.status != "finished":
+            live = await tables.get(info.token)
+            out.append(live.table_out(player.id))
+    return out[:50]
+
+
+@router.get(
+    "/api/families/{family}/matches",
+    response_model=list[MatchOut],
+    responses=errors(401, 404, 422),
+)
+async def family_matches(family: int, player: Me, tables: TablesDep) -> list[MatchOut]:
+    """The family's finished matches, the newest first (at most 100), each with its
+    record's path (and, from there, its hands' replays)."""
+    await member_of(tables.storage, family, player)
+    return [
+        await match_out(tables, m, player.id) for m in await tables.storage.family_matches(family)
+    ]

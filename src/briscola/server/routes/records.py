@@ -12,7 +12,8 @@ from briscola.server.deps import Me, TablesDep, errors
 from briscola.server.errors import Refused
 from briscola.server.live import LiveTable
 from briscola.server.messages import MatchOut
-from briscola.storage import NotFound
+from briscola.server.tables import Tables
+from briscola.storage import FinishedMatch, NotFound
 from briscola.web.replay import hand_replay as replay_of
 
 router = APIRouter(tags=["records"])
@@ -106,25 +107,26 @@ async def match_record(token: str, tables: TablesDep) -> JSONResponse:
 async def history(player: Me, tables: TablesDep) -> list[MatchOut]:
     """Your finished matches (those you left before their end too), the newest first,
     each with the path of its record."""
-    out = []
-    for m in await tables.storage.history(player.id):
-        info = await tables.storage.get_table(m.table_id)
-        await tables.learn_names(list(m.players.values()))
-        seat = next(s for s, p in m.players.items() if p == player.id)
-        result = m.record.get("result")
-        result = result if isinstance(result, dict) else {}
-        winners = result.get("winners")
-        out.append(
-            MatchOut(
-                token=info.token,
-                game=m.game,
-                seat=seat,
-                players={s: tables.names.get(p, "?") for s, p in m.players.items()},
-                winners=list(winners or []),
-                at=m.at.isoformat(),
-                record=f"/api/tables/{info.token}/record",
-                hands_won=list(result.get("hands_won") or []),
-                totals=list(result.get("totals") or []),
-            )
-        )
-    return out
+    return [await match_out(tables, m, player.id) for m in await tables.storage.history(player.id)]
+
+
+async def match_out(tables: Tables, m: FinishedMatch, player: int | None) -> MatchOut:
+    """A finished match as a history lists it; ``seat`` is ``player``'s (``None`` when
+    they did not play it)."""
+    info = await tables.storage.get_table(m.table_id)
+    await tables.learn_names(list(m.players.values()))
+    seat = next((s for s, p in m.players.items() if p == player), None)
+    result = m.record.get("result")
+    result = result if isinstance(result, dict) else {}
+    winners = result.get("winners")
+    return MatchOut(
+        token=info.token,
+        game=m.game,
+        seat=seat,
+        players={s: tables.names.get(p, "?") for s, p in m.players.items()},
+        winners=list(winners or []),
+        at=m.at.isoformat(),
+        record=f"/api/tables/{info.token}/record",
+        hands_won=list(result.get("hands_won") or []),
+        totals=list(result.get("totals") or []),
+    )
