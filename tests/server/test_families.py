@@ -194,10 +194,26 @@ async def test_a_way_to_play_saved_on_one_device_opens_a_family_table_on_another
     assert table["public"] is False and table["clock"] == 60
     shown = await bo.call("GET", f"/api/families/{fid}/tables")
     assert [t["token"] for t in shown] == [table["token"]]
+    before = await bo.call("GET", f"/api/families/{fid}/standings")
+    assert (before["game"], before["games"], before["overall"]["table"]) == (None, [], [])
     await ana.call("POST", f"/api/tables/{table['token']}/start")
     await ana.connect(table["token"])
     await play_randomly(ana, random.Random(5))
+    after = await bo.call("GET", f"/api/families/{fid}/standings")
+    assert (after["game"], after["games"]) == ("briscola-2", ["briscola-2"])
+    for period in ("overall", "month"):  # the match ended this month
+        lines = {(s["nickname"], s["level"]): s for s in after[period]["table"]}
+        assert set(lines) == {("Ana", None), (None, "beginner")}
+        assert all(s["played"] == 1 for s in lines.values())
+        assert sum(s["won"] for s in lines.values()) <= 1
     [match] = await bo.call("GET", f"/api/families/{fid}/matches")
+    head = after["overall"]["head_to_head"]
+    if match["winners"] in ([0], [1]):  # (one hand may end 60-60: no winner)
+        ana_won = int(match["winners"] == [0])
+        assert [(r["a"], r["b"], r["a_won"], r["b_won"]) for r in head] == [
+            ("bot:beginner", f"p{ana.player}", 1 - ana_won, ana_won)
+        ]
+        assert lines[("Ana", None)]["won"] == ana_won
     assert match["token"] == table["token"] and match["seat"] is None  # Bo did not play
     assert match["players"] == {"0": "Ana"}
     assert (await ana.call("GET", f"/api/families/{fid}/matches"))[0]["seat"] == 0

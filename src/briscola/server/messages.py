@@ -432,6 +432,52 @@ class RoleIn(_Message):
     role: Literal["admin", "member"]
 
 
+class StandingOut(BaseModel):
+    """A line of a family's table: a person (``player``, ``nickname``) or a computer
+    player (``level``); ``rating`` is the conservative estimate the table is ordered by
+    (OpenSkill's ordinal, ``mu - 3 sigma``)."""
+
+    key: str
+    player: int | None
+    nickname: str | None
+    level: str | None
+    rating: float
+    mu: float
+    sigma: float
+    played: int
+    won: int
+
+
+class RecordOut(BaseModel):
+    """Two players (keys of the table's lines): head to head, how often each beat the
+    other; as a pair, how often they played side by side and won."""
+
+    a: str
+    b: str
+    a_won: int = 0
+    b_won: int = 0
+    played: int = 0
+    won: int = 0
+
+
+class GameStandingsOut(BaseModel):
+    table: list[StandingOut]
+    head_to_head: list[RecordOut]
+    pairs: list[RecordOut]
+
+
+class StandingsOut(BaseModel):
+    """A family's standings in ``game`` (``null`` when it has finished no match yet):
+    this month's (from ``month_from``) and overall; ``games`` are those it has played,
+    the most played first."""
+
+    game: str | None
+    games: list[str]
+    month_from: datetime
+    month: GameStandingsOut
+    overall: GameStandingsOut
+
+
 class InviteIn(_Message):
     days: int = Field(default=7, ge=1, le=30)
     """How many days the link lets people join."""

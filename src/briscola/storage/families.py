@@ -60,6 +60,19 @@ class RuleSet:
     updated: datetime
 
 
+@dataclass(frozen=True)
+class MatchResult:
+    """What a family's standings need of a finished match: who sat at each seat (a
+    person's ``p`` and id, a computer player's ``bot:`` and level; ``None`` for a seat
+    no one is known to have held) and the winning seats (none, or all: a draw)."""
+
+    table_id: int
+    game: str
+    at: datetime
+    seats: tuple[str | None, ...]
+    winners: tuple[int, ...]
+
+
 class NameTaken(StorageError):
     """A family's rule set named as another of the family already is."""
 
@@ -312,6 +325,58 @@ class Families:
             )
             if done.rowcount == 0:
                 raise NotFound(f"family {family} has no rule set {rule_set}")
+
+    # -- results ---------------------------------------------------------------------------
+
+    async def family_results(self, family: int) -> list[MatchResult]:
+        """The results of the family's finished matches, the oldest first (in the order
+        they ended, then of their tables): three statements, whatever their number, and
+        of each match's record its winners alone."""
+        winners = s.finished.c.record[("result", "winners")]
+        q = (
+            sa.select(s.finished.c.table_id, s.finished.c.game, s.finished.c.at, winners)
+            .join(s.tables, s.tables.c.id == s.finished.c.table_id)
+            .where(s.tables.c.family == family)
+            .order_by(s.finished.c.at, s.finished.c.table_id)
+        )
+        of_family = sa.select(s.tables.c.id).where(s.tables.c.family == family)
+        async with self._autocommit.connect() as conn:
+            rows = (await conn.execute(q)).all()
+            people = (
+                await conn.execute(
+                    sa.select(s.finished_players).where(
+                        s.finished_players.c.table_id.in_(of_family)
+                    )
+                )
+            ).all()
+            seats = (
+                await conn.execute(
+                    sa.select(s.seats.c.table_id, s.seats.c.seat, s.seats.c.level).where(
+                        s.seats.c.table_id.in_(of_family)
+                    )
+                )
+            ).all()
+        who: dict[int, dict[int, str]] = {}
+        for seat in seats:
+            if seat.level is not None:
+                who.setdefault(seat.table_id, {})[seat.seat] = f"bot:{seat.level}"
+        for person in people:
+            who.setdefault(person.table_id, {})[person.seat] = f"p{person.player}"
+        out = []
+        for table_id, game, ended, won in rows:
+            at = who.get(table_id, {})
+            won = won if isinstance(won, list) else []
+            n = max([*at, *won], default=-1) + 1
+            out.append(
+                MatchResult(
+                    table_id,
+                    game,
+                    ended,
+                    tuple(at.get(i) for i in range(n)),
+                    tuple(int(w) for w in won),
+                )
+            )
+        return out
 
     # -- invitations -----------------------------------------------------------------------
 

@@ -2,15 +2,17 @@
 others by a link that expires and can be revoked, and the admins rename it, make other
 admins and remove members; anyone may leave. The members keep the family's ways to play
 (its house-rule sets), open a family table from one in a step, and see the family's
-tables and finished matches. Everything of a family is for its members alone: to anyone
+tables, finished matches and standings. Everything of a family is for its members alone: to anyone
 else every route answers ``404 no_family``, as for a family that does not exist, so that
 a family's existence does not leak.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
-from datetime import timedelta
+from collections import Counter
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Response
@@ -21,18 +23,23 @@ from briscola.server.messages import (
     FamilyBrief,
     FamilyIn,
     FamilyOut,
+    GameStandingsOut,
     InviteIn,
     InviteOut,
     InvitePreview,
     MatchOut,
     MemberOut,
+    RecordOut,
     RoleIn,
     RuleSetIn,
     RuleSetOut,
+    StandingOut,
+    StandingsOut,
     TableIn,
     TableOut,
 )
 from briscola.server.routes.records import match_out
+from briscola.server.standings import Standing, Standings, standings
 from briscola.server.tables import Tables
 from briscola.storage import (
     EditedMeanwhile,
@@ -451,3 +458,65 @@ async def family_matches(family: int, player: Me, tables: TablesDep) -> list[Mat
     return [
         await match_out(tables, m, player.id) for m in await tables.storage.family_matches(family)
     ]
+
+
+# -- standings -------------------------------------------------------------------------------
+
+
+def game_standings(tables: Tables, found: Standings | None) -> GameStandingsOut:
+    if found is None:
+        return GameStandingsOut(table=[], head_to_head=[], pairs=[])
+
+    def line(s: Standing) -> StandingOut:
+        player = int(s.key[1:]) if s.key.startswith("p") else None
+        return StandingOut(
+            key=s.key,
+            player=player,
+            nickname=tables.names.get(player, "?") if player is not None else None,
+            level=s.key.removeprefix("bot:") if player is None else None,
+            rating=s.rating,
+            mu=s.mu,
+            sigma=s.sigma,
+            played=s.played,
+            won=s.won,
+        )
+
+    return GameStandingsOut(
+        table=[line(s) for s in found.table],
+        head_to_head=[RecordOut(**vars(r)) for r in found.head_to_head],
+        pairs=[RecordOut(**vars(r)) for r in found.pairs],
+    )
+
+
+@router.get(
+    "/api/families/{family}/standings",
+    response_model=StandingsOut,
+    responses=errors(401, 404, 422),
+)
+async def family_standings(
+    family: int, player: Me, tables: TablesDep, game: str | None = None
+) -> StandingsOut:
+    """The family's standings in `game` (by default the game it has played most): the
+    ratings (OpenSkill, Weng-Lin) of this month's matches and of all, computed afresh
+    from its finished matches, with who beat whom and which pairs win most together.
+    Computer players are rated too, one rating a level."""
+    await member_of(tables.storage, family, player)
+    results = await tables.storage.family_results(family)
+    counts = Counter(r.game for r in results)
+    games = sorted(counts, key=lambda g: (-counts[g], g))
+    chosen = game if game is not None else (games[0] if games else None)
+    now = datetime.now(UTC)
+    month_from = now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    of_game = [r for r in results if r.game == chosen]
+    people = {int(k[1:]) for r in of_game for k in r.seats if k and k.startswith("p")}
+    await tables.learn_names(sorted(people))
+    overall, month = await asyncio.to_thread(
+        lambda: (standings(of_game), standings(of_game, since=month_from))
+    )
+    return StandingsOut(
+        game=chosen,
+        games=games,
+        month_from=month_from,
+        month=game_standings(tables, month.get(chosen) if chosen else None),
+        overall=game_standings(tables, overall.get(chosen) if chosen else None),
+    )
