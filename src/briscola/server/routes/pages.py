@@ -68,7 +68,10 @@ async def invite(token: str) -> FileResponse:
 
 
 @router.get("/me")
-async def account_page() -> FileResponse:
+@router.get("/families")
+@router.get("/families/{family}")
+@router.get("/join/{token}")
+async def account_page(family: str = "", token: str = "") -> FileResponse:
     return page()
 
 

@@ -10,7 +10,7 @@ const VERSION = "{{VERSION}}";
 const FILES = {{FILES}};
 const CACHE = `briscola-${VERSION}`;
 const SHELL = "/";
-const PAGES = /^\/(?:t\/|history(?:\/|$)|me\/?$|$)/;
+const PAGES = /^\/(?:t\/|history(?:\/|$)|me\/?$|families(?:\/|$)|join\/|$)/;
 
 self.addEventListener("install", (event) => {
   // the files the page itself just fetched are taken from the browser's HTTP cache

@@ -402,17 +402,38 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
 }
 
 /** "How our family plays" on the setup screen: save the settings `settings()` gives under
- * a name; each saved set renamed, deleted, or shown in the setup (`use`). */
+ * a name, on this device or into one of your families (`mine`: kept on the server, for
+ * every member on every device); each set saved here renamed, deleted, or shown in the
+ * setup (`use`). */
 function familyBox(settings, use) {
   const box = h("fieldset", { class: "families", id: "family-box" });
   const said = h("p", { class: "help", role: "status", id: "family-said" });
+  let mine = [];
   const draw = () => {
-    const name = h("input", { id: "family-name", type: "text", maxlength: "60", autocomplete: "off" });
-    const save = () => {
+    const typed = box.querySelector("#family-name"); // drawn again: what was typed stays
+    const name = h("input", { id: "family-name", type: "text", maxlength: "60", autocomplete: "off", value: typed ? typed.value : "" });
+    const where = mine.length
+      ? h(
+          "select",
+          { id: "family-where", "aria-label": t("words.family_where") },
+          mine.map((f) => h("option", { value: String(f.id), text: t("words.family_into", { name: f.name }) })),
+          h("option", { value: "", text: t("words.family_here") }),
+        )
+      : null;
+    const save = async () => {
       const n = name.value.trim();
       if (!n) {
         said.textContent = t("words.family_no_name");
         name.focus();
+        return;
+      }
+      if (where && where.value) {
+        try {
+          await api("POST", `/api/families/${where.value}/rules`, { name: n, body: tableBody(settings()) });
+          said.textContent = t("words.family_saved_into", { name: n, family: where.selectedOptions[0].textContent });
+        } catch (err) {
+          said.textContent = err.message;
+        }
         return;
       }
       said.textContent = saveFamily({ name: n, ...settings() }) ? t("words.family_saved", { name: n }) : t("words.family_not_saved");
@@ -434,6 +455,7 @@ function familyBox(settings, use) {
         { class: "row" },
         h("label", { for: "family-name", class: "sr-only", text: t("words.family_name") }),
         name,
+        where,
         h("button", { type: "button", id: "family-save", onclick: save, text: t("words.family_save") }),
       ),
       said,
@@ -482,6 +504,12 @@ function familyBox(settings, use) {
     );
   };
   draw();
+  api("GET", "/api/families")
+    .then((list) => {
+      mine = list;
+      if (mine.length && box.isConnected) draw();
+    })
+    .catch(() => {});
   return box;
 }
 

@@ -2,7 +2,8 @@
 // "/" the home screen, "/t/TOKEN" a table (its waiting room, the game, its end), and the
 // history: "/history" your finished matches, "/history/TOKEN" one of them, and
 // "/history/TOKEN/N" its hand N replayed ("?trick=K": at trick K); "/me" your account
-// (passkeys, another device's code, your devices).
+// (passkeys, another device's code, your devices); "/families" your families,
+// "/families/ID" one of them, "/join/TOKEN" an invitation to one.
 
 import { api, whoAmI } from "./api.js";
 import { announce, h, fill, link } from "./dom.js";
@@ -10,6 +11,7 @@ import { setLanguage, t } from "./i18n.js";
 import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES } from "./prefs.js";
 import { showHome } from "./home.js";
 import { showAccount } from "./account.js";
+import { showFamilies, showFamily, showJoin } from "./family.js";
 import { TablePage } from "./table/page.js";
 import { Replay, showHistory, showMatch } from "./replay.js";
 
@@ -38,6 +40,12 @@ function route() {
     showHistory(app, navigate);
   } else if (/^\/me\/?$/.test(location.pathname)) {
     showAccount(app, navigate);
+  } else if (/^\/families\/?$/.test(location.pathname)) {
+    showFamilies(app, navigate);
+  } else if (location.pathname.match(/^\/families\/(\d{1,12})\/?$/)) {
+    showFamily(app, navigate, location.pathname.match(/^\/families\/(\d{1,12})\/?$/)[1]);
+  } else if (location.pathname.match(/^\/join\/([A-Za-z0-9_-]{1,100})\/?$/)) {
+    showJoin(app, navigate, location.pathname.match(/^\/join\/([A-Za-z0-9_-]{1,100})\/?$/)[1]);
   } else {
     showHome(app, navigate);
   }
@@ -192,6 +200,10 @@ async function account(box) {
       togglePrefs();
       navigate(path);
     }, { id: "account-link" }),
+    link("/families", t("family.yours"), (path) => {
+      togglePrefs();
+      navigate(path);
+    }, { id: "families-link" }),
     h("button", { type: "button", id: "sign-out", onclick: signOut, text: t("prefs.signout") }),
   );
 }
