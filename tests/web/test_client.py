@@ -43,7 +43,13 @@ IMPORT = re.compile(
     re.M | re.S,
 )
 ROUTER = "main.js"
-PAGES = {"account": "account.js", "family": "family.js", "home": "home.js", "replay": "replay.js", "table": "table/"}
+PAGES = {
+    "account": "account.js",
+    "family": "family.js",
+    "home": "home.js",
+    "replay": "replay.js",
+    "table": "table/",
+}
 """Each page of the client: its module, or the folder of its modules."""
 SHARED = {
     "api.js", "cards.js", "chart.js", "dom.js", "fair.js", "forms.js", "i18n.js",
