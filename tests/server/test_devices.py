@@ -228,3 +228,42 @@ async def test_a_process_closes_the_connections_of_sessions_ended_elsewhere(
         assert list(guards.session_sockets) == [digest("kept")]
     finally:
         await store.close()
+
+
+async def test_a_deleted_account_signs_out_everywhere_and_leaves_an_anonymous_seat(
+    devices: Callable[[str], Client], clients: Callable[[str], Any]
+) -> None:
+    phone, laptop = devices(PHONE), devices(LAPTOP)
+    phone.nickname = "Ana"
+    await phone.login()
+    await sign_in_with_code(laptop, (await phone.call("POST", "/api/session/code"))["code"])
+    bo = await clients("Bo")
+    family = await phone.call("POST", "/api/families", json={"name": "Rossi"})
+    made = await phone.call("POST", f"/api/families/{family['id']}/invites")
+    await bo.call("POST", "/api/invites/" + made["link"].removeprefix("/join/"))
+    waiting = await open_table(phone, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
+    played = await open_table(
+        phone, "briscola-2", [{"kind": "me"}, {"kind": "open"}], {"match": "one-hand"}
+    )
+    await bo.call("POST", f"/api/tables/{played['token']}/seats/1")
+    await phone.call("POST", f"/api/tables/{played['token']}/start")
+    await laptop.connect(waiting["token"])
+    await laptop.until(lambda f: f["type"] == "snapshot")
+    r = await phone.http.request("DELETE", "/api/session/account", json={"confirm": "Anna"})
+    refused = r.json()["error"]
+    assert r.status_code == 400 and (refused["code"], refused["values"]) == (
+        "bad_confirm",
+        {"nickname": "Ana"},
+    )
+    r = await phone.http.request("DELETE", "/api/session/account", json={"confirm": " Ana "})
+    assert r.status_code == 204 and r.headers["set-cookie"].startswith('briscola_session=""')
+    assert await closed_code(laptop) == 4401
+    for device in (phone, laptop):
+        assert (await device.http.get("/api/session")).status_code == 401
+    # Bo: the family has him as its admin, the waiting table an open seat, the match in
+    # play an anonymous opponent
+    seen = await bo.call("GET", f"/api/families/{family['id']}")
+    assert [(m["nickname"], m["role"]) for m in seen["members"]] == [("Bo", "admin")]
+    assert (await bo.call("GET", f"/api/tables/{waiting['token']}"))["seats"][0]["kind"] == "open"
+    seats = (await bo.call("GET", f"/api/tables/{played['token']}"))["seats"]
+    assert seats[0]["nickname"] == "Anonymous"

@@ -147,3 +147,43 @@ async def test_an_upgrade_from_0004_keeps_the_sessions(url: str) -> None:
         assert (session.device, session.created) == (None, T0)
     finally:
         await store.close()
+
+
+async def test_a_deleted_account_leaves_its_seats_in_old_matches_under_no_name(
+    store: Storage,
+) -> None:
+    from briscola.storage import OPEN, Seat
+
+    ana, bo, cy = [await store.create_player(n) for n in ("Ana", "Bo", "Cy")]
+    await store.create_session(ana.id, token_hash(1), "phone")
+    await store.create_session(ana.id, token_hash(2), "laptop")
+    await store.create_session(bo.id, token_hash(3))
+    await store.add_passkey(ana.id, "cred-ana", b"key", 0, None, None)
+    await store.create_link_code(ana.id, code_hash("ANACODE1"), MINUTES_5)
+    rossi = await store.create_family(ana.id, "Rossi")
+    await store.create_invite(rossi.id, ana.id, token_hash(7), timedelta(days=1))
+    await store.join_family(token_hash(7), bo.id)
+    await store.join_family(token_hash(7), cy.id)
+    waiting = await store.create_table(
+        "briscola-2", {}, [Seat(ana.id), OPEN], host=ana.id, public=False
+    )
+    ended = await store.delete_account(ana.id)
+    assert sorted(ended) == sorted([token_hash(1), token_hash(2)])
+    for n in (1, 2):
+        with pytest.raises(NotFound):
+            await store.session_player(token_hash(n), DAY)
+    assert await store.session_player(token_hash(3), DAY) == bo
+    assert await store.passkeys_of(ana.id) == []
+    with pytest.raises(NotFound):
+        await store.use_link_code(code_hash("ANACODE1"))
+    assert (await store.get_player(ana.id)).nickname == "Anonymous"
+    # Bo, who joined first after her, is the family's admin now
+    assert [(m.nickname, m.role) for m in await store.members(rossi.id)] == [
+        ("Bo", "admin"),
+        ("Cy", "member"),
+    ]
+    assert (await store.get_table(waiting.id)).seats == (OPEN, OPEN)
+    with pytest.raises(NotFound, match="deleted"):
+        await store.delete_account(ana.id)
+    with pytest.raises(NotFound):  # no new session for a deleted account
+        await store.create_session(ana.id, token_hash(9))

@@ -149,3 +149,21 @@ def test_the_account_page_in_every_language(
         )
         ana.page.keyboard.press("Tab")
     assert {"add-passkey", "make-code", "sign-out-everywhere"} <= reached
+
+
+def test_deleting_the_account_asks_for_the_nickname_then_signs_out(
+    localhost_people: Callable[[str], Person],
+) -> None:
+    cy = localhost_people("Cy")
+    cy.set_prefs()
+    cy.login()
+    cy.page.wait_for_selector(".hello")
+    cy.goto("/me")
+    cy.page.wait_for_selector("#delete-account")
+    cy.page.fill("#delete-confirm", "Cyy")
+    cy.page.click("#delete-account button[type=submit]")
+    cy.page.wait_for_selector("#account-said:has-text('type your nickname exactly as it is: Cy')")
+    cy.page.fill("#delete-confirm", "Cy")
+    cy.page.click("#delete-account button[type=submit]")
+    cy.page.wait_for_selector("#nickname-form")
+    assert cy.page.evaluate("() => fetch('/api/session').then(r => r.status)") == 401

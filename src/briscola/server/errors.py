@@ -31,6 +31,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "bad_chat": ("value",),
     "bad_clock": ("n",),
     "bad_code": (),
+    "bad_confirm": ("nickname",),
     "bad_content_type": (),
     "bad_family_name": (),
     "bad_game": ("game",),

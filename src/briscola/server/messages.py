@@ -379,6 +379,12 @@ class CodeOut(BaseModel):
     expires_in: int
 
 
+class DeleteAccountIn(_Message):
+    """Deleting your account: ``confirm`` is your nickname, typed again."""
+
+    confirm: StrictStr = Field(min_length=1, max_length=60)
+
+
 class CodeIn(_Message):
     code: StrictStr = Field(min_length=1, max_length=40)
 

@@ -29,6 +29,9 @@ SEEN_STEP = timedelta(hours=1)
 DEVICE_LENGTH = 100
 """The longest device name a session keeps (longer ones are cut)."""
 
+ANONYMOUS = "Anonymous"
+"""The name a deleted account's seats are kept under."""
+
 
 @dataclass(frozen=True)
 class Passkey:
@@ -94,7 +97,9 @@ class Accounts:
         try:
             async with self._begin() as conn:
                 found = await conn.execute(
-                    sa.select(s.players.c.id).where(s.players.c.id == player)
+                    sa.select(s.players.c.id).where(
+                        s.players.c.id == player, s.players.c.deleted.is_(None)
+                    )
                 )
                 if found.first() is None:
                     raise NotFound(f"there is no player {player}: no session for them")
@@ -222,6 +227,55 @@ class Accounts:
             done = await conn.execute(s.sessions.delete().where(s.sessions.c.seen < now - idle))
             await conn.execute(s.link_codes.delete().where(s.link_codes.c.expires <= now))
             return done.rowcount
+
+    # -- deleting an account ---------------------------------------------------------------
+
+    async def delete_account(self, player: int) -> list[str]:
+        """Delete ``player``'s account, in one transaction: their sessions, passkeys,
+        one-time codes and challenges go; they leave their families (where they were
+        the last admin, the member who joined first becomes admin) and the seats they
+        hold at tables still waiting; their row stays, for their seats in old matches,
+        named :data:`ANONYMOUS`. The digests of the sessions ended, to close their
+        connections.
+
+        :raises NotFound: when there is no such player, or it is deleted already."""
+        now = self.clock()
+        async with self._begin() as conn:
+            done = await conn.execute(
+                s.players.update()
+                .where(s.players.c.id == player, s.players.c.deleted.is_(None))
+                .values(nickname=ANONYMOUS, deleted=now)
+            )
+            if done.rowcount == 0:
+                raise NotFound(f"there is no player {player} (or the account is deleted)")
+            ended = await conn.execute(
+                s.sessions.delete()
+                .where(s.sessions.c.player == player)
+                .returning(s.sessions.c.token_hash)
+            )
+            hashes = [str(h) for h in ended.scalars()]
+            for table in (s.passkeys, s.link_codes, s.challenges):
+                await conn.execute(table.delete().where(table.c.player == player))
+            families = (
+                (
+                    await conn.execute(
+                        s.family_members.delete()
+                        .where(s.family_members.c.player == player)
+                        .returning(s.family_members.c.family)
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            for family in families:
+                await _an_admin_left(conn, family)
+            waiting = sa.select(s.tables.c.id).where(s.tables.c.status == "waiting")
+            await conn.execute(
+                s.seats.update()
+                .where(s.seats.c.player == player, s.seats.c.table_id.in_(waiting))
+                .values(player=None)
+            )
+        return hashes
 
     # -- one-time codes --------------------------------------------------------------------
 
@@ -407,6 +461,26 @@ def _passkey(r: sa.Row[Any]) -> Passkey:
         r.created,
         r.used,
     )
+
+
+async def _an_admin_left(conn: AsyncConnection, family: int) -> None:
+    """Make the member who joined first the family's admin when it has none left."""
+    members = (
+        await conn.execute(
+            sa.select(s.family_members.c.player, s.family_members.c.role)
+            .where(s.family_members.c.family == family)
+            .order_by(s.family_members.c.joined, s.family_members.c.player)
+        )
+    ).all()
+    if members and not any(m.role == "admin" for m in members):
+        await conn.execute(
+            s.family_members.update()
+            .where(
+                s.family_members.c.family == family,
+                s.family_members.c.player == members[0].player,
+            )
+            .values(role="admin")
+        )
 
 
 def check_token_hash(token_hash: str, what: str = "a session") -> None:

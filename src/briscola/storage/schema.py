@@ -46,7 +46,10 @@ players = sa.Table(
     sa.Column("id", sa.Integer, primary_key=True),
     sa.Column("nickname", sa.String(40), nullable=False),
     sa.Column("created", UTCDateTime, nullable=False),
+    sa.Column("deleted", UTCDateTime, nullable=True),
 )
+"""A person who plays. A deleted account keeps its row (its seats in old matches), its
+nickname made :data:`~briscola.storage.accounts.ANONYMOUS`, with when it was deleted."""
 
 sessions = sa.Table(
     "sessions",

@@ -25,9 +25,17 @@ from briscola.server.deps import (
 )
 from briscola.server.devices import device_of
 from briscola.server.errors import Refused
-from briscola.server.messages import CodeIn, CodeOut, DeviceOut, PlayerOut, SessionIn
+from briscola.server.messages import (
+    CodeIn,
+    CodeOut,
+    DeleteAccountIn,
+    DeviceOut,
+    PlayerOut,
+    SessionIn,
+)
 from briscola.server.sessions import ended
 from briscola.storage import NotFound, Player
+from briscola.storage.accounts import ANONYMOUS
 
 router = APIRouter(prefix="/api/session", tags=["session"])
 
@@ -237,3 +245,38 @@ async def use_code(
             "once, for 5 minutes)",
         ) from None
     return await signed_in(owner, request, response, tables, guards)
+
+
+# -- deleting the account ------------------------------------------------------------------
+
+
+@router.delete("/account", status_code=204, responses=errors(400, 401, 422))
+async def delete_account(
+    body: DeleteAccountIn, request: Request, tables: TablesDep, guards: GuardsDep
+) -> Response:
+    """Delete your account (`confirm`: your nickname, typed again): your sessions and
+    passkeys are removed, their WebSockets closed with code 4401; you leave your
+    families (where you were the last admin, the member who joined first becomes one)
+    and the seats you hold at tables still waiting. Your seats in matches played are
+    kept, under the name `Anonymous`. It cannot be undone."""
+    player = await asking(request, tables, guards)
+    if " ".join(body.confirm.split()) != player.nickname:
+        raise Refused(
+            "bad_confirm",
+            "to delete your account, type your nickname exactly as it is",
+            values={"nickname": player.nickname},
+        )
+    for live in list(tables.live.values()):  # the waiting tables loaded here: seats left
+        seat = live.seat_of(player.id)
+        if seat is not None and live.info.status == "waiting":
+            await live.leave(seat, player.id)
+    ended_sessions = await tables.storage.delete_account(player.id)
+    tables.names[player.id] = ANONYMOUS
+    await ended(guards, tables.broadcaster, ended_sessions)
+    for live in list(tables.live.values()):  # the tables in play show the name no more
+        if live.seat_of(player.id) is not None:
+            live.meta += 1
+            await tables.broadcaster.publish(live.token)
+    answer = Response(status_code=204)
+    forget_cookie(answer, guards)
+    return answer

@@ -1,5 +1,6 @@
 // Your account ("/me"): your passkeys, a one-time code that signs you in on another
-// device, your devices (sessions) each signed out on its own, and signing out everywhere.
+// device, your devices (sessions) each signed out on its own, signing out everywhere, and
+// deleting the account.
 
 import { api, whoAmI } from "./api.js";
 import { announce, fill, h } from "./dom.js";
@@ -133,6 +134,18 @@ export async function showAccount(app, navigate) {
     navigate("/");
   };
 
+  const confirm = h("input", { id: "delete-confirm", name: "confirm", required: true, maxlength: "60", autocomplete: "off" });
+  const deleteAccount = async (e) => {
+    e.preventDefault();
+    try {
+      await api("DELETE", "/api/session/account", { confirm: confirm.value });
+    } catch (err) {
+      tell(err.message);
+      return;
+    }
+    announce(t("account.deleted"));
+    navigate("/");
+  };
   fill(
     app,
     h("h2", { class: "page-title", text: t("account.title", { name: me.nickname }) }),
@@ -161,6 +174,18 @@ export async function showAccount(app, navigate) {
       h("h3", { id: "devices-title", text: t("account.devices") }),
       devices,
       h("button", { type: "button", id: "sign-out-everywhere", onclick: everywhere, text: t("account.everywhere") }),
+    ),
+    h(
+      "section",
+      { class: "card-box", "aria-labelledby": "delete-title" },
+      h("h3", { id: "delete-title", text: t("account.delete_title") }),
+      h("p", { class: "note", text: t("account.delete_help") }),
+      h(
+        "form",
+        { id: "delete-account", onsubmit: deleteAccount },
+        h("label", { for: "delete-confirm", text: t("account.delete_label") }),
+        h("div", { class: "row" }, confirm, h("button", { type: "submit", class: "danger", text: t("account.delete") })),
+      ),
     ),
   );
   await Promise.all([showKeys(), showDevices()]);
