@@ -295,3 +295,31 @@ async def test_a_familys_ways_tables_and_matches_are_its_members_alone(
             assert "Sunday" not in r.text
     [kept] = await nonna.call("GET", f"/api/families/{fid}/rules")
     assert kept == saved
+
+
+async def test_a_familys_ways_and_standings_survive_a_restart(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
+    """The family, its way to play and its standings are the database's: the server
+    stopped and started again on it shows them as they were."""
+    alone = server_factory()
+    nonna = await Client(alone.url, "Nonna").login()
+    try:
+        family = await nonna.call("POST", "/api/families", json={"name": "Rossi"})
+        fid = family["id"]
+        way = await nonna.call(
+            "POST", f"/api/families/{fid}/rules", json={"name": "Sunday", "body": SUNDAY}
+        )
+        table = await nonna.call("POST", f"/api/families/{fid}/rules/{way['id']}/table")
+        await nonna.call("POST", f"/api/tables/{table['token']}/start")
+        await nonna.connect(table["token"])
+        await play_randomly(nonna, random.Random(3))
+        await nonna.close()
+        before = await nonna.call("GET", f"/api/families/{fid}/standings")
+        alone.stop()
+        alone.start()
+        assert await nonna.call("GET", f"/api/families/{fid}/rules") == [way]
+        assert await nonna.call("GET", f"/api/families/{fid}/standings") == before
+        assert before["overall"]["table"] and before["game"] == "briscola-2"
+    finally:
+        await nonna.aclose()

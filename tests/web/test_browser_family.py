@@ -120,6 +120,13 @@ def test_the_family_pages_in_every_language(people: Callable[[str], Person], lan
         assert english not in text, (lang, english)
     nonna.axe(f"a family's page in {lang}")
     nonna.shoot(f"family-{lang}")
+    # keyboard: every control of the page is reached with Tab
+    reached = set()
+    for _ in range(30):
+        nonna.page.keyboard.press("Tab")
+        reached.add(nonna.page.evaluate("() => document.activeElement.id"))
+    controls = {"family-rename", "leave-family", "make-invite", "invite-link", "revoke-invite"}
+    assert controls <= reached
     nonna.goto("/families")
     nonna.page.wait_for_selector("#family-links li a")
     nonna.axe(f"the families page in {lang}")
