@@ -70,6 +70,8 @@ async def test_a_session_is_ended_by_its_own_player_alone(store: Storage) -> Non
     assert sorted(await store.end_sessions(ana.id)) == [token_hash(2)]
     assert await store.end_sessions(ana.id) == []
     assert await store.session_hashes([]) == set()
+    many = [token_hash(n) for n in range(100, 2600)]  # in three statements
+    assert await store.session_hashes([*many, token_hash(3)]) == {token_hash(3)}
 
 
 async def test_a_code_signs_in_once_and_only_while_it_lives(

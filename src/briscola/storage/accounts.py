@@ -175,12 +175,15 @@ class Accounts:
         return [SessionInfo(r.id, r.device, r.created, r.seen, r.token_hash) for r in rows]
 
     async def session_hashes(self, token_hashes: list[str]) -> set[str]:
-        """Which of ``token_hashes`` are still sessions (ended ones are gone)."""
-        if not token_hashes:
-            return set()
-        q = sa.select(s.sessions.c.token_hash).where(s.sessions.c.token_hash.in_(token_hashes))
+        """Which of ``token_hashes`` are still sessions (ended ones are gone); asked 1,000
+        at a time (a statement's parameters are bounded)."""
+        alive: set[str] = set()
         async with self._autocommit.connect() as conn:
-            return set((await conn.execute(q)).scalars())
+            for i in range(0, len(token_hashes), 1000):
+                some = token_hashes[i : i + 1000]
+                q = sa.select(s.sessions.c.token_hash).where(s.sessions.c.token_hash.in_(some))
+                alive.update((await conn.execute(q)).scalars())
+        return alive
 
     async def end_session(self, token_hash: str) -> None:
         """End the session found by ``token_hash`` (signing out); one already gone is
