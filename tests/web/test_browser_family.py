@@ -130,3 +130,33 @@ def test_the_family_pages_in_every_language(people: Callable[[str], Person], lan
     nonna.goto("/families")
     nonna.page.wait_for_selector("#family-links li a")
     nonna.axe(f"the families page in {lang}")
+
+
+def test_the_ways_this_device_keeps_are_offered_to_the_family_once(
+    people: Callable[[str], Person],
+) -> None:
+    nonna = people("Nonna")
+    nonna.set_prefs()
+    way = {
+        "name": "Old Sunday",
+        "game": "briscola-2",
+        "rules": {"match": "one-hand"},
+        "seats": [{"kind": "me"}, {"kind": "bot", "level": "beginner"}],
+        "public": False,
+    }
+    nonna.page.evaluate(
+        "(w) => localStorage.setItem('briscola.families', JSON.stringify([w]))", way
+    )
+    nonna.login()
+    nonna.page.wait_for_selector(".hello")
+    assert nonna.page.locator("#ways-offer").count() == 0  # no family yet: nothing offered
+    make_family(nonna, "Rossi")
+    nonna.goto("/")
+    nonna.page.wait_for_selector("#ways-offer")
+    nonna.axe("the home screen offering this device's ways")
+    nonna.page.click("#ways-offer .ways-add")
+    nonna.page.wait_for_selector("#ways li[data-way='Old Sunday']")
+    nonna.goto("/")
+    nonna.page.wait_for_selector(".hello")
+    nonna.page.wait_for_timeout(300)
+    assert nonna.page.locator("#ways-offer").count() == 0  # offered once

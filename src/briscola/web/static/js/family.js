@@ -10,6 +10,7 @@ import { nicknameForm } from "./forms.js";
 import { families as savedHere } from "./prefs.js";
 import { gameName } from "./matches.js";
 import { otherWays } from "./signin.js";
+import { addWaysTo } from "./ways.js";
 
 /** With no session: the ways in, then `again()`. */
 async function signedIn(app, again) {
@@ -174,20 +175,7 @@ export async function showFamily(app, navigate, id) {
   const ways = await api("GET", `/api/families/${id}/rules`);
   const here = savedHere();
   const importHere = async () => {
-    let n = 0;
-    for (const f of here) {
-      const body = { game: f.game, rules: f.rules || {}, seats: f.seats, lang: language() };
-      if (f.clock) body.clock = f.clock;
-      if (f.points) body.points = f.points;
-      if (f.chat) body.chat = f.chat;
-      try {
-        await api("POST", `/api/families/${id}/rules`, { name: f.name, body });
-        n += 1;
-      } catch {
-        // a name the family has already, or a way this server refuses: left here
-      }
-    }
-    tell(t("family.imported", { n }));
+    tell(t("family.imported", { n: await addWaysTo(id) }));
     again();
   };
   const wayList = h(

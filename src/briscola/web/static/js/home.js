@@ -7,6 +7,7 @@ import { gameWords, language, loadWords, t } from "./i18n.js";
 import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
 import { nicknameForm } from "./forms.js";
 import { otherWays } from "./signin.js";
+import { addWaysTo, wasOffered, offered } from "./ways.js";
 import { fillHistory } from "./matches.js";
 import { gameRules, rulesPanel } from "./rules.js";
 
@@ -119,11 +120,13 @@ export async function showHome(app, navigate) {
         h("div", { class: "row" }, link, h("button", { type: "submit", text: t("home.join_button") })),
       ),
       error,
+      h("div", { id: "ways-offer-box" }),
       familiesHome(navigate, error),
       h("section", { class: "card-box", "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title", text: t("home.lobby") }), lobby),
       h("section", { class: "card-box", "aria-labelledby": "history-title" }, h("h2", { id: "history-title", text: t("home.history") }), history),
     ),
   );
+  offerWays(navigate);
   api("GET", "/api/tables").then(
     (tables) =>
       fill(
@@ -549,5 +552,50 @@ function familiesHome(navigate, error) {
           ),
         )
       : h("p", { class: "empty", text: t("words.family_none") }),
+  );
+}
+
+/** Once, on a device that keeps ways to play of its own, for someone who belongs to a
+ * family: the offer to add them to the family, kept on the server. */
+async function offerWays(navigate) {
+  const here = families();
+  if (!here.length || wasOffered()) return;
+  const mine = await api("GET", "/api/families").catch(() => []);
+  const box = document.getElementById("ways-offer-box");
+  if (!mine.length || !box) return;
+  const said = h("p", { class: "note", role: "status", id: "ways-offer-said" });
+  fill(
+    box,
+    h(
+      "section",
+      { class: "card-box", id: "ways-offer", "aria-labelledby": "ways-offer-title" },
+      h("h2", { id: "ways-offer-title", text: t("home.ways_offer", { n: here.length }) }),
+      h(
+        "div",
+        { class: "row wrap" },
+        mine.map((f) =>
+          h("button", {
+            type: "button",
+            class: "ways-add",
+            onclick: async () => {
+              const n = await addWaysTo(f.id);
+              said.textContent = t("family.imported", { n });
+              navigate(`/families/${f.id}`);
+            },
+            text: t("home.ways_add", { name: f.name }),
+          }),
+        ),
+        h("button", {
+          type: "button",
+          id: "ways-not-now",
+          onclick: () => {
+            offered();
+            box.replaceChildren();
+          },
+          text: t("home.ways_not_now"),
+        }),
+      ),
+      said,
+    ),
   );
 }
