@@ -67,8 +67,10 @@ def test_a_family_invites_saves_its_way_opens_a_table_and_its_standings_change(
     assert ana.page.locator("#standings-box").inner_text().startswith("The standings come")
     ana.page.click("#ways li[data-way='Sunday lunch'] .open-way")
     ana.page.wait_for_selector("#start:not([disabled])")
-    bo.goto(page)  # Bo sees the table on the family's page
+    bo.goto(page)  # Bo sees the table on the family's page, and on his home screen
     bo.page.wait_for_selector("#family-tables li a")
+    bo.goto("/")
+    bo.page.wait_for_selector("#family-places a.family-table:has-text('with Ana')")
     ana.page.click("#start")
     ana.enabled_cards().first.wait_for()
     play_out([ana])

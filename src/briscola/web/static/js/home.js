@@ -2,7 +2,7 @@
 // family's saved ways to play, the lobby, your history) and the table setup screen.
 
 import { api, ApiError, games, whoAmI } from "./api.js";
-import { h, fill } from "./dom.js";
+import { h, fill, link } from "./dom.js";
 import { gameWords, language, loadWords, t } from "./i18n.js";
 import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
 import { nicknameForm } from "./forms.js";
@@ -520,6 +520,8 @@ function familyBox(settings, use) {
  * settings in one click (to the waiting room, its link to send). */
 function familiesHome(navigate, error) {
   const list = families();
+  const places = h("div", { id: "family-places-box" });
+  familyPlaces(places, navigate);
   return h(
     "section",
     { class: "card-box", id: "families", "aria-labelledby": "families-title" },
@@ -552,6 +554,53 @@ function familiesHome(navigate, error) {
           ),
         )
       : h("p", { class: "empty", text: t("words.family_none") }),
+    places,
+  );
+}
+
+/** Your families on the server, each a link to its page, with the tables open there:
+ * a table a member opened shows on every member's home screen. */
+async function familyPlaces(box, navigate) {
+  const mine = await api("GET", "/api/families").catch(() => []);
+  if (!mine.length) return;
+  const open = await Promise.all(mine.map((f) => api("GET", `/api/families/${f.id}/tables`).catch(() => [])));
+  if (!box.isConnected) return;
+  const gameLabel = (key) => (gameWords() && gameWords().games[key]?.name) || key;
+  fill(
+    box,
+    h("h3", { text: t("family.yours") }),
+    h(
+      "ul",
+      { class: "list", id: "family-places" },
+      mine.map((f, i) =>
+        h(
+          "li",
+          {},
+          link(`/families/${f.id}`, f.name, navigate),
+          open[i].length
+            ? h(
+                "ul",
+                { class: "list" },
+                open[i].map((tb) =>
+                  h(
+                    "li",
+                    {},
+                    link(
+                      tb.invite,
+                      t("home.family_table", {
+                        game: gameLabel(tb.game),
+                        people: tb.seats.map((s) => s.nickname || s.name || "…").join(", "),
+                      }),
+                      navigate,
+                      { class: "family-table" },
+                    ),
+                  ),
+                ),
+              )
+            : null,
+        ),
+      ),
+    ),
   );
 }
 
