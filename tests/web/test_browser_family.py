@@ -43,6 +43,9 @@ def test_a_family_invites_saves_its_way_opens_a_table_and_its_standings_change(
     for p in (ana, bo):
         p.goto(link)
         p.page.wait_for_selector("#join-title:has-text('I Rossi')")
+        if p is ana:
+            ana.shoot("family-join")
+            ana.axe("an invitation to a family")
         p.page.click("#join-family")
         p.page.wait_for_selector("#family-title:has-text('I Rossi')")
     bo.axe("a family's page, for a member")
