@@ -52,6 +52,7 @@ from briscola.storage import (
     Storage,
     StorageError,
 )
+from briscola.storage.families import family_name
 
 router = APIRouter(tags=["families"])
 
@@ -101,10 +102,14 @@ async def family_out(storage: Storage, family: Family, role: str) -> FamilyOut:
 
 
 def named(name: str) -> str:
-    name = " ".join(name.split())
-    if not name or not name.isprintable():
-        raise Refused("bad_family_name", "a family's name is 1 to 60 characters you can see")
-    return name
+    """A family's (or a way to play's) name as the storage keeps it (:func:`family_name`);
+    ``400 bad_family_name`` for one it refuses."""
+    try:
+        return family_name(name)
+    except StorageError:
+        raise Refused(
+            "bad_family_name", "a family's name is 1 to 60 characters you can see"
+        ) from None
 
 
 @router.post(
@@ -113,12 +118,7 @@ def named(name: str) -> str:
 async def create(body: FamilyIn, player: Me, tables: TablesDep, guards: GuardsDep) -> FamilyOut:
     """Make a family: you are its admin, and its first member."""
     limited(guards.new_tables, player.id, "new families and tables")
-    try:
-        family = await tables.storage.create_family(player.id, named(body.name))
-    except StorageError:
-        raise Refused(
-            "bad_family_name", "a family's name is 1 to 60 characters you can see"
-        ) from None
+    family = await tables.storage.create_family(player.id, named(body.name))
     return await family_out(tables.storage, family, "admin")
 
 
@@ -310,11 +310,15 @@ def set_body(tables: Tables, player: Player, body: TableIn) -> dict[str, Any]:
     return body.model_dump(exclude={"public"}, exclude_none=True)
 
 
+def no_rule_set(rule_set: int) -> Refused:
+    return Refused("no_rule_set", f"the family has no way to play {rule_set}", 404)
+
+
 async def rule_set_of(tables: Tables, family: int, rule_set: int) -> RuleSet:
     try:
         return await tables.storage.rule_set(family, rule_set)
     except NotFound:
-        raise Refused("no_rule_set", f"the family has no way to play {rule_set}", 404) from None
+        raise no_rule_set(rule_set) from None
 
 
 @router.get(
@@ -380,7 +384,7 @@ async def edit_rule_set(
             family, rule_set, player.id, body.version, named(body.name), checked
         )
     except NotFound:
-        raise Refused("no_rule_set", f"the family has no way to play {rule_set}", 404) from None
+        raise no_rule_set(rule_set) from None
     except NameTaken:
         raise name_taken(body.name) from None
     except EditedMeanwhile as e:
@@ -405,7 +409,7 @@ async def delete_rule_set(family: int, rule_set: int, player: Me, tables: Tables
     try:
         await tables.storage.delete_rule_set(family, rule_set)
     except NotFound:
-        raise Refused("no_rule_set", f"the family has no way to play {rule_set}", 404) from None
+        raise no_rule_set(rule_set) from None
     return Response(status_code=204)
 
 

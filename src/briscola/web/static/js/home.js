@@ -7,7 +7,7 @@ import { gameWords, language, loadWords, t } from "./i18n.js";
 import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
 import { nicknameForm } from "./forms.js";
 import { otherWays } from "./signin.js";
-import { addWaysTo, wasOffered, offered } from "./ways.js";
+import { addWaysTo, offered, tableBody, wasOffered } from "./ways.js";
 import { fillHistory } from "./matches.js";
 import { gameRules, rulesPanel } from "./rules.js";
 
@@ -250,15 +250,6 @@ function gameLabel(w, game) {
   return g ? `${g.name} (${g.summary})` : `${game.name} (${game.summary})`;
 }
 
-/** The table's settings as `POST /api/tables` takes them (`me`: the host's seat), in the
- * page's language (its computer players' names are of it). */
-function tableBody(family) {
-  const body = { game: family.game, rules: family.rules || {}, seats: family.seats, public: !!family.public, lang: language() };
-  if (family.clock) body.clock = family.clock;
-  if (family.points) body.points = family.points;
-  if (family.chat) body.chat = family.chat;
-  return body;
-}
 
 /** A table setting's choice with its sentence under it (the points, the chat). */
 function settingControl(id, label, options, value, help) {

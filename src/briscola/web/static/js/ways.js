@@ -8,13 +8,14 @@ import { families as savedHere } from "./prefs.js";
 
 const OFFERED = "briscola.ways-offered";
 
-/** A saved way as the server keeps it: the table it opens (`POST /api/tables`'s body). */
-function body(f) {
-  const out = { game: f.game, rules: f.rules || {}, seats: f.seats, lang: language() };
-  if (f.clock) out.clock = f.clock;
-  if (f.points) out.points = f.points;
-  if (f.chat) out.chat = f.chat;
-  return out;
+/** The table a saved way opens, as `POST /api/tables` takes it (`me`: the host's seat),
+ * in the page's language (its computer players' names are of it). */
+export function tableBody(f) {
+  const body = { game: f.game, rules: f.rules || {}, seats: f.seats, public: !!f.public, lang: language() };
+  if (f.clock) body.clock = f.clock;
+  if (f.points) body.points = f.points;
+  if (f.chat) body.chat = f.chat;
+  return body;
 }
 
 /** Add every way this device keeps to the family `id`; how many it took (a name the
@@ -23,7 +24,7 @@ export async function addWaysTo(id) {
   let n = 0;
   for (const f of savedHere()) {
     try {
-      await api("POST", `/api/families/${id}/rules`, { name: f.name, body: body(f) });
+      await api("POST", `/api/families/${id}/rules`, { name: f.name, body: tableBody(f) });
       n += 1;
     } catch {
       // kept on this device
