@@ -561,3 +561,24 @@ async def check_finished(token: str, drivers: list[Driver]) -> dict[str, Any]:
             stored = [(m["seat"], m["play"]) for m in moves[since:version] if "play" in m]
             assert played == stored, (d.client.nickname, since, version)
     return record
+
+
+async def news(person: Client, origin: str | None = None) -> Any:
+    """``person``'s news socket (``/api/session/news``), as their browser opens it."""
+    cookie = "; ".join(f"{k}={v}" for k, v in person.http.cookies.items())
+    headers = {"Cookie": cookie} if cookie else {}
+    if origin is not None:
+        headers["Origin"] = origin
+    url = person.base.replace("http://", "ws://") + "/api/session/news"
+    return await websockets.connect(url, additional_headers=headers, close_timeout=2)
+
+
+async def heard(ws: Any, timeout: float = 5.0) -> dict[str, Any]:
+    return dict(json.loads(await asyncio.wait_for(ws.recv(), timeout)))
+
+
+async def silent(ws: Any, wait: float = 1.5) -> None:
+    """Nothing comes on ``ws`` for ``wait`` seconds."""
+    with pytest.raises(TimeoutError):
+        said = await asyncio.wait_for(ws.recv(), wait)
+        pytest.fail(f"heard {said}")

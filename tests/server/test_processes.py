@@ -22,7 +22,16 @@ import websockets.exceptions
 pytest.importorskip("redis")
 
 from briscola.storage import Storage
-from serverkit import Client, ServerProcess, database, open_table, play_randomly
+from serverkit import (
+    Client,
+    ServerProcess,
+    database,
+    heard,
+    news,
+    open_table,
+    play_randomly,
+    silent,
+)
 
 ROOT = Path(__file__).parents[2]
 
@@ -283,3 +292,32 @@ async def test_signing_out_everywhere_on_one_process_closes_the_others_connectio
         assert (await c.http.get("/api/session")).status_code == 401
     await ana.aclose()
     await laptop.aclose()
+
+
+async def test_a_member_at_one_process_hears_of_a_family_table_opened_at_the_other(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    """Nonna opens a family table at one process; Ana, whose page is open at the other,
+    hears of it at once (the wake-up crosses by Redis), and the stranger does not."""
+    a, b, _ = two
+    nonna, ana, stranger = await person(a, "Nonna"), await person(b, "Ana"), await person(b, "X")
+    fid = (await nonna.call("POST", "/api/families", json={"name": "I Rossi"}))["id"]
+    link = (await nonna.call("POST", f"/api/families/{fid}/invites"))["link"]
+    await ana.call("POST", "/api/invites/" + link.removeprefix("/join/"))
+    way = await nonna.call(
+        "POST",
+        f"/api/families/{fid}/rules",
+        json={
+            "name": "S",
+            "body": {"game": "briscola-2", "seats": [{"kind": "me"}, {"kind": "open"}]},
+        },
+    )
+    ana_news, stranger_news = await news(ana), await news(stranger)
+    await asyncio.sleep(0.5)
+    await nonna.call("POST", f"/api/families/{fid}/rules/{way['id']}/table")
+    assert await heard(ana_news) == {"type": "family", "family": fid}
+    await silent(stranger_news)
+    for ws in (ana_news, stranger_news):
+        await ws.close()
+    for c in (nonna, ana, stranger):
+        await c.aclose()

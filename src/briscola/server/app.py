@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from briscola import __version__
-from briscola.server import sessions, socket
+from briscola.server import news, sessions, socket
 from briscola.server.broadcast import Broadcaster, InProcess, RedisWakeups
 from briscola.server.deps import Guards, describe
 from briscola.server.errors import Refused, Value, error_json
@@ -162,7 +162,9 @@ def create_app(
         tables = Tables(storage, settings, broadcaster or wakeups or InProcess(), metrics)
 
         async def heard_or_changed(key: str, parts: str) -> None:
-            if not await sessions.heard(guards, key):
+            if not await sessions.heard(guards, key) and not await news.heard(
+                tables.broadcaster, key
+            ):
                 await tables.changed(key, parts)
 
         metrics.counting(tables.counts)
@@ -229,6 +231,7 @@ def create_app(
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(socket.router)
+    app.include_router(news.router)
     # The browser client's ES modules, CSS and strings.
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

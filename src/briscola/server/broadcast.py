@@ -51,8 +51,24 @@ dealt), ``c`` its chat, ``p`` who is connected at other processes, ``t`` its row
 status, settings). A process that follows the table reads only those named."""
 
 
+FAMILY = "family:"
+PERSON = "person:"
+
+
+def family_key(family: int) -> str:
+    """The wake-up key of a family's tables (opened, seated, started, finished), which
+    the news of its members follow (:mod:`briscola.server.news`)."""
+    return f"{FAMILY}{family}"
+
+
+def person_key(player: int) -> str:
+    """The wake-up key of a person's families (joined, left, removed from)."""
+    return f"{PERSON}{player}"
+
+
 class Broadcaster(Protocol):
-    def subscribe(self, key: str) -> Subscription: ...
+    def subscribe(self, key: str, sub: Subscription | None = None) -> Subscription:
+        """Wake ``sub`` (a new one when not given) whenever ``key`` changes."""
 
     def unsubscribe(self, key: str, sub: Subscription) -> None: ...
 
@@ -71,8 +87,8 @@ class InProcess:
     def __init__(self) -> None:
         self._subs: defaultdict[str, set[Subscription]] = defaultdict(set)
 
-    def subscribe(self, key: str) -> Subscription:
-        sub = Subscription()
+    def subscribe(self, key: str, sub: Subscription | None = None) -> Subscription:
+        sub = sub or Subscription()
         self._subs[key].add(sub)
         return sub
 

@@ -52,7 +52,7 @@ from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.fair_shuffle import Committed, FairDeals
 from briscola.host import Audience, Step, Table
-from briscola.server.broadcast import ALL, Broadcaster
+from briscola.server.broadcast import ALL, Broadcaster, family_key
 from briscola.server.errors import Refused
 from briscola.server.logs import table_context
 from briscola.server.messages import (
@@ -657,6 +657,7 @@ class LiveTable:
             for conn in self.connections:
                 conn.number = -1  # they were sent no view: a snapshot each, with theirs
             await self._after_action()
+            await self.tell_family()
 
     async def take_seat(self, seat: int, player: int) -> None:
         """``player`` sits at the open ``seat`` of this waiting table."""
@@ -899,6 +900,7 @@ class LiveTable:
         await self.storage.clear_deadlines(self.info.id)
         self.move_deadline = self.move_due = None
         self.meta += 1
+        await self.tell_family()
 
     async def _reload(self) -> None:
         """Forget the match in memory and rebuild it from storage."""
@@ -1252,6 +1254,13 @@ class LiveTable:
         await self.share_presence()
         self.meta += 1
         await self.server.broadcaster.publish(self.token)
+        await self.tell_family()
+
+    async def tell_family(self) -> None:
+        """The table's seats or status changed: tell the news of its family's members, if
+        it is a family's table (:mod:`briscola.server.news`)."""
+        if self.info.family is not None:
+            await self.server.broadcaster.publish(family_key(self.info.family))
 
     # -- chat ----------------------------------------------------------------------------
 

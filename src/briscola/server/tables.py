@@ -30,7 +30,7 @@ from typing import get_args
 from briscola.engine import BriscolaError, Rules
 from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
-from briscola.server.broadcast import ALL, Broadcaster
+from briscola.server.broadcast import ALL, Broadcaster, family_key
 from briscola.server.errors import Refused, number
 from briscola.server.live import (
     PRESENCE_ALIVE,
@@ -292,6 +292,8 @@ class Tables:
             settings=settings,
             family=family,
         )
+        if family is not None:
+            await self.broadcaster.publish(family_key(family))
         return await self.get(info.token)
 
     def checked(self, player: int, spec: TableIn) -> tuple[Rules, list[Seat], dict[str, object]]:

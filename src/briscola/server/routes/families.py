@@ -17,6 +17,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
+from briscola.server.broadcast import family_key, person_key
 from briscola.server.deps import GuardsDep, Me, TablesDep, digest, errors, limited
 from briscola.server.errors import Refused
 from briscola.server.messages import (
@@ -145,6 +146,7 @@ async def rename(family: int, body: FamilyIn, player: Me, tables: TablesDep) -> 
     """Rename the family (admins)."""
     await admin_of(tables.storage, family, player)
     renamed = await tables.storage.rename_family(family, named(body.name))
+    await tables.broadcaster.publish(family_key(family))
     return await family_out(tables.storage, renamed, "admin")
 
 
@@ -196,6 +198,7 @@ async def remove(family: int, member: int, player: Me, tables: TablesDep) -> Res
         raise Refused("no_member", f"{found.name} has no member {member}", 404) from None
     except LastAdmin:
         raise last_admin(found) from None
+    await tables.broadcaster.publish(person_key(member))
     return Response(status_code=204)
 
 
@@ -285,6 +288,7 @@ async def join(token: str, player: Me, tables: TablesDep) -> FamilyOut:
         family = await tables.storage.join_family(token_digest(token), player.id)
     except (NotFound, StorageError):
         raise bad_invite() from None
+    await tables.broadcaster.publish(person_key(player.id))
     _, role = await member_of(tables.storage, family.id, player)
     return await family_out(tables.storage, family, role)
 
