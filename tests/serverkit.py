@@ -563,14 +563,18 @@ async def check_finished(token: str, drivers: list[Driver]) -> dict[str, Any]:
     return record
 
 
-async def news(person: Client, origin: str | None = None) -> Any:
-    """``person``'s news socket (``/api/session/news``), as their browser opens it."""
+async def news(person: Client, origin: str | None = None, ready: bool = True) -> Any:
+    """``person``'s news socket (``/api/session/news``), as their browser opens it, once
+    it says it follows their families (``ready``)."""
     cookie = "; ".join(f"{k}={v}" for k, v in person.http.cookies.items())
     headers = {"Cookie": cookie} if cookie else {}
     if origin is not None:
         headers["Origin"] = origin
     url = person.base.replace("http://", "ws://") + "/api/session/news"
-    return await websockets.connect(url, additional_headers=headers, close_timeout=2)
+    ws = await websockets.connect(url, additional_headers=headers, close_timeout=2)
+    if ready:
+        assert await heard(ws) == {"type": "ready"}
+    return ws
 
 
 async def heard(ws: Any, timeout: float = 5.0) -> dict[str, Any]:

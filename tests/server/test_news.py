@@ -6,7 +6,6 @@ itself (the page asks the family's routes, as a member)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -47,7 +46,6 @@ async def test_members_hear_of_a_family_table_as_it_opens_fills_and_starts(
     (nonna, ana), fid, way, _ = await family(clients, "Nonna", "Ana")
     stranger = await clients("Stranger")
     ana_news, stranger_news = await news(ana), await news(stranger)
-    await asyncio.sleep(0.3)  # (the sockets follow their keys)
     table = await nonna.call("POST", f"/api/families/{fid}/rules/{way}/table")
     assert await heard(ana_news) == {"type": "family", "family": fid}
     listed = await ana.call("GET", f"/api/families/{fid}/tables")
@@ -69,7 +67,6 @@ async def test_a_removed_member_hears_so_and_then_nothing_more(
 ) -> None:
     (nonna, ana, bo), fid, way, _ = await family(clients, "Nonna", "Ana", "Bo")
     ana_news = await news(ana)
-    await asyncio.sleep(0.3)
     r = await nonna.http.delete(f"/api/families/{fid}/members/{ana.player}")
     assert r.status_code == 204
     assert await heard(ana_news) == {"type": "families"}
@@ -90,7 +87,7 @@ async def test_the_news_socket_is_the_sessions(
     """No session: closed at once (4401); a page of another origin: refused at the
     handshake; signing out: closed (4401), as a table's socket."""
     anyone = Client(server.url, "Anyone")
-    ws = await news(anyone)
+    ws = await news(anyone, ready=False)
     with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
         await heard(ws)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
@@ -102,7 +99,6 @@ async def test_the_news_socket_is_the_sessions(
     assert refused.value.response.status_code == 403
 
     ws = await news(ana, origin=server.url)
-    await asyncio.sleep(0.3)
     assert (await ana.http.delete("/api/session")).status_code == 204
     with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
         await heard(ws)

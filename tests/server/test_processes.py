@@ -313,7 +313,6 @@ async def test_a_member_at_one_process_hears_of_a_family_table_opened_at_the_oth
         },
     )
     ana_news, stranger_news = await news(ana), await news(stranger)
-    await asyncio.sleep(0.5)
     await nonna.call("POST", f"/api/families/{fid}/rules/{way['id']}/table")
     assert await heard(ana_news) == {"type": "family", "family": fid}
     await silent(stranger_news)

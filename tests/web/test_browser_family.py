@@ -68,18 +68,24 @@ def test_a_family_invites_saves_its_way_opens_a_table_and_its_standings_change(
     ana.goto(page)
     ana.page.wait_for_selector("#ways li[data-way='Sunday lunch']")
     assert ana.page.locator("#standings-box").inner_text().startswith("The standings come")
+    bo.goto("/")  # Bo's home screen is open as she does: he is told at once
+    bo.page.wait_for_selector("body[data-news=ready] #family-places")
     ana.page.click("#ways li[data-way='Sunday lunch'] .open-way")
     ana.page.wait_for_selector("#start:not([disabled])")
-    bo.goto(page)  # Bo sees the table on the family's page, and on his home screen
-    bo.page.wait_for_selector("#family-tables li a")
-    bo.goto("/")
+    bo.page.wait_for_selector(".family-news:has-text('I Rossi: Ana opened a table')")
     bo.page.wait_for_selector("#family-places a.family-table:has-text('with Ana')")
+    bo.shoot("family-news")
+    bo.page.click(".family-news-join")  # the notice's link: the table's waiting room
+    bo.page.wait_for_selector("#copy-link")
+    assert "/t/" in bo.page.url
+    bo.goto(page)  # the family's page lists the table, and stays open while they play
+    bo.page.wait_for_selector("body[data-news=ready] #family-tables li a")
     ana.page.click("#start")
     ana.enabled_cards().first.wait_for()
     play_out([ana])
 
-    # the family's page: the match, and the standings with Ana and the computer
-    bo.goto(page)
+    # the family's page, open all along: the match, and the standings with Ana and the
+    # computer, without Bo loading it again
     bo.page.wait_for_selector("#standings-overall tbody tr")
     rows = bo.page.locator("#standings-overall tbody th").all_inner_texts()
     assert sorted(rows) == ["Ana", "Computer (beginner)"]

@@ -2,9 +2,11 @@
 any page of the site is open, that one of their families changed, so that the page shows
 a table a member just opened without being loaded again.
 
-A message says only *which* family changed, ``{"type": "family", "family": ID}``, or that
-the person's families did (``{"type": "families"}``: they joined one, left one or were
-removed); the page then asks the routes of ``/api/families`` what is new, as a member.
+Once it follows the person's families it says ``{"type": "ready"}`` (what changed
+before, the page asks again). A message says only *which* family changed, ``{"type":
+"family", "family": ID}``, or that the person's families did (``{"type": "families"}``:
+they joined one, left one or were removed); the page then asks the routes of
+``/api/families`` what is new, as a member.
 Like a table's, these are wake-ups and the database the truth: a family's tables, seats
 and status changing publish the key :func:`~briscola.server.broadcast.family_key`, a
 person's memberships changing :func:`~briscola.server.broadcast.person_key`, locally and,
@@ -154,6 +156,7 @@ async def tell(
 
     async def writer() -> None:
         await families()
+        await websocket.send_json({"type": "ready"})
         while True:
             woken = await watch.changed()
             if me in woken:

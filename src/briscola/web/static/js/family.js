@@ -11,6 +11,7 @@ import { families as savedHere } from "./prefs.js";
 import { gameName } from "./matches.js";
 import { otherWays } from "./signin.js";
 import { addWaysTo } from "./ways.js";
+import { followNews } from "./news.js";
 
 /** With no session: the ways in, then `again()`. */
 async function signedIn(app, again) {
@@ -205,18 +206,37 @@ export async function showFamily(app, navigate, id) {
   );
 
   // tables, matches, standings
-  const [open, matches, standing] = await Promise.all([
+  let [open, matches, standing] = await Promise.all([
     api("GET", `/api/families/${id}/tables`),
     api("GET", `/api/families/${id}/matches`),
     api("GET", `/api/families/${id}/standings`),
   ]);
-  const tableList = h(
-    "ul",
-    { class: "account-list", id: "family-tables" },
-    open.length
-      ? open.map((tb) => h("li", {}, link(tb.invite, `${gameLabel(tb.game)} · ${tb.seats.map((s) => s.nickname || s.name || "…").join(", ")}`, navigate)))
-      : h("li", { text: t("family.no_tables") }),
-  );
+  const tableList = h("ul", { class: "account-list", id: "family-tables" });
+  const drawTables = (open) =>
+    fill(
+      tableList,
+      open.length
+        ? open.map((tb) => h("li", {}, link(tb.invite, `${gameLabel(tb.game)} · ${tb.seats.map((s) => s.nickname || s.name || "…").join(", ")}`, navigate)))
+        : h("li", { text: t("family.no_tables") }),
+    );
+  drawTables(open);
+  // The news: the family's tables as they open, fill and end; the page again when you
+  // were removed from the family (it then says so) or it was renamed.
+  followNews(tableList, async (news) => {
+    if (news.type === "family" && String(news.family) !== String(id)) return;
+    const gone = (e) => (e.status === 404 ? null : undefined); // undefined: try at the next
+    const [still, now] = await Promise.all([
+      api("GET", `/api/families/${id}`).catch(gone),
+      api("GET", `/api/families/${id}/tables`).catch(gone),
+    ]);
+    if (!tableList.isConnected || still === undefined || now === undefined) return;
+    // Removed from the family, or it was renamed, or a table ended (its match, the
+    // standings): the page again.
+    const ended = open.some((tb) => !now.find((n) => n.token === tb.token));
+    if (!still || !now || still.name !== family.name || ended) return again();
+    if (now.length > open.length) announce(t("family.table_opened"));
+    drawTables((open = now));
+  });
   const matchList = h(
     "ul",
     { class: "account-list", id: "family-matches" },

@@ -2,13 +2,14 @@
 // family's saved ways to play, the lobby, your history) and the table setup screen.
 
 import { api, ApiError, games, whoAmI } from "./api.js";
-import { h, fill, link } from "./dom.js";
+import { announce, h, fill, link } from "./dom.js";
 import { gameWords, language, loadWords, t } from "./i18n.js";
 import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
 import { nicknameForm } from "./forms.js";
 import { otherWays } from "./signin.js";
 import { addWaysTo, offered, tableBody, wasOffered } from "./ways.js";
 import { fillHistory } from "./matches.js";
+import { followNews } from "./news.js";
 import { gameRules, rulesPanel } from "./rules.js";
 
 const DEFAULT_GAME = "briscola-2";
@@ -93,6 +94,7 @@ export async function showHome(app, navigate) {
       "div",
       { class: "home" },
       h("p", { class: "hello", text: t("home.hello", { name: me.nickname }) }),
+      h("div", { id: "family-news-box" }),
       h(
         "section",
         { class: "card-box quick", "aria-labelledby": "quick-title" },
@@ -121,7 +123,7 @@ export async function showHome(app, navigate) {
       ),
       error,
       h("div", { id: "ways-offer-box" }),
-      familiesHome(navigate, error),
+      familiesHome(navigate, error, me),
       h("section", { class: "card-box", "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title", text: t("home.lobby") }), lobby),
       h("section", { class: "card-box", "aria-labelledby": "history-title" }, h("h2", { id: "history-title", text: t("home.history") }), history),
     ),
@@ -509,10 +511,12 @@ function familyBox(settings, use) {
 
 /** "How our family plays" on the home screen: each saved set opens a new table with its
  * settings in one click (to the waiting room, its link to send). */
-function familiesHome(navigate, error) {
+function familiesHome(navigate, error, me) {
   const list = families();
   const places = h("div", { id: "family-places-box" });
-  familyPlaces(places, navigate);
+  const known = { tokens: null };
+  familyPlaces(places, navigate, me, known);
+  followNews(places, () => familyPlaces(places, navigate, me, known));
   return h(
     "section",
     { class: "card-box", id: "families", "aria-labelledby": "families-title" },
@@ -550,13 +554,34 @@ function familiesHome(navigate, error) {
 }
 
 /** Your families on the server, each a link to its page, with the tables open there:
- * a table a member opened shows on every member's home screen. */
-async function familyPlaces(box, navigate) {
-  const mine = await api("GET", "/api/families").catch(() => []);
-  if (!mine.length) return;
+ * a table a member opened shows on every member's home screen, at once while it is open
+ * (the news), with a notice of the tables others opened since it was drawn (`known`: the
+ * tables drawn before). */
+async function familyPlaces(box, navigate, me, known) {
+  const mine = await api("GET", "/api/families").catch(() => null);
+  if (mine === null) return;
   const open = await Promise.all(mine.map((f) => api("GET", `/api/families/${f.id}/tables`).catch(() => [])));
   if (!box.isConnected) return;
   const gameLabel = (key) => (gameWords() && gameWords().games[key]?.name) || key;
+  const fresh = [];
+  mine.forEach((f, i) =>
+    open[i].forEach((tb) => {
+      if (known.tokens && !known.tokens.has(tb.token) && tb.host !== me.id && tb.status === "waiting") fresh.push([f, tb]);
+    }),
+  );
+  known.tokens = new Set(open.flat().map((tb) => tb.token));
+  const news = fresh.map(([f, tb]) => {
+    const text = t("home.family_news", {
+      family: f.name,
+      name: tb.seats.find((s) => s.player === tb.host)?.nickname || "…",
+      game: gameLabel(tb.game),
+    });
+    announce(text);
+    return h("p", { class: "card-box family-news" }, text, " ", link(tb.invite, t("home.join_button"), navigate, { class: "family-news-join" }));
+  });
+  const newsBox = document.getElementById("family-news-box");
+  if (newsBox && news.length) newsBox.replaceChildren(...news, ...newsBox.children);
+  if (!mine.length) return fill(box);
   fill(
     box,
     h("h3", { text: t("family.yours") }),
