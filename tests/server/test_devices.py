@@ -267,3 +267,9 @@ async def test_a_deleted_account_signs_out_everywhere_and_leaves_an_anonymous_se
     assert (await bo.call("GET", f"/api/tables/{waiting['token']}"))["seats"][0]["kind"] == "open"
     seats = (await bo.call("GET", f"/api/tables/{played['token']}"))["seats"]
     assert seats[0]["nickname"] == "Anonymous"
+    # The name is the deleted accounts' alone: nobody takes it, in any case
+    for path, method in (("/api/session", "POST"), ("/api/session", "PATCH")):
+        r = await (bo.http if method == "PATCH" else phone.http).request(
+            method, path, json={"nickname": " anonymous "}
+        )
+        assert (r.status_code, r.json()["error"]["code"]) == (400, "nickname_kept"), r.text

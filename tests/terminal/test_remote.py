@@ -515,3 +515,13 @@ def test_a_new_table_with_a_wrong_number_of_seats_or_a_rule_at_a_table_s_link_is
         ["play", "--plain", "--server", url + "/t/abc", "--rule", "match=one-hand"]
     )
     assert "--bot and --rule are for a new table" in line
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Anonymous"), ("it", "Anonimo")])
+def test_a_deleted_accounts_seat_is_named_in_the_players_language(lang: str, name: str) -> None:
+    from briscola.storage.accounts import ANONYMOUS as KEPT
+    from briscola.terminal.remote import ANONYMOUS, seat_words
+
+    assert ANONYMOUS == KEPT  # the name the server keeps them under
+    assert seat_words({"kind": "person", "nickname": ANONYMOUS}, lang) == name
+    assert seat_words({"kind": "person", "nickname": "Ana"}, lang) == "Ana"

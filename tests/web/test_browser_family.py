@@ -171,3 +171,51 @@ def test_the_ways_this_device_keeps_are_offered_to_the_family_once(
     nonna.page.wait_for_selector(".hello")
     nonna.page.wait_for_timeout(300)
     assert nonna.page.locator("#ways-offer").count() == 0  # offered once
+
+
+def test_a_deleted_members_old_seats_are_named_in_the_readers_language(
+    people: Callable[[str], Person],
+) -> None:
+    """Cy plays a family match, then deletes her account: Dee, reading in Italian, sees
+    her seat in the family's matches and standings as "Anonimo", never the English
+    name the server keeps; and nobody may take that name as a nickname."""
+    cy, dee = people("Cy"), people("Dee")
+    cy.set_prefs()
+    dee.set_prefs(lang="it")
+    for p in (cy, dee):
+        p.login()
+        p.page.wait_for_selector(".hello")
+    page = make_family(cy, "Verdi")
+    link = invite_link(cy)
+    dee.goto(link)
+    dee.page.click("#join-family")
+    dee.page.wait_for_selector("#family-title:has-text('Verdi')")
+    fid = page.rsplit("/", 1)[1]
+    invite = cy.page.evaluate(
+        """async (fid) => {
+            const post = (path, body) => fetch(path, {method: "POST", headers: {"Content-Type":
+              "application/json"}, body: JSON.stringify(body)}).then((r) => r.json());
+            const way = await post(`/api/families/${fid}/rules`, {name: "Quick", body: {game:
+              "briscola-2", rules: {match: "one-hand"}, seats: [{kind: "me"}, {kind: "bot",
+              level: "beginner"}]}});
+            const table = await post(`/api/families/${fid}/rules/${way.id}/table`);
+            await post(`/api/tables/${table.token}/start`);
+            return table.invite;
+        }""",
+        fid,
+    )
+    cy.goto(invite)
+    cy.enabled_cards().first.wait_for()
+    play_out([cy])
+    cy.goto("/me")
+    cy.page.fill("#delete-confirm", "Cy")
+    cy.page.click("#delete-account button[type=submit]")
+    cy.page.wait_for_selector("#nickname-form")
+    cy.page.fill("#nickname", "anonymous")
+    cy.page.click("#nickname-form button[type=submit]")
+    cy.page.wait_for_selector(".error:has-text('kept for deleted accounts')")
+
+    dee.goto(page)
+    dee.page.wait_for_selector("#family-matches li a:has-text('Anonimo')")
+    dee.page.wait_for_selector("#standings-overall tbody th:has-text('Anonimo')")
+    assert "Anonymous" not in dee.page.locator("#app").inner_text()

@@ -43,6 +43,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "bad_message": (),
     "bad_method": (),
     "bad_nickname": (),
+    "nickname_kept": (),
     "bad_origin": (),
     "bad_passkey": (),
     "bad_passkey_id": (),

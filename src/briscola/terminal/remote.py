@@ -42,6 +42,9 @@ from briscola.words.narrate import Narrator, describe_standing
 from briscola.words.seating import Seating
 
 COOKIE = "briscola_session"
+ANONYMOUS = "Anonymous"
+"""The name a deleted account's seats are kept under at the server
+(:data:`briscola.storage.accounts.ANONYMOUS`, which this client does not import)."""
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
 TRIES = (0.5, 1.0, 2.0)
 """The pauses before trying again to reach a server that does not answer, at the start."""
@@ -611,11 +614,14 @@ def rest(
 def seat_words(seat: dict[str, Any], lang: str) -> str:
     """Who sits at ``seat`` (a table's seat as the server sends it) in ``lang``: a person's
     nickname, a computer player's first name with its level in brackets (``Giulia
-    (intermediate)``), ``someone`` for a seat with no name."""
+    (intermediate)``), ``someone`` for a seat with no name; a deleted account's seat (the
+    server's ``Anonymous``) as the language names it."""
     words = catalogue(lang)
     if seat.get("kind") == "bot" and seat.get("name"):
         level = words.say(f"level.{seat.get('level')}")
         return words.say("remote.bot", name=seat["name"], level=level)
+    if seat.get("nickname") == ANONYMOUS:
+        return words.say("name.deleted")
     return str(seat.get("nickname") or words.say("remote.someone"))
 
 

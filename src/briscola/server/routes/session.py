@@ -44,6 +44,11 @@ def nickname_of(body: SessionIn) -> str:
     nickname = " ".join(body.nickname.split())
     if not nickname or not nickname.isprintable():
         raise Refused("bad_nickname", "a nickname is letters, digits and spaces you can see")
+    if nickname.casefold() == ANONYMOUS.casefold():
+        raise Refused(
+            "nickname_kept",
+            f"{ANONYMOUS!r} is the name of deleted accounts' old seats: choose another nickname",
+        )
     return nickname
 
 

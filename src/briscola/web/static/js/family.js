@@ -5,7 +5,7 @@
 
 import { api, games, whoAmI } from "./api.js";
 import { announce, fill, h, link } from "./dom.js";
-import { gameWords, language, loadWords, t } from "./i18n.js";
+import { gameWords, language, loadWords, personName, t } from "./i18n.js";
 import { nicknameForm } from "./forms.js";
 import { families as savedHere } from "./prefs.js";
 import { gameName } from "./matches.js";
@@ -95,7 +95,7 @@ export async function showJoin(app, navigate, token) {
 }
 
 function who(line) {
-  return line.nickname ?? t("family.computer", { level: t(`level.${line.level}`) });
+  return line.level ? t("family.computer", { level: t(`level.${line.level}`) }) : personName(line.nickname);
 }
 
 function when(iso) {
@@ -216,7 +216,7 @@ export async function showFamily(app, navigate, id) {
     fill(
       tableList,
       open.length
-        ? open.map((tb) => h("li", {}, link(tb.invite, `${gameLabel(tb.game)} · ${tb.seats.map((s) => s.nickname || s.name || "…").join(", ")}`, navigate)))
+        ? open.map((tb) => h("li", {}, link(tb.invite, `${gameLabel(tb.game)} · ${tb.seats.map((s) => personName(s.nickname || s.name || "…")).join(", ")}`, navigate)))
         : h("li", { text: t("family.no_tables") }),
     );
   drawTables(open);
@@ -247,7 +247,7 @@ export async function showFamily(app, navigate, id) {
             {},
             link(
               `/history/${m.token}`,
-              `${gameLabel(m.game)} · ${when(m.at)} · ${Object.values(m.players).join(", ")}${m.hands_won.length ? ` · ${m.hands_won.join("–")}` : ""}`,
+              `${gameLabel(m.game)} · ${when(m.at)} · ${Object.values(m.players).map(personName).join(", ")}${m.hands_won.length ? ` · ${m.hands_won.join("–")}` : ""}`,
               navigate,
             ),
           ),

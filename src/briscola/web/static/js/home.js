@@ -3,7 +3,7 @@
 
 import { api, ApiError, games, whoAmI } from "./api.js";
 import { announce, h, fill, link } from "./dom.js";
-import { gameWords, language, loadWords, t } from "./i18n.js";
+import { gameWords, language, loadWords, personName, t } from "./i18n.js";
 import { deleteFamily, families, renameFamily, saveFamily } from "./prefs.js";
 import { nicknameForm } from "./forms.js";
 import { otherWays } from "./signin.js";
@@ -605,7 +605,7 @@ async function familyPlaces(box, navigate, me, known) {
                       tb.invite,
                       t("home.family_table", {
                         game: gameLabel(tb.game),
-                        people: tb.seats.map((s) => s.nickname || s.name || "…").join(", "),
+                        people: tb.seats.map((s) => personName(s.nickname || s.name || "…")).join(", "),
                       }),
                       navigate,
                       { class: "family-table" },

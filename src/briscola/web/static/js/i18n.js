@@ -152,6 +152,13 @@ export function word(key, params = {}) {
   return new Worded(t(key, params), forms);
 }
 
+/** A person's name as the server sends it, said in the language: a deleted account's
+ * seats in the matches it played are kept under the name `Anonymous` (which no one may
+ * choose), said here as the language says it (`name.deleted`). */
+export function personName(name) {
+  return name === "Anonymous" ? t("name.deleted") : name;
+}
+
 /** "a", "a and b", "a, b and c" in the language (`list.and`). */
 export function joined(names) {
   if (names.length <= 1) return names.join("");

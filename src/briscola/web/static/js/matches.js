@@ -3,7 +3,7 @@
 
 import { api, games } from "./api.js";
 import { fill, h, link } from "./dom.js";
-import { t } from "./i18n.js";
+import { personName, t } from "./i18n.js";
 
 export function gameName(catalog, key) {
   const g = catalog.games.find((x) => x.key === key);
@@ -11,7 +11,7 @@ export function gameName(catalog, key) {
 }
 
 function matchLine(catalog, m) {
-  const people = Object.values(m.players).join(", ");
+  const people = Object.values(m.players).map(personName).join(", ");
   const score = m.hands_won.length ? ` · ${m.hands_won.join("–")}` : "";
   const result = m.winners.includes(m.seat) ? t("history.won") : t("history.lost");
   return `${gameName(catalog, m.game)} · ${new Date(m.at).toLocaleString()} · ${people}${score} · ${result}`;

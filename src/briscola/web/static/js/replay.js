@@ -5,7 +5,7 @@
 
 import { api, games } from "./api.js";
 import { announce, fill, h, link } from "./dom.js";
-import { capital, joined, t } from "./i18n.js";
+import { capital, joined, personName, t } from "./i18n.js";
 import { cardEl, cardName, setDeck, suitName } from "./cards.js";
 import { sideLabel, sidePoints } from "./sidelabel.js";
 import { fillHistory, gameName } from "./matches.js";
@@ -33,7 +33,7 @@ export function showHistory(app, navigate) {
 
 function seatNames(seats) {
   return seats.map((s, i) =>
-    s.kind === "person" ? s.nickname || "?" : s.name || t("table.seat_n", { n: i + 1 }),
+    s.kind === "person" ? personName(s.nickname || "?") : s.name || t("table.seat_n", { n: i + 1 }),
   );
 }
 

@@ -6,7 +6,7 @@
 // shows them (nicknames, a computer player's first name: "Giulia"), not by where they sit.
 
 import { cardName, deck, rankName, suitName } from "../cards.js";
-import { capital, joined, t, word } from "../i18n.js";
+import { capital, joined, personName, t, word } from "../i18n.js";
 
 /** The reader's seat: null for someone watching. */
 function mine(ctrl) {
@@ -25,7 +25,7 @@ export function seatName(ctrl, seat) {
   if (!s) return t("table.seat_n", { n: seat + 1 });
   if (s.kind === "bot") return s.name || t("table.seat_n", { n: seat + 1 });
   if (s.kind === "open") return t("table.seat_n", { n: seat + 1 });
-  return s.nickname;
+  return personName(s.nickname);
 }
 
 export { joined }; // "a, b and c" (i18n.js's)
