@@ -351,3 +351,26 @@ CROATIAN = {"Ante", "Mare", "Jure", "Kate", "Frane"} | {
 read from ``words/names.py``, so that a test of them can fail)."""
 LEVELS = ("random", "beginner", "intermediate", "strong", "champion")
 """The computer players' levels, as the server names them."""
+
+
+def lost_whatever(state: GameState, seat: int, plays: list[Play]) -> bool:
+    """Whether ``seat`` plays last to the trick and, whatever it plays, a seat it knows
+    to be an opponent takes it."""
+    view = seat_view(state, seat)
+    if len(state.trick) != state.n * state.rules.game.rounds - 1:
+        return False
+    if view.auction is not None and view.auction.partner is None:
+        return False  # (chiamata: the seat does not know its partner yet)
+    for p in plays:
+        after = state.copy()
+        after.apply(p)
+        if not after.tricks or after.trick:
+            return False
+        taker = after.tricks[-1].winner
+        if view.auction is not None:
+            team = {view.auction.caller, view.auction.partner}
+            if (taker in team) == (seat in team):
+                return False
+        elif state.rules.side_of[taker] == state.rules.side_of[seat]:
+            return False
+    return True

@@ -23,6 +23,7 @@ COMMANDS = (
     "rules",
     "replay",
     "verify",
+    "analyse",
     "simulate",
     "bench",
     "arena",

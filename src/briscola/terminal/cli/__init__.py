@@ -1,10 +1,9 @@
 """The ``briscola`` command, assembled from its command groups: ``variants``
 (:mod:`.variants`), ``rules`` (:mod:`.rules`), ``replay`` and ``verify``
-(:mod:`.records`), ``simulate`` and ``demo`` (:mod:`.random_play`), ``bench``
-(:mod:`.bench`), ``arena`` (:mod:`.arena`), ``play`` and ``join`` (:mod:`.play`),
-``cards`` (:mod:`.cards`), ``serve`` (:mod:`.serve`), ``backup`` and ``restore``
-(:mod:`.backup`). What they share is in
-:mod:`.common`."""
+(:mod:`.records`), ``analyse`` (:mod:`.analyse`), ``simulate`` and ``demo``
+(:mod:`.random_play`), ``bench`` (:mod:`.bench`), ``arena`` (:mod:`.arena`), ``play``
+and ``join`` (:mod:`.play`), ``cards`` (:mod:`.cards`), ``serve`` (:mod:`.serve`),
+``backup`` and ``restore`` (:mod:`.backup`). What they share is in :mod:`.common`."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from briscola.terminal.cli import (
+    analyse,
     arena,
     backup,
     bench,
@@ -56,6 +56,7 @@ COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("rules", rules.rules),
     ("replay", records.replay_cmd),
     ("verify", records.verify_cmd),
+    ("analyse", analyse.analyse_cmd),
     ("simulate", random_play.simulate),
     ("bench", bench.bench_cmd),
     ("arena", arena.arena),

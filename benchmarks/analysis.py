@@ -1,0 +1,149 @@
+"""How fast a finished hand is analysed, how fast a hint comes, how noisy the values
+are, and what an ace thrown onto a lost trick costs (the figures behind the marks'
+thresholds, docs/analysis.md).
+
+    python benchmarks/analysis.py [--hands 10] [--level strong] [--seeds 5] [--aces 12]
+
+Pinned to one core. The hands are dealt by seed and played by intermediate players;
+each is analysed for every seat after one hand of warm-up (numba's kernels load from
+its cache). A hint is the values of one decision's choices (what the hint button
+shows); its time is measured at every decision of the hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+
+from briscola.ai import make_bot
+from briscola.analysis import LEVELS, analyse_hand, choice_values
+from briscola.engine import GAMES, GameState, Rules, seat_view, shuffled_deal
+from briscola.engine.actions import Play
+from briscola.engine.game_record import Record
+
+
+def hand(rules: Rules, seed: int) -> Record:
+    rng = random.Random(seed)
+    deal = shuffled_deal(rules, rng.randrange(rules.players), rng)
+    state, moves = GameState(rules, deal), []
+    bots = [make_bot("intermediate", seed=seed * 10 + s) for s in range(rules.players)]
+    while not state.over:
+        move = bots[state.turn].choose(seat_view(state, state.turn))
+        moves.append(move)
+        state.apply(move)
+    return Record(rules, deal, tuple(moves))
+
+
+def speed(game: str, hands: int, level: str) -> None:
+    rules = Rules.make(game)
+    config = LEVELS[level]
+    analyse_hand(hand(rules, 999), level)  # warm-up
+    times, hints = [], []
+    for seed in range(hands):
+        record = hand(rules, seed)
+        start = time.perf_counter()
+        analyse_hand(record, level, seed)
+        times.append(time.perf_counter() - start)
+        state = GameState(rules, record.deal)
+        for move in record.moves:
+            plays = [a for a in seat_view(state, move.seat).legal if isinstance(a, Play)]
+            if isinstance(move, Play) and len(plays) > 1:
+                start = time.perf_counter()
+                choice_values(state, move.seat, config, seed)
+                hints.append(time.perf_counter() - start)
+            state.apply(move)
+    print(
+        f"{game} ({level}): a hand {statistics.mean(times):.2f} s mean, {max(times):.2f} s "
+        f"max ({hands} hands); a hint {1000 * statistics.mean(hints):.0f} ms mean, "
+        f"{1000 * max(hints):.0f} ms max ({len(hints)} decisions)"
+    )
+
+
+def noise(game: str, seeds: int, level: str) -> None:
+    """The spread of each choice's loss (the best's value less its own) over seeds."""
+    rules = Rules.make(game)
+    config = LEVELS[level]
+    spreads = []
+    for h in range(3):
+        record = hand(rules, 100 + h)
+        state = GameState(rules, record.deal)
+        for move in record.moves:
+            plays = [a for a in seat_view(state, move.seat).legal if isinstance(a, Play)]
+            if isinstance(move, Play) and len(plays) > 1 and state.to_draw():
+                losses: dict[object, list[float]] = {p: [] for p in plays}
+                for seed in range(seeds):
+                    v = choice_values(state, move.seat, config, seed).points
+                    top = max(v.values())
+                    for p in plays:
+                        losses[p].append(top - v[p])
+                spreads += [statistics.pstdev(x) for x in losses.values()]
+            state.apply(move)
+    print(
+        f"{game} ({level}) noise: a loss's standard deviation over {seeds} seeds "
+        f"{statistics.mean(spreads):.2f} mean, {statistics.quantiles(spreads, n=20)[-1]:.2f} "
+        f"at the 95th percentile, {max(spreads):.2f} max ({len(spreads)} choices)"
+    )
+
+
+def aces(count: int, level: str) -> None:
+    """What an ace thrown onto a trick an opponent takes whatever the seat plays costs,
+    while it holds a card worth nothing: in the first third of the hand, and later."""
+    from helpers import lost_whatever
+
+    config = LEVELS[level]
+    for game in sorted(GAMES):
+        rules = Rules.make(game)
+        tricks = len(rules.deck) // (rules.players * rules.game.rounds)
+        early: list[float] = []
+        late: list[float] = []
+        for seed in range(400):
+            if len(early) >= count and len(late) >= count:
+                break
+            rng = random.Random(seed)
+            state = GameState(rules, shuffled_deal(rules, rng.randrange(rules.players), rng))
+            bots = [make_bot("intermediate", seed=s) for s in range(rules.players)]
+            while not state.over:
+                seat = state.turn
+                view = seat_view(state, seat)
+                plays = [a for a in view.legal if isinstance(a, Play)]
+                ace = [p for p in plays if rules.points[p.card] == 11]
+                blank = [p for p in plays if rules.points[p.card] == 0]
+                into = early if len(state.tricks) < tricks / 3 else late
+                if len(into) < count and ace and blank and lost_whatever(state, seat, plays):
+                    v = choice_values(state, seat, config, seed).points
+                    into.append(max(v.values()) - v[ace[0]])
+                state.apply(bots[seat].choose(view))
+
+        def said(xs: list[float]) -> str:
+            if not xs:
+                return "none found"
+            return f"median {statistics.median(xs):.1f}, least {min(xs):.1f} ({len(xs)})"
+
+        print(f"{game}: an ace thrown early {said(early)}; later {said(late)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--level", default="strong", choices=sorted(LEVELS))
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--aces", type=int, default=12)
+    args = parser.parse_args()
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    for game in ("briscola-2", "briscola-4"):
+        speed(game, args.hands, args.level)
+    for game in ("briscola-2", "briscola-4"):
+        noise(game, args.seeds, args.level)
+    if args.aces:
+        aces(args.aces, args.level)
+
+
+if __name__ == "__main__":
+    main()

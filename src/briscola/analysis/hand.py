@@ -1,0 +1,219 @@
+"""A finished hand analysed decision by decision (:func:`analyse_hand`), and a match's
+hands (:func:`analyse_match`)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from briscola.ai.search.config import SearchConfig
+from briscola.analysis.marks import accuracy, label
+from briscola.analysis.values import LEVELS, choice_values
+from briscola.engine.actions import Action, Exchange, Play
+from briscola.engine.errors import MalformedError
+from briscola.engine.game_record import Record
+from briscola.engine.match import MatchRecord
+from briscola.engine.record import replay
+from briscola.engine.state import GameState
+from briscola.engine.views import seat_view
+
+TOLERANCE = 1e-6
+"""Values this close count as equal: the best choice is the first of them."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: Action
+    expected_points: float | None
+    """The card points the seat's side takes from the decision to the end of the hand
+    after this choice (``None`` for a forced decision, which is not valued)."""
+
+    def to_json(self) -> dict[str, Any]:
+        points = None if self.expected_points is None else round(self.expected_points, 2)
+        return {"action": self.action.to_json(), "expected_points": points}
+
+
+@dataclass(frozen=True)
+class Decision:
+    hand: int
+    move_number: int
+    """The move's index in the hand's record (its ``moves``), from 0."""
+    seat: int
+    choices: tuple[Choice, ...]
+    played: Action
+    best: Action
+    loss: float
+    label: str
+    exact: bool
+    """Whether nothing was hidden from the seat (the values are exact)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "move_number": self.move_number,
+            "seat": self.seat,
+            "choices": [c.to_json() for c in self.choices],
+            "played": self.played.to_json(),
+            "best": self.best.to_json(),
+            "loss": round(self.loss, 2),
+            "label": self.label,
+            "exact": self.exact,
+        }
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    total_loss: float
+    accuracy: float
+    decisions: int
+    """The seat's decisions analysed, forced ones included."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "total_loss": round(self.total_loss, 2),
+            "accuracy": self.accuracy,
+            "decisions": self.decisions,
+        }
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    hand: int
+    game: str
+    level: str
+    decisions: tuple[Decision, ...]
+    seats: tuple[SeatSummary, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "game": self.game,
+            "level": self.level,
+            "decisions": [d.to_json() for d in self.decisions],
+            "seats": [s.to_json() for s in self.seats],
+        }
+
+    def costliest(self, seat: int, n: int = 2) -> list[Decision]:
+        """The seat's ``n`` decisions that lost most points (those that lost any)."""
+        mine = [d for d in self.decisions if d.seat == seat and d.loss > 0]
+        return sorted(mine, key=lambda d: (-d.loss, d.move_number))[:n]
+
+
+def decision_seed(seed: int, hand: int, move: int) -> int:
+    """The search's seed at one decision: the same record and seed give the same
+    analysis, whichever decisions are analysed."""
+    digest = hashlib.sha256(f"{seed}:{hand}:{move}".encode()).digest()
+    return int.from_bytes(digest[:5], "big")
+
+
+def analyse_hand(
+    record: Record,
+    level: str = "strong",
+    seed: int = 0,
+    seats: Collection[int] | None = None,
+    hand: int = 0,
+    config: SearchConfig | None = None,
+) -> HandAnalysis:
+    """Each card play and trump exchange of a finished hand, for ``seats`` (all by
+    default), valued from what its seat knew then (:mod:`briscola.analysis.values`) by
+    the search of ``level`` (``config``, when given, replaces its settings: for tests and
+    experiments).
+
+    :raises MalformedError: for an unknown level, a seat the table does not have, a
+        record with an illegal move, or a hand not played to its end (its analysis
+        would tell what a seat could not know yet).
+    """
+    if level not in LEVELS:
+        raise MalformedError(f"level: one of {', '.join(LEVELS)}, got {level!r}")
+    players = record.rules.players
+    if seats is not None and (bad := sorted(s for s in seats if not 0 <= s < players)):
+        raise MalformedError(
+            f"seat: this {record.rules.game.key} table has seats 0 to {players - 1}, "
+            f"not {', '.join(map(str, bad))}"
+        )
+    checked = replay(record)
+    if checked.error is not None:
+        raise MalformedError(f"the record has an illegal move: {checked.error.message()}")
+    if not checked.state.over:
+        raise MalformedError(
+            "the hand is not over: it is analysed once played to its end, as what each "
+            "choice was worth would tell what a seat could not know yet"
+        )
+    config = config or LEVELS[level]
+    tt = transpositions(record)
+    state = GameState(record.rules, record.deal)
+    decisions: list[Decision] = []
+    for i, move in enumerate(record.moves):
+        if isinstance(move, Play | Exchange) and (seats is None or move.seat in seats):
+            found = decide(state, move, i, hand, config, decision_seed(seed, hand, i), tt)
+            if found is not None:
+                decisions.append(found)
+        state.apply(move)
+    summaries = []
+    for seat in range(players):
+        if seats is not None and seat not in seats:
+            continue
+        mine = [d for d in decisions if d.seat == seat]
+        free = [d.loss for d in mine if d.label != "forced"]
+        summaries.append(SeatSummary(seat, sum(free), accuracy(free), len(mine)))
+    return HandAnalysis(hand, record.rules.game.key, level, tuple(decisions), tuple(summaries))
+
+
+def decide(
+    state: GameState,
+    move: Play | Exchange,
+    move_number: int,
+    hand: int,
+    config: SearchConfig,
+    seed: int,
+    tt: object,
+) -> Decision | None:
+    """The decision of ``move``'s seat in ``state``, or ``None`` when the move is not the
+    seat's to choose (another phase's)."""
+    seat = move.seat
+    view = seat_view(state, seat)
+    options = [a for a in view.legal if isinstance(a, Play | Exchange)]
+    if move not in options:
+        return None
+    if len(options) == 1:
+        only = Choice(move, None)
+        return Decision(hand, move_number, seat, (only,), move, move, 0.0, "forced", False)
+    values = choice_values(state, seat, config, seed, tt)
+    choices = tuple(Choice(a, values.points[a]) for a in options)
+    top = max(values.points.values())
+    best = next(a for a in options if values.points[a] >= top - TOLERANCE)
+    loss = max(0.0, top - values.points[move])
+    if loss < TOLERANCE:
+        loss = 0.0
+    return Decision(
+        hand, move_number, seat, choices, move, best, loss, label(loss, len(options)),
+        values.exact,
+    )  # fmt: skip
+
+
+def transpositions(record: Record) -> object:
+    """A transposition table for the two-player search, kept across a hand's decisions
+    (``None`` for the other games)."""
+    if record.rules.players != 2:
+        return None
+    try:
+        from briscola.ai.cores.head_to_head_solver import Transpositions
+    except ImportError:  # pragma: no cover - the ai extra is missing: the search says so
+        return None
+    return Transpositions()
+
+
+def analyse_match(
+    record: MatchRecord, level: str = "strong", seed: int = 0, seats: Collection[int] | None = None
+) -> list[HandAnalysis]:
+    """Each finished hand of a match record, analysed (:func:`analyse_hand`); a hand still
+    in play is left out."""
+    out = []
+    for i, hand in enumerate(record.hands):
+        if replay(hand).state.over:
+            out.append(analyse_hand(hand, level, seed, seats, hand=i))
+    return out

@@ -1,0 +1,52 @@
+"""A decision's mark from the points it lost, and a seat's accuracy over a hand.
+
+The thresholds are in expected card points lost against the best choice (docs/analysis.md
+says why these): below :data:`INACCURACY` the choice is ``best`` (within the search's own
+noise, and less than the least card worth anything, a jack's 2); from :data:`INACCURACY`
+an ``inaccuracy``; from :data:`MISTAKE` a ``mistake`` (an ace thrown onto a trick lost
+while a blank would do costs 5 to 10 points early in a hand, measured); from
+:data:`BLUNDER` a ``blunder`` (as much as a trick with an ace or a three in it, lost for
+nothing). A decision with one legal choice is ``forced``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+INACCURACY = 2.0
+MISTAKE = 4.0
+BLUNDER = 8.0
+
+LABELS = ("best", "inaccuracy", "mistake", "blunder", "forced")
+
+SCALE = 6.0
+"""The points lost that bring a decision's accuracy down to 1/e (37 %)."""
+
+
+def label(loss: float, choices: int) -> str:
+    """The mark of a decision that lost ``loss`` points among ``choices`` legal ones."""
+    if choices <= 1:
+        return "forced"
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return "best"
+
+
+def accuracy(losses: Iterable[float]) -> float:
+    """A seat's accuracy over its decisions that were not forced, ``losses`` their points
+    lost: the mean of ``100 * exp(-loss / SCALE)``, so that a decision that lost nothing
+    scores 100, one that lost 2 points 72, an ace (11) 16. A seat with no such decision
+    scores 100.
+
+    >>> accuracy([0, 0, 11])
+    72.0
+    >>> accuracy([])
+    100.0
+    """
+    scores = [100.0 * math.exp(-loss / SCALE) for loss in losses]
+    return round(sum(scores) / len(scores), 1) if scores else 100.0

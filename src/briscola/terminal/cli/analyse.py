@@ -1,0 +1,158 @@
+"""``briscola analyse``: what each card of finished hands cost (:mod:`briscola.analysis`),
+for the records ``replay`` takes and match records, as text (each trick with its marks)
+or JSON (docs/records.md, "Analysis")."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from briscola.analysis import Decision, HandAnalysis, analyse_hand
+from briscola.engine import MalformedError, parse_record, replay
+from briscola.engine.actions import Action, Exchange, Play
+from briscola.engine.game_record import Record
+from briscola.engine.match import MatchRecord, parse_match_record
+from briscola.engine.state import GameState
+from briscola.terminal.cli.common import JsonFlag, err, out
+from briscola.terminal.cli.records import Records
+
+
+class Level(StrEnum):
+    strong = "strong"
+    champion = "champion"
+
+
+MARKS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "forced": ""}
+"""Each label as chess writes it after a move."""
+
+
+def parse_any(value: object) -> Record | MatchRecord:
+    """A hand record, or a match record (one that holds ``hands``)."""
+    if isinstance(value, dict) and "hands" in value and "deal" not in value:
+        return parse_match_record(value)
+    return parse_record(value)
+
+
+def analyse_cmd(
+    file: Annotated[
+        str,
+        typer.Argument(help="A file of hand or match records (JSON, or JSON Lines); - for stdin."),
+    ],
+    as_json: JsonFlag = False,
+    seat: Annotated[
+        list[int] | None,
+        typer.Option("--seat", help="Analyse this seat's decisions alone (again for more seats)."),
+    ] = None,
+    level: Annotated[
+        Level, typer.Option("--level", help="The search that values each choice.")
+    ] = Level.strong,
+    seed: Annotated[int, typer.Option("--seed", help="The search's seed.", min=0)] = 0,
+) -> None:
+    """Say what each card of finished hands cost, from what its seat knew then.
+
+    Every legal choice is valued in the card points its side would take to the end of the
+    hand; each decision gets the points it lost against the best choice and a mark, each
+    seat its total loss and accuracy (docs/analysis.md).
+
+    Exit status 2 for a malformed record or one that cannot be analysed (a hand not
+    played to its end, a seat the table does not have), 1 for an illegal move, 0
+    otherwise.
+    """
+    records = Records(file, as_json)
+    seats = None if seat is None else sorted(set(seat))
+    for line, record in records.each(parse_any):
+        hands = list(record.hands) if isinstance(record, MatchRecord) else [record]
+        for i, hand in enumerate(hands):
+            where = f"{file}, line {line}" + (f", hand {i + 1}" if len(hands) > 1 else "")
+            checked = replay(hand)
+            if checked.error is not None:
+                err.print(f"[bold red]illegal move:[/] {escape(where)}: {checked.error.message()}")
+                records.status = max(records.status, 1)
+                continue
+            if not checked.state.over and isinstance(record, MatchRecord):
+                continue  # the hand in play of a match record: not analysed yet
+            try:
+                found = analyse_hand(hand, level.value, seed, seats, hand=i)
+            except MalformedError as e:
+                err.print(f"[bold red]error:[/] {escape(f'{where}: {e}')}")
+                if as_json:
+                    print(json.dumps({"line": line, "hand": i, "error": str(e)}))
+                records.status = 2
+                continue
+            if as_json:
+                print(json.dumps({"line": line, **found.to_json()}))
+            else:
+                print_analysis(hand, found, line)
+    raise typer.Exit(records.status)
+
+
+def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
+    """The hand trick by trick, each card with its mark; then what each seat lost, and
+    its two costliest decisions."""
+    out.print(
+        f"[bold]line {line}, hand {found.hand + 1}[/] · {found.game} · analysed by {found.level}"
+    )
+    by_move = {d.move_number: d for d in found.decisions}
+    trick_of: dict[int, int] = {}
+    state = GameState(record.rules, record.deal)
+    cards: list[str] = []
+    notes: list[str] = []
+    for i, move in enumerate(record.moves):
+        tricks = len(state.tricks)
+        decision = by_move.get(i)
+        trick_of[i] = tricks + 1
+        if isinstance(move, Play):
+            cards.append(f"{move.seat}:{move.card}{mark(decision)}")
+        elif isinstance(move, Exchange):
+            cards.append(f"{move.seat} exchanges {move.card}{mark(decision)}")
+        if decision is not None and decision.label not in ("best", "forced"):
+            notes.append(explain(decision))
+        state.apply(move)
+        if len(state.tricks) > tricks:
+            trick = state.tricks[-1]
+            out.print(
+                f"trick {len(state.tricks):>2}  {'  '.join(cards)}"
+                f"   → {trick.winner} takes {trick.points}"
+            )
+            for note in notes:
+                out.print(f"          {note}")
+            cards, notes = [], []
+    for summary in found.seats:
+        worst = found.costliest(summary.seat)
+        costliest = ", ".join(
+            f"{said(d.played)} at trick {trick_of[d.move_number]} ({d.loss:.1f})" for d in worst
+        )
+        out.print(
+            f"seat {summary.seat}  lost {summary.total_loss:.1f} points, accuracy "
+            f"{summary.accuracy:.1f}" + (f"  (costliest: {costliest})" if costliest else "")
+        )
+
+
+def mark(decision: Decision | None) -> str:
+    return "" if decision is None else MARKS[decision.label]
+
+
+def said(action: Action) -> str:
+    if isinstance(action, Play):
+        return str(action.card)
+    if isinstance(action, Exchange):
+        return f"exchanging {action.card}"
+    return str(action)  # pragma: no cover - only plays and exchanges are analysed
+
+
+def explain(d: Decision) -> str:
+    """``seat 1's Ad?: a mistake, 5.2 points lost (4b was best: 30.4 against 25.2)``."""
+    values: dict[Any, float | None] = {c.action: c.expected_points for c in d.choices}
+    best, chosen = values[d.best], values[d.played]
+    return (
+        f"seat {d.seat}'s {said(d.played)}{MARKS[d.label]}: {article(d.label)} {d.label}, "
+        f"{d.loss:.1f} points lost ({said(d.best)} was best: {best:.1f} against {chosen:.1f})"
+    )
+
+
+def article(label: str) -> str:
+    return "an" if label[0] in "aeiou" else "a"

@@ -1,0 +1,25 @@
+"""benchmarks/analysis.py, run tiny: it analyses hands, times hints, measures the
+values' noise and an ace's cost (how fast is not checked: the machine decides it)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numba")
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "analysis.py"
+
+
+def test_the_benchmark_runs_and_says_each_figure() -> None:
+    cmd = [sys.executable, str(SCRIPT), "--hands", "1", "--seeds", "2", "--aces", "1"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    for game in ("briscola-2", "briscola-4"):
+        assert any(line.startswith(f"{game} (strong): a hand ") for line in lines), lines
+        assert any(line.startswith(f"{game} (strong) noise: ") for line in lines), lines
+    assert sum("an ace thrown early" in line for line in lines) == 11

@@ -1,0 +1,140 @@
+"""``briscola analyse`` as its users run it: on the records ``replay`` takes and on
+match records, as text and as JSON (the format docs/records.md writes down), for one
+seat or all, and with the bad input ``replay`` refuses, refused the same way."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+pytest.importorskip("numba")
+
+from briscola.ai import make_bot
+from briscola.engine import Match, Rules, match_view
+from briscola.terminal.cli import app
+from helpers import example_record
+
+runner = CliRunner()
+
+
+def simulated(seed: int, game: str = "briscola-2") -> dict[str, Any]:
+    """A finished hand's record, as ``briscola simulate --json`` writes it."""
+    result = runner.invoke(app, ["simulate", "--game", game, "--seed", str(seed), "--json"])
+    assert result.exit_code == 0, result.output
+    record: dict[str, Any] = json.loads(result.stdout)
+    return record
+
+
+def write(tmp_path: Path, name: str, *records: object) -> str:
+    path = tmp_path / name
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return str(path)
+
+
+def test_the_json_gives_every_decision_and_each_seats_accuracy(tmp_path: Path) -> None:
+    path = write(tmp_path, "hand.json", simulated(4))
+    result = runner.invoke(app, ["analyse", path, "--json"])
+    assert result.exit_code == 0, result.output
+    [found] = [json.loads(line) for line in result.stdout.splitlines()]
+    assert (found["line"], found["hand"], found["game"], found["level"]) == (
+        1, 0, "briscola-2", "strong"
+    )  # fmt: skip
+    decisions = found["decisions"]
+    assert len(decisions) == 40  # every card of the hand, each seat's 20
+    for d in decisions:
+        assert set(d) == {
+            "hand", "move_number", "seat", "choices", "played", "best", "loss", "label", "exact"
+        }  # fmt: skip
+        assert d["label"] in ("best", "inaccuracy", "mistake", "blunder", "forced")
+        assert d["played"] in [c["action"] for c in d["choices"]]
+        assert d["loss"] >= 0
+        if d["label"] != "forced":
+            values = {json.dumps(c["action"]): c["expected_points"] for c in d["choices"]}
+            best = max(values.values())
+            assert values[json.dumps(d["best"])] == best
+            assert d["loss"] == pytest.approx(best - values[json.dumps(d["played"])], abs=0.02)
+    assert [s["seat"] for s in found["seats"]] == [0, 1]
+    for s in found["seats"]:
+        mine = [d["loss"] for d in decisions if d["seat"] == s["seat"]]
+        assert s["total_loss"] == pytest.approx(sum(mine), abs=0.1)
+        assert 0 <= s["accuracy"] <= 100 and s["decisions"] == 20
+
+
+def test_the_text_shows_each_trick_with_its_marks_and_the_same_figures(tmp_path: Path) -> None:
+    path = write(tmp_path, "hand.json", simulated(4))
+    text = runner.invoke(app, ["analyse", path])
+    as_json = json.loads(runner.invoke(app, ["analyse", path, "--json"]).stdout)
+    assert text.exit_code == 0, text.output
+    lines = text.stdout.splitlines()
+    assert lines[0] == "line 1, hand 1 · briscola-2 · analysed by strong"
+    assert sum(line.startswith("trick ") for line in lines) == 20
+    for s in as_json["seats"]:
+        lost, accuracy = s["total_loss"], s["accuracy"]
+        summary = f"seat {s['seat']}  lost {lost:.1f} points, accuracy {accuracy:.1f}"
+        assert any(line.startswith(summary) for line in lines), summary
+    marked = [d for d in as_json["decisions"] if d["label"] in ("inaccuracy", "mistake", "blunder")]
+    assert marked, "random play makes mistakes"
+    for d in marked:
+        mark = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[d["label"]]
+        card = d["played"]["play"]
+        assert f"{d['seat']}:{card}{mark}" in text.stdout
+        assert f"seat {d['seat']}'s {card}{mark}: " in text.stdout
+
+
+def test_one_seat_alone_and_the_same_seed_the_same_figures(tmp_path: Path) -> None:
+    path = write(tmp_path, "hand.json", simulated(5))
+    both = json.loads(runner.invoke(app, ["analyse", path, "--json", "--seed", "3"]).stdout)
+    one = runner.invoke(app, ["analyse", path, "--json", "--seat", "1", "--seed", "3"])
+    assert one.exit_code == 0, one.output
+    alone = json.loads(one.stdout)
+    assert {d["seat"] for d in alone["decisions"]} == {1}
+    assert alone["decisions"] == [d for d in both["decisions"] if d["seat"] == 1]
+    assert [s["seat"] for s in alone["seats"]] == [1]
+
+
+def test_a_match_record_is_analysed_hand_by_hand(tmp_path: Path) -> None:
+    rules = Rules.make("briscola-2", {"match": "best-of-3"})
+    match = Match(rules, random.Random(2))
+    bots = [make_bot("intermediate", seed=s) for s in range(2)]
+    while not match.over:
+        seat = match.hand.turn
+        match.apply(bots[seat].choose(match_view(match, seat)))
+    path = write(tmp_path, "match.json", match.to_record())
+    result = runner.invoke(app, ["analyse", path, "--json", "--seat", "0"])
+    assert result.exit_code == 0, result.output
+    hands = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [h["hand"] for h in hands] == list(range(len(match.to_record()["hands"])))
+    assert len(hands) >= 2 and all(h["decisions"] for h in hands)
+
+
+def test_bad_input_is_refused_as_replay_refuses_it(tmp_path: Path) -> None:
+    finished = simulated(6)
+    bad = example_record()
+    bad["deal"]["hands"][1][2] = "Xs"
+    path = write(tmp_path, "mixed.jsonl", finished, bad)
+    result = runner.invoke(app, ["analyse", path, "--json"])
+    assert result.exit_code == 2
+    assert "line 2" in result.stderr and "deal.hands[1][2]" in result.stderr
+    assert json.loads(result.stdout.splitlines()[0])["line"] == 1  # the good one analysed
+
+    illegal = example_record([{"seat": 1, "play": "Ab"}])
+    result = runner.invoke(app, ["analyse", write(tmp_path, "illegal.json", illegal)])
+    assert result.exit_code == 1 and "it is seat 0's turn" in result.stderr
+
+    unfinished = example_record([{"seat": 0, "play": "5b"}])
+    result = runner.invoke(app, ["analyse", write(tmp_path, "half.json", unfinished)])
+    assert result.exit_code == 2 and "the hand is not over" in result.stderr
+
+    result = runner.invoke(app, ["analyse", write(tmp_path, "h.json", finished), "--seat", "2"])
+    assert result.exit_code == 2 and "seats 0 to 1, not 2" in result.stderr
+
+    result = runner.invoke(app, ["analyse", str(tmp_path / "none.json")])
+    assert result.exit_code == 2 and "cannot read" in result.stderr
+
+    result = runner.invoke(app, ["analyse", write(tmp_path, "h.json", finished), "--level", "x"])
+    assert result.exit_code == 2 and "strong" in result.output
