@@ -110,6 +110,12 @@ def test_a_match_record_is_analysed_hand_by_hand(tmp_path: Path) -> None:
     hands = [json.loads(line) for line in result.stdout.splitlines()]
     assert [h["hand"] for h in hands] == list(range(len(match.to_record()["hands"])))
     assert len(hands) >= 2 and all(h["decisions"] for h in hands)
+    # the second hand read from its own record (as the server's download gives it): the
+    # same figures
+    second = write(tmp_path, "hand.json", match.to_record()["hands"][1])
+    alone = json.loads(runner.invoke(app, ["analyse", second, "--json", "--seat", "0"]).stdout)
+    assert alone["seats"] == hands[1]["seats"]
+    assert [{**d, "hand": 1} for d in alone["decisions"]] == hands[1]["decisions"]
 
 
 def test_bad_input_is_refused_as_replay_refuses_it(tmp_path: Path) -> None:

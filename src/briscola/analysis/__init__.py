@@ -25,6 +25,7 @@ from briscola.analysis.hand import (
     HandAnalysis,
     SeatSummary,
     analyse_hand,
+    analyse_json,
     analyse_match,
 )
 from briscola.analysis.marks import LABELS, accuracy, label
@@ -40,6 +41,7 @@ __all__ = [
     "Values",
     "accuracy",
     "analyse_hand",
+    "analyse_json",
     "analyse_match",
     "choice_values",
     "label",

@@ -4,6 +4,7 @@ hands (:func:`analyse_match`)."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -103,10 +104,12 @@ class HandAnalysis:
         return sorted(mine, key=lambda d: (-d.loss, d.move_number))[:n]
 
 
-def decision_seed(seed: int, hand: int, move: int) -> int:
-    """The search's seed at one decision: the same record and seed give the same
-    analysis, whichever decisions are analysed."""
-    digest = hashlib.sha256(f"{seed}:{hand}:{move}".encode()).digest()
+def decision_seed(seed: int, record: Record, move: int) -> int:
+    """The search's seed at one decision, from ``seed``, the hand's deal and the move:
+    the same hand and seed give the same analysis, whichever decisions are analysed and
+    whether the hand is read from its own record or from its match's."""
+    deal = json.dumps(record.to_json()["deal"], sort_keys=True)
+    digest = hashlib.sha256(f"{seed}:{deal}:{move}".encode()).digest()
     return int.from_bytes(digest[:5], "big")
 
 
@@ -149,7 +152,7 @@ def analyse_hand(
     decisions: list[Decision] = []
     for i, move in enumerate(record.moves):
         if isinstance(move, Play | Exchange) and (seats is None or move.seat in seats):
-            found = decide(state, move, i, hand, config, decision_seed(seed, hand, i), tt)
+            found = decide(state, move, i, hand, config, decision_seed(seed, record, i), tt)
             if found is not None:
                 decisions.append(found)
         state.apply(move)
@@ -217,3 +220,16 @@ def analyse_match(
         if replay(hand).state.over:
             out.append(analyse_hand(hand, level, seed, seats, hand=i))
     return out
+
+
+def analyse_json(
+    record: dict[str, Any], level: str = "strong", seed: int = 0, hand: int = 0
+) -> dict[str, Any]:
+    """:func:`analyse_hand` of a hand record's JSON value, as JSON (``briscola analyse
+    --json``'s, without ``line``): what the server's worker process computes.
+
+    :raises MalformedError: as :func:`analyse_hand`, and for a malformed record.
+    """
+    from briscola.engine.game_record import parse_record
+
+    return analyse_hand(parse_record(record), level, seed, hand=hand).to_json()

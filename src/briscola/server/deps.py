@@ -39,6 +39,8 @@ ERRORS: dict[int, str] = {
     422: "A body or parameter of the wrong form; code `bad_request`, the message names the field.",
     429: "Too many (`too_many`): past a limit per person or per address; `Retry-After` says "
     "in how many seconds to try again.",
+    503: "Not now: the server is busy analysing other hands (`busy`) or cannot analyse "
+    "them (`no_analysis`); ask again later.",
 }
 
 

@@ -30,6 +30,7 @@ from typing import get_args
 from briscola.engine import BriscolaError, Rules
 from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
+from briscola.server.analyses import Analyst
 from briscola.server.broadcast import ALL, Broadcaster, family_key
 from briscola.server.errors import Refused, number
 from briscola.server.live import (
@@ -74,6 +75,8 @@ class Tables:
         self._learned: set[int] = set()
         """The players whose nicknames were learned since the last sweep."""
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="briscola-bot")
+        self.analyst = Analyst(storage)
+        """The finished hands' analyses (computed in a worker process of their own)."""
         self._loading = asyncio.Lock()
         self.process = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         """This process among those sharing the database (its presence rows)."""
@@ -162,6 +165,7 @@ class Tables:
         for live in self.live.values():
             live.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.analyst.close()
         if self.shared:
             with contextlib.suppress(Exception):
                 await self.storage.forget_process(self.process)

@@ -258,3 +258,15 @@ rule_sets = sa.Table(
 """A family's named way to play (game, house rules, seats, clock, table settings); its
 ``version`` goes up at each edit, so that of two edits made at once one wins and the
 other is told."""
+
+analyses = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("hand", sa.Integer, primary_key=True),
+    sa.Column("level", sa.String(16), primary_key=True),
+    sa.Column("body", JSON, nullable=False),
+    sa.Column("at", UTCDateTime, nullable=False),
+)
+"""Each finished hand's analysis at a level (``briscola analyse --json``'s body), kept
+once computed (migration 0009)."""

@@ -35,6 +35,7 @@ from briscola.engine.match import DealSource
 from briscola.engine.rules import Rules
 from briscola.storage import schema as s
 from briscola.storage.accounts import Accounts
+from briscola.storage.analyses import Analyses
 from briscola.storage.families import Families
 from briscola.storage.values import (
     ChatMessage,
@@ -104,7 +105,7 @@ was committed when it began, as each statement on its own does; and one statemen
 atomic by itself."""
 
 
-class Storage(Accounts, Families):
+class Storage(Accounts, Families, Analyses):
     """The game server's durable state on SQLite or PostgreSQL, through SQLAlchemy's
     asyncio engine. Open it with :meth:`open`, close it with :meth:`close`."""
 

@@ -3,7 +3,7 @@ and your history of matches."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -81,6 +81,38 @@ async def hand_replay(token: str, number: int, tables: TablesDep) -> dict[str, A
     keep = {"seat", "kind", "nickname", "name", "level"}
     out["seats"] = [s.model_dump(include=keep) for s in live.table_out(None).seats]
     return out
+
+
+@router.get(
+    "/api/tables/{token}/hands/{number}/analysis",
+    responses={
+        200: {"description": "The hand's analysis (docs/records.md, 'Analysis reports')."},
+        202: {"description": "Being computed: ask again (`Retry-After` seconds)."},
+        **errors(404, 422, 503),
+    },
+)
+async def hand_analysis(
+    token: str, number: int, tables: TablesDep, level: Literal["strong", "champion"] = "strong"
+) -> JSONResponse:
+    """Finished hand `number`'s analysis: each card play and trump exchange valued from
+    what its seat knew then, the points it lost and its mark, and each seat's total
+    loss and accuracy (docs/analysis.md) — what `briscola analyse` gives on the hand's
+    record. Refused (`not_finished`) until the hand is over: it would tell what a seat
+    could not know yet. Computed once, off the tables' way, then kept: while it is being
+    computed the answer is `202` (ask again); `503 busy` when many are being computed."""
+    live = await tables.get(token)
+    check_hand(live, number)
+    if live.match is None or not 1 <= number <= live.revealed or live.deals is None:
+        raise Refused(
+            "not_finished",
+            f"hand {number} is not finished: its analysis comes once it is over",
+            404,
+        )
+    record = live.deals.hand_record(live.match.finished[number - 1])
+    found = await tables.analyst.get(live.info.id, number, level, record)
+    if found is None:
+        return JSONResponse({"status": "computing"}, 202, headers={"Retry-After": "1"})
+    return JSONResponse(found)
 
 
 @router.get(

@@ -1,0 +1,47 @@
+"""Each finished hand's analysis (:mod:`briscola.analysis`), kept once computed; the part
+of :class:`~briscola.storage.Storage` that keeps them. An analysis is the same for the
+same record, level and seed, so two processes that compute one at once store the same:
+the first kept stays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from briscola.storage import schema as s
+
+
+class Analyses:
+    """Hands' analyses; mixed into :class:`~briscola.storage.Storage`, which gives the
+    clock, the write transactions and the reads."""
+
+    clock: Callable[[], datetime]
+    _autocommit: AsyncEngine
+    _sqlite: bool
+
+    def _begin(self) -> AbstractAsyncContextManager[AsyncConnection]:
+        raise NotImplementedError  # Storage's
+
+    async def analysis(self, table_id: int, hand: int, level: str) -> dict[str, Any] | None:
+        """Hand ``hand``'s analysis at ``level`` (the first hand is 1), if one is kept."""
+        a = s.analyses.c
+        async with self._autocommit.connect() as conn:
+            found = await conn.scalar(
+                sa.select(a.body).where(a.table_id == table_id, a.hand == hand, a.level == level)
+            )
+        return None if found is None else dict(found)
+
+    async def keep_analysis(
+        self, table_id: int, hand: int, level: str, body: dict[str, Any]
+    ) -> None:
+        """Keep hand ``hand``'s analysis at ``level``, unless one is kept already."""
+        insert = (sqlite.insert if self._sqlite else postgresql.insert)(s.analyses)
+        row = {"table_id": table_id, "hand": hand, "level": level, "body": body}
+        async with self._begin() as conn:
+            await conn.execute(insert.values(**row, at=self.clock()).on_conflict_do_nothing())
