@@ -41,6 +41,8 @@ class Decision:
     hand: int
     move_number: int
     """The move's index in the hand's record (its ``moves``), from 0."""
+    trick: int
+    """The trick the decision was made at, from 1."""
     seat: int
     choices: tuple[Choice, ...]
     played: Action
@@ -54,6 +56,7 @@ class Decision:
         return {
             "hand": self.hand,
             "move_number": self.move_number,
+            "trick": self.trick,
             "seat": self.seat,
             "choices": [c.to_json() for c in self.choices],
             "played": self.played.to_json(),
@@ -178,13 +181,16 @@ def decide(
     """The decision of ``move``'s seat in ``state``, or ``None`` when the move is not the
     seat's to choose (another phase's)."""
     seat = move.seat
+    trick = len(state.tricks) + 1
     view = seat_view(state, seat)
     options = [a for a in view.legal if isinstance(a, Play | Exchange)]
     if move not in options:
         return None
     if len(options) == 1:
         only = Choice(move, None)
-        return Decision(hand, move_number, seat, (only,), move, move, 0.0, "forced", False)
+        return Decision(
+            hand, move_number, trick, seat, (only,), move, move, 0.0, "forced", False
+        )  # fmt: skip
     values = choice_values(state, seat, config, seed, tt)
     choices = tuple(Choice(a, values.points[a]) for a in options)
     top = max(values.points.values())
@@ -193,7 +199,7 @@ def decide(
     if loss < TOLERANCE:
         loss = 0.0
     return Decision(
-        hand, move_number, seat, choices, move, best, loss, label(loss, len(options)),
+        hand, move_number, trick, seat, choices, move, best, loss, label(loss, len(options)),
         values.exact,
     )  # fmt: skip
 

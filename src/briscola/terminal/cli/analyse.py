@@ -97,14 +97,12 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
         f"[bold]line {line}, hand {found.hand + 1}[/] · {found.game} · analysed by {found.level}"
     )
     by_move = {d.move_number: d for d in found.decisions}
-    trick_of: dict[int, int] = {}
     state = GameState(record.rules, record.deal)
     cards: list[str] = []
     notes: list[str] = []
     for i, move in enumerate(record.moves):
         tricks = len(state.tricks)
         decision = by_move.get(i)
-        trick_of[i] = tricks + 1
         if isinstance(move, Play):
             cards.append(f"{move.seat}:{move.card}{mark(decision)}")
         elif isinstance(move, Exchange):
@@ -123,9 +121,7 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
             cards, notes = [], []
     for summary in found.seats:
         worst = found.costliest(summary.seat)
-        costliest = ", ".join(
-            f"{said(d.played)} at trick {trick_of[d.move_number]} ({d.loss:.1f})" for d in worst
-        )
+        costliest = ", ".join(f"{said(d.played)} at trick {d.trick} ({d.loss:.1f})" for d in worst)
         out.print(
             f"seat {summary.seat}  lost {summary.total_loss:.1f} points, accuracy "
             f"{summary.accuracy:.1f}" + (f"  (costliest: {costliest})" if costliest else "")

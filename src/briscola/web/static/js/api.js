@@ -48,3 +48,14 @@ export async function games() {
   if (!gamesCache) gamesCache = await api("GET", "/api/games");
   return gamesCache;
 }
+
+/** Finished hand `hand`'s analysis at `token`'s table (docs/records.md, "Analysis
+ * reports"), asked again each second while the server computes it (a minute at most). */
+export async function analysisOf(token, hand) {
+  for (let tries = 0; tries < 60; tries++) {
+    const body = await api("GET", `/api/tables/${token}/hands/${hand}/analysis`);
+    if (body.status !== "computing") return body;
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+  throw new ApiError(503, "busy", "the analysis took too long: ask again later");
+}

@@ -1,9 +1,11 @@
 // The history: your finished matches ("/history"), one match and its hands
 // ("/history/TOKEN"), and a hand replayed trick by trick ("/history/TOKEN/N", "?trick=K"),
-// with its record and the match's to download. The positions come from the server
+// each card with its mark and the choices its seat had (the hand's analysis), with its
+// record and the match's to download. The positions come from the server
 // (GET /api/tables/TOKEN/hands/N/replay): the browser holds no rules.
 
-import { api, games } from "./api.js";
+import { analysisOf, api, games } from "./api.js";
+import { decisionLine, decisionOf, markEl, seatLines } from "./analysis.js";
 import { announce, fill, h, link } from "./dom.js";
 import { capital, joined, personName, t } from "./i18n.js";
 import { cardEl, cardName, setDeck, suitName } from "./cards.js";
@@ -155,6 +157,13 @@ export class Replay {
     this.build(gameName(catalog, data.game));
     this.show(false);
     document.addEventListener("keydown", this.keys);
+    this.analysis = { state: "loading" };
+    analysisOf(this.token, this.number).then(
+      (body) => (this.analysis = { state: "ready", body }),
+      (err) => (this.analysis = { state: "failed", error: err.message }),
+    ).then(() => {
+      if (!this.closed) this.show(false);
+    });
   }
 
   close() {
@@ -185,6 +194,7 @@ export class Replay {
     this.taken = h("p", { id: "replay-taken", class: "replay-taken" });
     this.points = h("p", { id: "replay-points", class: "points" });
     this.stock = h("p", { id: "replay-stock", class: "replay-stock" });
+    this.costs = h("section", { class: "replay-analysis", id: "replay-analysis", "aria-labelledby": "replay-analysis-title" });
     this.list = h(
       "ol",
       { class: "replay-tricks", id: "replay-tricks", "aria-label": t("replay.tricks") },
@@ -225,6 +235,7 @@ export class Replay {
           h("div", { class: "center" }, this.trick, this.taken, this.points, this.stock),
           this.seatsBox,
         ),
+        this.costs,
         h("details", { class: "replay-list" }, h("summary", { text: t("replay.tricks") }), this.list),
         h(
           "p",
@@ -269,6 +280,28 @@ export class Replay {
     e.preventDefault();
   }
 
+  /** What the cards cost: at the deal each seat's points lost and accuracy, at a trick
+   * each card's mark and the choices its seat had then, with what each was worth. */
+  showCosts(body, decisions) {
+    const a = this.analysis || { state: "loading" };
+    const title = h("h3", { id: "replay-analysis-title", text: t("analysis.title") });
+    if (!body) {
+      fill(this.costs, title, h("p", { class: "note", id: "analysis-note", text: a.state === "failed" ? a.error : t("analysis.computing") }));
+      return;
+    }
+    if (!this.at) {
+      fill(this.costs, title, seatLines(body, (seat) => this.names[seat]));
+      return;
+    }
+    fill(
+      this.costs,
+      title,
+      decisions.length
+        ? h("ul", { class: "list", id: "replay-decisions" }, decisions.map((d) => decisionLine(d, this.names[d.seat])))
+        : h("p", { class: "note", text: t("analysis.none_here") }),
+    );
+  }
+
   /** Show position `this.at`; `say` it to a screen reader too. */
   show(say) {
     const p = this.data.positions[this.at];
@@ -284,6 +317,8 @@ export class Replay {
       if (Number(b.dataset.trick) === this.at) b.setAttribute("aria-current", "step");
       else b.removeAttribute("aria-current");
     }
+    const body = this.analysis && this.analysis.state === "ready" ? this.analysis.body : null;
+    const decided = (x) => (body && this.at ? decisionOf(body, this.at, x.seat, x.card) : null);
     fill(
       this.trick,
       p.played.map((x) =>
@@ -291,10 +326,11 @@ export class Replay {
           "figure",
           { class: "played" + (x.seat === p.winner ? " winner" : ""), "data-seat": x.seat },
           cardEl(x.card, { extra: "small" }),
-          h("figcaption", { text: names[x.seat] }),
+          h("figcaption", {}, names[x.seat], markEl(decided(x))),
         ),
       ),
     );
+    this.showCosts(body, body ? body.decisions.filter((d) => d.trick === this.at) : []);
     this.taken.textContent = this.at ? took(names[p.winner], this.at, p.taken) : "";
     // each side's points after its short name, its players on hover and focus
     const figures = p.sides.map((side, i) => [sideName(names, side), p.points[i]]);
@@ -336,6 +372,7 @@ export class Replay {
     );
     if (say) {
       const played = p.played.map((x) => `${names[x.seat]}: ${cardName(x.card)}`).join(", ");
+      // (each card's mark is said with the list of the trick's decisions below the board)
       announce([where, played, this.taken.textContent, points].filter(Boolean).join(". "));
     }
   }

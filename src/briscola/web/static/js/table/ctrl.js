@@ -5,7 +5,7 @@
 // actions (./view/); `redraw` draws it again. It holds no rules: what the page shows comes
 // from the views and legal actions the server sends.
 
-import { api, games } from "../api.js";
+import { analysisOf, api, games } from "../api.js";
 import { setDeck } from "../cards.js";
 import { verifyHand } from "../fair.js";
 import { errorText, t } from "../i18n.js";
@@ -43,6 +43,7 @@ export class TableCtrl {
     this.fair = {}; // hand -> {commitment, revealed: {commitment, salt, deal}, turned}
     this.log = { hand: null, tricks: [] }; // the tricks of the hand in play
     this.ended = null; // the last finished hand, for its end screen
+    this.analyses = {}; // hand -> {state: "loading" | "ready" | "failed", body, error}
     this.showEnd = false;
     this.pending = null; // {version, action, id, sent}: one action in flight at a time
     this.notice = "";
@@ -104,6 +105,27 @@ export class TableCtrl {
   notFound() {
     this.gone = true;
     this.redraw();
+  }
+
+  /** Finished hand `hand`'s analysis as far as it has come (`state` "loading", "ready"
+   * with its `body`, or "failed" with its `error`): asked for the first time it is wanted,
+   * drawn again when it comes. */
+  analysis(hand) {
+    let a = this.analyses[hand];
+    if (!a) {
+      a = this.analyses[hand] = { state: "loading" };
+      analysisOf(this.token, hand).then(
+        (body) => {
+          Object.assign(a, { state: "ready", body });
+          this.redraw();
+        },
+        (err) => {
+          Object.assign(a, { state: "failed", error: err.message });
+          this.redraw();
+        },
+      );
+    }
+    return a;
   }
 
   /** The session ended (signed out in another tab, close code 4401): choose a nickname again. */

@@ -7,7 +7,9 @@ import { cardName } from "../../cards.js";
 import { pointsChart } from "../../chart.js";
 import { fill, h, refocus } from "../../dom.js";
 import { t } from "../../i18n.js";
+import { seatLines } from "../../analysis.js";
 import { matchBySide, matchScores, sideName, sideTag } from "../sides.js";
+import { seatName } from "../words.js";
 
 export function drawEnd(ui) {
   const ctrl = ui.ctrl;
@@ -48,6 +50,7 @@ export function drawEnd(ui) {
     const text = matchScores(ctrl, m) || t("end.match_score", { score: matchBySide(ctrl, m.hands_won), totals: matchBySide(ctrl, m.totals) });
     bits.push(h("p", { class: "match", id: "match-score", text }));
   }
+  if (e && e.hand) bits.push(analysisBox(ctrl, e.hand));
   bits.push(fairBox(ctrl, e ? e.hand : null));
   const row = h("div", { class: "row" });
   if (over) {
@@ -66,6 +69,23 @@ export function drawEnd(ui) {
   }
   bits.push(row);
   fill(ui.parts.end, bits);
+}
+
+/** What each card of the hand cost (docs/analysis.md): each seat's points lost, accuracy
+ * and costliest cards, once the server has worked them out; the replay shows every card. */
+function analysisBox(ctrl, hand) {
+  const a = ctrl.analysis(hand);
+  return h(
+    "section",
+    { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title", "aria-busy": String(a.state === "loading") },
+    h("h3", { id: "analysis-title", text: t("analysis.title") }),
+    a.state === "ready"
+      ? seatLines(a.body, (seat) => seatName(ctrl, seat))
+      : h("p", { class: "note", id: "analysis-note", text: a.state === "loading" ? t("analysis.computing") : a.error }),
+    a.state === "ready" && ctrl.table.status === "finished"
+      ? h("a", { href: `/history/${ctrl.token}/${hand}`, id: "analysis-replay", onclick: (ev) => { ev.preventDefault(); ctrl.navigate(`/history/${ctrl.token}/${hand}`); }, text: t("analysis.replay") })
+      : null,
+  );
 }
 
 /** The hand's fair-shuffle proof: the commitment made at the deal, and once revealed the

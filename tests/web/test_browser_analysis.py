@@ -1,0 +1,89 @@
+"""After the hand, what each card cost, in real Chromium: Ana plays a one-hand match
+against the computer; the end screen shows each player's points lost, accuracy and
+costliest cards (the same figures `briscola analyse` gives on the hand's record); the
+replay marks the cards and shows the choices each seat had. Photographed at phone and
+desktop sizes, checked by axe-core, in Italian too."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numba")
+
+from briscola.analysis import analyse_json
+from browserkit import Person, play_out, token_of
+
+
+def play_a_hand(ana: Person) -> str:
+    """Ana opens a one-hand briscola-2 table against the beginner and plays it out; its
+    token."""
+    ana.login()
+    ana.page.wait_for_selector("#play-now")
+    ana.page.click("#create-table")
+    ana.page.select_option("#setup-game", "briscola-2")
+    ana.page.select_option("#rule-match", "one-hand")
+    ana.page.select_option("#seat-1", "bot:beginner")
+    ana.page.click("#setup-create")
+    ana.page.click("#start")
+    ana.enabled_cards().first.wait_for()
+    play_out([ana])
+    return token_of(ana.page.url)
+
+
+def test_the_end_screen_and_the_replay_show_what_each_card_cost(
+    people: Callable[[str], Person], tmp_path: Path
+) -> None:
+    ana = people("Ana")
+    ana.set_prefs()
+    token = play_a_hand(ana)
+    ana.page.wait_for_selector("#analysis-seats li", timeout=60_000)
+    record = json.loads(
+        ana.page.evaluate(f"() => fetch('/api/tables/{token}/hands/1').then(r => r.text())")
+    )
+    truth = analyse_json(record)  # what `briscola analyse` says of the downloaded record
+    lines = ana.page.locator("#analysis-seats li").all_inner_texts()
+    assert len(lines) == 2
+    for line, seat in zip(lines, truth["seats"], strict=True):
+        assert f"points lost {seat['total_loss']:.1f}" in line, line
+        assert f"accuracy {seat['accuracy']:.1f}%" in line, line
+    you = lines[0] if truth["seats"][0]["seat"] == 0 else lines[1]
+    assert you.startswith("You: ")
+    ana.shoot("analysis-end")
+    ana.axe("the end screen with the analysis")
+    ana.no_horizontal_scroll()
+
+    # the replay: at each trick the cards' marks and the choices each seat had
+    ana.page.click("#analysis-replay")
+    ana.page.wait_for_selector("#replay-analysis #analysis-seats li")
+    marked = [d for d in truth["decisions"] if d["label"] in ("inaccuracy", "mistake", "blunder")]
+    shown = marked[0] if marked else truth["decisions"][0]
+    ana.goto(f"/history/{token}/1?trick={shown['trick']}")
+    ana.page.wait_for_selector("#replay-decisions li")
+    decisions = ana.page.locator("#replay-decisions li").all_inner_texts()
+    at_trick = [d for d in truth["decisions"] if d["trick"] == shown["trick"]]
+    assert len(decisions) == len(at_trick)
+    if marked:
+        sign = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[shown["label"]]
+        mark = ana.page.locator(f"#replay-trick .mark.{shown['label']}")
+        assert mark.inner_text() == sign
+        assert f"{shown['loss']:.1f} points lost" in (mark.get_attribute("aria-label") or "")
+        line = next(t for t in decisions if f"(\u2212{shown['loss']:.1f})" in t)
+        assert "the choices then:" in line and "★ the best" in line
+    ana.shoot("analysis-replay")
+    ana.axe("a replayed trick with its analysis")
+    ana.no_horizontal_scroll()
+
+
+def test_the_analysis_in_italian(people: Callable[[str], Person]) -> None:
+    ana = people("Ana")
+    ana.set_prefs(lang="it")
+    play_a_hand(ana)
+    ana.page.wait_for_selector("#analysis-seats li", timeout=60_000)
+    text = ana.page.locator("#analysis").inner_text()
+    assert "Quanto è costata ogni carta" in text and "punti persi" in text
+    assert "Tu: " in text
+    ana.shoot("analysis-end-it")
