@@ -268,7 +268,9 @@ def test_a_match_through_caddy_over_https_on_two_processes(
     assert web and all(u.startswith(f"{public}/") for u in web), web
     wss = "wss://" + public.removeprefix("https://")
     table = token_of(link)
-    assert sockets and all(u.startswith(f"{wss}/api/tables/{table}/ws") for u in sockets)
+    news = f"{wss}/api/session/news"  # (the home screen's: each person's news)
+    assert any(u.startswith(f"{wss}/api/tables/{table}/ws") for u in sockets), sockets
+    assert all(u.startswith(f"{wss}/api/tables/{table}/ws") or u == news for u in sockets)
     # and Caddy spread them over both processes: each served some of the pages'
     # requests (its access log, Caddy's own health checks left out), but the table's own,
     # its WebSockets among them, all went to one, chosen by the table's token
