@@ -86,7 +86,7 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     table = await open_table(host, "briscola-4", BOTS4, {"match": "one-hand"}, chat="free")
     token = table["token"]
     link = server.url + table["invite"]
-    moves = "say hello <b> & all\n" + "1\n" * 100
+    moves = "say hello <b> & all\n" + "1\n" * 10 + "analyse\n"  # her 10 cards, then ask
     ana = client_process(
         "play", "--plain", "--server", link, "--seat", "3", "--name", "Ana", moves=moves
     )
@@ -127,6 +127,9 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     assert [h["moves"] for h in hands] == [moves]  # the server's record of the hand
     assert [c.ok for c in check_record(hands[0])] == [True]  # with its commitment and salt
     assert "you say: hello <b> & all" in out_a
+    # asked once the match is over, what each card cost, as the server analysed it
+    analysed = out_a.split("Hand 1: what each card cost", 1)[1]
+    assert analysed.count("points lost ") == 4 and "You: points lost " in analysed
     assert "Ana says: hello <b> & all" in out_b  # shown as typed
     # who sits where, the computer players by their first names, their levels in brackets
     bots = [f"{table['seats'][s]['name']} (random)" for s in (1, 3)]

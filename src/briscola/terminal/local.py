@@ -61,6 +61,8 @@ class Session:
     """Tells the person's seat stream."""
     told: int = field(init=False, default=0)
     """The number of the last message of the person's stream told."""
+    _analysed: tuple[int, dict[str, Any]] | None = field(init=False, default=None)
+    """The last finished hand analysed: its number and its analysis."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.seat < self.rules.players:
@@ -164,6 +166,21 @@ class Session:
         scored = any(e["type"] == "hand_scored" for e in events)
         self.narrator.plays = self.tell_plays
         return self.narrator.tell(events, view.to_json(), self.standing() if scored else "")
+
+    def analysis(self) -> list[str]:
+        """What each card of the last finished hand cost, analysed here (a second or so;
+        kept for the hand)."""
+        records = self.records
+        if not records:
+            return [self.seating.words.say("analysis.no_hand")]
+        from briscola.analysis import analyse_json
+        from briscola.terminal.analysis_text import analysis_lines
+
+        number = len(records)
+        if self._analysed is None or self._analysed[0] != number:
+            body = analyse_json(records[-1], hand=number - 1)
+            self._analysed = (number, body)
+        return analysis_lines(self._analysed[1], self.seating)
 
     def standing(self) -> str:
         """The match score so far, in words."""

@@ -3,10 +3,12 @@
 It prints what your seat sees and reads one move a line from standard input: the
 number of a choice in the list, a card (``5b``), ``pass``, ``bid K``, ``bid 75``,
 ``call Kd``, ``exchange 7d``, ``signal ace``, or a command: ``last`` (the last trick,
-where the rules allow), ``save [FILE]``, ``say TEXT`` (chat, at an online table),
-``help``, ``quit``. The table is a local :class:`~briscola.terminal.local.Session` or an
-online one (:mod:`briscola.terminal.remote`): the same
-:class:`~briscola.terminal.seat.Source`. The moves are read as
+where the rules allow), ``analyse`` (what each card of the last finished hand cost; it
+is offered once more when the match is over), ``save [FILE]``, ``say TEXT`` (chat, at an
+online table), ``help``, ``quit``. The table is a local
+:class:`~briscola.terminal.local.Session` or an online one
+(:mod:`briscola.terminal.remote`): the same :class:`~briscola.terminal.seat.Source`. The
+moves are read as
 :mod:`briscola.terminal.moves` says, as the full-screen game reads them.
 """
 
@@ -120,6 +122,9 @@ def run_plain(
             if command == "last":
                 say(last_trick_text(session))
                 continue
+            if command in ("analyse", "analyze"):
+                say(*session.analysis())
+                continue
             if command.split()[0] in ("save", "say"):
                 verb, *rest = line.strip().split(maxsplit=1)
                 if verb.lower() == "say":
@@ -138,6 +143,11 @@ def run_plain(
         status = 1
     if not session.over:
         say(session.standing())
+    elif status == 0:  # the match is over: the last hand's analysis, if it is wanted
+        say(words.say("plain.after_match"))
+        line = read()
+        if line is not None and line.strip().lower() in ("analyse", "analyze", "a"):
+            say(*session.analysis())
     if save_to is not None:
         try:
             say(words.say("plain.saved", path=session.save(save_to)))

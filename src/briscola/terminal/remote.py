@@ -527,6 +527,27 @@ class RemoteTable:
         context = self.view().match
         return "" if context is None else describe_standing(self.seating, context.to_json())
 
+    def analysis(self) -> list[str]:
+        """What each card of the last finished hand cost, as the server analysed it
+        (asked again while it computes, a minute at most)."""
+        from briscola.terminal.analysis_text import analysis_lines
+
+        words = self.seating.words
+        finished = 0
+        while True:  # the last hand whose record the server gives
+            r = self.http.get(f"/api/tables/{self.token}/hands/{finished + 1}")
+            if r.status_code != 200:
+                break
+            finished += 1
+        if not finished:
+            return [words.say("analysis.no_hand")]
+        for _ in range(60):
+            body = self._rest("GET", f"/api/tables/{self.token}/hands/{finished}/analysis")
+            if body.get("status") != "computing":
+                return analysis_lines(body, self.seating)
+            time.sleep(1)
+        return [words.say("error.busy")]
+
     def waiting_for(self) -> str:
         v = self.current
         if v is None or v.to_act is None:

@@ -234,6 +234,7 @@ class PlayApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
         Binding("l", "last", "last trick"),
+        Binding("a", "analyse", "what each card cost"),
         Binding("s", "save", "save records"),
         Binding("q", "leave", "quit"),
         Binding("ctrl+c", "leave", "quit", show=False, priority=True),
@@ -463,6 +464,18 @@ class PlayApp(App[int]):
     def action_last(self) -> None:
         if not self.wait_for_bot():
             self.notify(last_trick_text(self.session))
+
+    def action_analyse(self) -> None:
+        """What each card of the last finished hand cost, in the log (worked out in a
+        thread: the screen stays up meanwhile)."""
+        if self.wait_for_bot():
+            return
+        self.run_worker(self._analyse, thread=True, exclusive=True, group="analysis")
+
+    def _analyse(self) -> None:
+        lines = self.session.analysis()
+        self.call_from_thread(self.write, "", *lines)
+        self.call_from_thread(self.notify, lines[0])
 
     def action_save(self) -> None:
         if self.wait_for_bot():

@@ -1,0 +1,76 @@
+"""A finished hand's analysis (:mod:`briscola.analysis`, as JSON) in the terminal games'
+words: each decision that lost something, trick by trick, with the choices its seat had;
+then each seat's points lost, accuracy and costliest cards: what the browser's end screen
+and replay show, in the player's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from briscola.engine.cards import Card
+from briscola.words.seating import Seating
+
+MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def num(x: float, lang: str) -> str:
+    """``x`` with one decimal, with the language's decimal mark."""
+    text = f"{x:.1f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def action_words(action: dict[str, Any], seating: Seating) -> str:
+    if "play" in action:
+        return seating.card(Card.parse(action["play"]))
+    if "exchange" in action:
+        card = seating.card(Card.parse(action["exchange"]))
+        return seating.words.say("analysis.exchange", card=card)
+    return "?"  # pragma: no cover - only plays and exchanges are analysed
+
+
+def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
+    """The lines of one hand's analysis (``body``: its JSON, docs/records.md)."""
+    words = seating.words
+    lang = seating.lang
+    lines = [words.say("analysis.hand", n=body["hand"] + 1)]
+    for d in body["decisions"]:
+        if d["label"] not in MARKS:
+            continue
+        choices = " · ".join(
+            f"{action_words(c['action'], seating)} {num(c['expected_points'], lang)}"
+            + (" ★" if c["action"] == d["best"] else "")
+            for c in d["choices"]
+        )
+        lines.append(
+            words.say(
+                "analysis.decision",
+                trick=d["trick"],
+                name=seating.name(d["seat"]),
+                card=action_words(d["played"], seating) + MARKS[d["label"]],
+                label=words.say(f"analysis.label.{d['label']}"),
+                lost=num(d["loss"], lang),
+            )
+            + " · "
+            + words.say("analysis.choices", list=choices)
+        )
+    for s in body["seats"]:
+        mine = [d for d in body["decisions"] if d["seat"] == s["seat"] and d["label"] in MARKS]
+        worst = sorted(mine, key=lambda d: (-d["loss"], d["move_number"]))[:2]
+        line = words.say(
+            "analysis.seat",
+            name=seating.name(s["seat"]),
+            lost=num(s["total_loss"], lang),
+            accuracy=num(s["accuracy"], lang),
+        )
+        if worst:
+            line += " · " + ", ".join(
+                words.say(
+                    "analysis.costliest",
+                    card=action_words(d["played"], seating),
+                    trick=d["trick"],
+                    lost=num(d["loss"], lang),
+                )
+                for d in worst
+            )
+        lines.append(line[:1].upper() + line[1:])
+    return lines
