@@ -28,6 +28,7 @@ from briscola.analysis.hand import (
     analyse_json,
     analyse_match,
 )
+from briscola.analysis.hints import Hint, NoHint, hint
 from briscola.analysis.marks import LABELS, accuracy, label
 from briscola.analysis.values import LEVELS, Values, choice_values
 
@@ -37,6 +38,8 @@ __all__ = [
     "Choice",
     "Decision",
     "HandAnalysis",
+    "Hint",
+    "NoHint",
     "SeatSummary",
     "Values",
     "accuracy",
@@ -44,5 +47,6 @@ __all__ = [
     "analyse_json",
     "analyse_match",
     "choice_values",
+    "hint",
     "label",
 ]

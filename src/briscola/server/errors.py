@@ -67,6 +67,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "name_taken": ("name",),
     "no_analysis": (),
     "no_family": (),
+    "no_hints": (),
     "no_member": (),
     "no_route": (),
     "no_rule_set": (),

@@ -59,6 +59,7 @@ from briscola.server.messages import (
     PHRASES,
     ChatLine,
     ChatSetting,
+    HintOut,
     Phrase,
     PointsSetting,
     SeatOut,
@@ -821,6 +822,42 @@ class LiveTable:
                 )  # fmt: skip
             await self._take(seat, action, ref=ref, number=number)
 
+    def hints_for(self, seat: int) -> bool:
+        """Whether the person at ``seat`` may ask for a hint: the table was opened with
+        hints, or only computer players sit beside them (a practice table)."""
+        if self.info.settings.get("hints") is True:
+            return True
+        return all(s.level is not None for i, s in enumerate(self.info.seats) if i != seat)
+
+    async def hint(self, player: int) -> HintOut:
+        """A hint for ``player``'s seat now (:mod:`briscola.analysis.hints`), worked out in
+        the computer players' threads from a copy of the hand. :class:`Refused`: not a
+        seated player (``not_yours``), a table that gives no hints (``no_hints``), not the
+        seat's turn to play a card (``not_your_turn``)."""
+        from briscola.analysis import NoHint, hint
+
+        seat = self.seat_of(player)
+        if seat is None:
+            raise Refused("not_yours", "a hint is for a player seated at the table", 403)
+        if not self.hints_for(seat):
+            raise Refused(
+                "no_hints",
+                "this table gives no hints: a practice table (only computer players beside "
+                "you) does, and a table opened with hints",
+                403,
+            )
+        async with self.lock:
+            host = self._playing()
+            state = host.state.copy()
+            version = host.number(seat)
+        loop = asyncio.get_running_loop()
+        try:
+            found = await loop.run_in_executor(self.server.executor, hint, state, seat, version)
+        except NoHint as e:
+            raise Refused("not_your_turn", str(e), 409) from None
+        body = found.to_json()
+        return HintOut(version=version, **body)
+
     def _playing(self) -> Table:
         if self.info.status != "playing" or self.host is None:
             raise Refused("not_playing", f"the table is {self.info.status}: nothing to play")
@@ -1364,6 +1401,7 @@ class LiveTable:
             points=self.points_setting,
             chat=self.chat_setting,
             lang=self.lang_setting,
+            hints=self.info.settings.get("hints") is True,
             stand_in=self.stand_in_level,
             hands=self.stored_hands,
             rematch=rematch if isinstance(rematch, str) else None,

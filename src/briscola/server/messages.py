@@ -188,6 +188,10 @@ class TableOut(_Sent):
     played) or ``none``."""
     lang: TableLanguage = "it"
     """The table's language, which its computer players' names are of."""
+    hints: bool = False
+    """Whether the table allows hints to every seated player (``hints`` as it was opened);
+    at a practice table, where only computer players sit beside a person, that person
+    may ask anyway."""
     stand_in: str
     """The level of the computer player standing in for an absent or slow player."""
     hands: int
@@ -540,6 +544,9 @@ class TableIn(_Message):
     lang: StrictStr = "it"
     """The table's language, ``it``, ``en``, ``es`` or ``hr`` (``bad_language``): its
     computer players are called by first names of it."""
+    hints: StrictBool = False
+    """Whether a seated player may ask for a hint (``POST /api/tables/{token}/hint``);
+    at a practice table, where only computer players sit beside you, one may anyway."""
 
 
 class RuleSetIn(_Message):
@@ -599,3 +606,24 @@ class MatchOut(BaseModel):
     """The match score: hands won by each side (sides in the order of their lowest seat)."""
     totals: list[int] = Field(default_factory=list)
     """Card points taken over the match by each side."""
+
+
+class HintChoice(BaseModel):
+    action: dict[str, Any]
+    """The choice, as the record writes a move (``{"seat": 0, "play": "Ad"}``)."""
+    expected_points: float
+    """The card points your side takes from now to the end of the hand after it, had
+    everyone then played well, valued from your view alone (docs/analysis.md)."""
+
+
+class HintOut(BaseModel):
+    """A hint: what the strong computer player would do in your seat now, and what each
+    of your choices is worth, from your view alone."""
+
+    version: int
+    """The table's version the hint is for."""
+    suggested: dict[str, Any]
+    """The strong computer player's choice in your seat."""
+    choices: list[HintChoice]
+    exact: bool
+    """Whether nothing is hidden from you now: the values are exact."""

@@ -375,6 +375,8 @@ class Tables:
             "chat": spec.chat,
             "lang": spec.lang,
         }
+        if spec.hints:
+            settings["hints"] = True
         if spec.stand_in is not None:
             settings["stand_in"] = check_level(spec.stand_in)
         return rules, seats, settings

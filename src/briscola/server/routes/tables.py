@@ -18,7 +18,7 @@ from briscola.server.deps import (
     limited,
 )
 from briscola.server.errors import Refused
-from briscola.server.messages import SeatChange, TableIn, TableOut
+from briscola.server.messages import HintOut, SeatChange, TableIn, TableOut
 from briscola.server.tables import Tables
 from briscola.storage import NotFound, Player
 
@@ -151,6 +151,17 @@ async def start(token: str, player: Me, tables: TablesDep) -> TableOut:
     live = await tables.get(token)
     await live.start(player.id)
     return live.table_out(player.id)
+
+
+@router.post("/{token}/hint", response_model=HintOut, responses=errors(401, 403, 404, 409, 422))
+async def hint(token: str, player: Me, tables: TablesDep) -> HintOut:
+    """A hint for your seat, on your turn to play a card: the card the strong computer
+    player would choose, and what each of your choices is worth (the card points your
+    side takes from now to the end of the hand), both from your view alone
+    (docs/analysis.md). At a practice table (only computer players beside you) or one
+    opened with `hints`; else `403 no_hints`. Not your turn: `409 not_your_turn`."""
+    live = await tables.get(token)
+    return await live.hint(player.id)
 
 
 @router.post("/{token}/rematch", response_model=TableOut, responses=errors(401, 403, 404, 409, 422))
