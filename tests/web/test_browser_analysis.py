@@ -87,3 +87,52 @@ def test_the_analysis_in_italian(people: Callable[[str], Person]) -> None:
     assert "Quanto è costata ogni carta" in text and "punti persi" in text
     assert "Tu: " in text
     ana.shoot("analysis-end-it")
+
+
+def test_a_hint_at_a_practice_table_and_none_between_two_people(
+    people: Callable[[str], Person],
+) -> None:
+    """Against the computer, the hint button on your turn says the strong player's card
+    and each card's value; two people at a table opened without hints see no button, and
+    with hints (the setup's checkbox) both do."""
+    ana = people("Ana")
+    ana.set_prefs()
+    ana.login()
+    ana.page.wait_for_selector("#play-now")
+    ana.page.click("#play-now")  # against the computer: a practice table
+    ana.enabled_cards().first.wait_for()
+    ana.page.click("#hint")
+    said = ana.page.locator("#hint-said")
+    said.wait_for()
+    text = said.inner_text()
+    assert text.startswith("The strong computer player would play ")
+    assert "what each is worth:" in text and "★ the best" in text
+    assert text.count(" · ") >= 2  # each of the three cards with its value
+    ana.shoot("hint")
+    ana.axe("a hint at a practice table")
+    ana.enabled_cards().first.dblclick()  # the table moves on: the hint goes
+    ana.page.wait_for_function("() => !document.getElementById('hint-said')")
+
+    for hints in (False, True):
+        bea, cy = people("Bea"), people("Cy")
+        bea.login()
+        bea.page.wait_for_selector("#create-table")
+        bea.page.click("#create-table")
+        bea.page.select_option("#setup-game", "briscola-2")
+        if hints:
+            bea.page.check("#setup-hints")
+        bea.page.click("#setup-create")
+        link = bea.page.locator("#invite-link").input_value()
+        cy.login(link.removeprefix(cy.base))
+        cy.page.click(".sit")
+        bea.page.wait_for_selector("#start:not([disabled])")
+        bea.page.click("#start")
+        for p in (bea, cy):
+            p.page.wait_for_selector("#hand .card")
+        bea.page.wait_for_function(
+            "() => document.querySelectorAll('#hand .card[aria-disabled=\"false\"]').length"
+            " + document.querySelectorAll('.seat.to-act:not(.mine)').length > 0"
+        )
+        first = bea if bea.enabled_cards().count() else cy
+        first.enabled_cards().first.wait_for()
+        assert first.page.locator("#hint").count() == (1 if hints else 0)

@@ -303,6 +303,7 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
     ...seatSelects.map((s) => (s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value.slice(4) })),
   ];
   const isPublic = h("input", { type: "checkbox", id: "public" });
+  const hints = h("input", { type: "checkbox", id: "setup-hints", "aria-describedby": "setup-hints-help" });
   const clock = h("input", { type: "number", id: "clock", min: "5", max: "3600", placeholder: t("setup.no_clock") });
   // the family's manners: the points during a hand, the chat
   const points = settingControl(
@@ -329,6 +330,7 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
   if (preset) {
     for (const c of controls) if (preset.rules && c.rule.name in preset.rules) c.set(preset.rules[c.rule.name]);
     isPublic.checked = !!preset.public;
+    hints.checked = !!preset.hints;
     if (preset.clock) clock.value = String(preset.clock);
   }
   drawSeats(preset && preset.seats ? preset.seats.slice(1).map((s) => (s.kind === "bot" ? `bot:${s.level}` : "open")) : null);
@@ -352,6 +354,7 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
     if (clock.value) family.clock = Number(clock.value);
     family.points = points.sel.value;
     family.chat = chat.sel.value;
+    if (hints.checked) family.hints = true;
     return family;
   };
   const create = async (e) => {
@@ -383,7 +386,15 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
       seatsBox,
       h("label", { class: "field check", for: "public" }, isPublic, h("span", { text: t("setup.public") })),
       h("label", { class: "field", for: "clock" }, h("span", { text: t("setup.clock") }), clock),
-      h("fieldset", { class: "rules manners", id: "setup-manners" }, h("legend", { text: t("setup.manners") }), points.el, chat.el),
+      h(
+        "fieldset",
+        { class: "rules manners", id: "setup-manners" },
+        h("legend", { text: t("setup.manners") }),
+        points.el,
+        chat.el,
+        h("label", { class: "field check", for: "setup-hints" }, hints, h("span", { text: t("setup.hints") })),
+        h("p", { class: "help", id: "setup-hints-help", text: t("setup.hints_help") }),
+      ),
       families,
       error,
       h(

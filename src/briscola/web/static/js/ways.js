@@ -15,6 +15,7 @@ export function tableBody(f) {
   if (f.clock) body.clock = f.clock;
   if (f.points) body.points = f.points;
   if (f.chat) body.chat = f.chat;
+  if (f.hints) body.hints = true;
   return body;
 }
 

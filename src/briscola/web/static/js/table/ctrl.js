@@ -7,6 +7,8 @@
 
 import { analysisOf, api, games } from "../api.js";
 import { setDeck } from "../cards.js";
+import { actionName } from "../analysis.js";
+import { announce } from "../dom.js";
 import { verifyHand } from "../fair.js";
 import { errorText, t } from "../i18n.js";
 import { tableRules } from "../rules.js";
@@ -44,6 +46,7 @@ export class TableCtrl {
     this.log = { hand: null, tricks: [] }; // the tricks of the hand in play
     this.ended = null; // the last finished hand, for its end screen
     this.analyses = {}; // hand -> {state: "loading" | "ready" | "failed", body, error}
+    this.hint = null; // the hint asked for: {version, asking | body | error}
     this.showEnd = false;
     this.pending = null; // {version, action, id, sent}: one action in flight at a time
     this.notice = "";
@@ -360,6 +363,32 @@ export class TableCtrl {
     const r = await verifyHand(f.commitment, f.revealed);
     const turnedOk = !f.turned || f.turned === f.revealed.deal.trump;
     return { ok: r.ok && turnedOk, committed: r.committed, computed: r.computed };
+  }
+
+  /** Whether you may ask for a hint now: seated, on your turn to play a card, at a table
+   * opened with hints or a practice one (nobody but computer players beside you). */
+  canHint() {
+    const tb = this.table;
+    const v = this.view;
+    if (!tb || !v || v.seat === null || v.seat === undefined || tb.status !== "playing") return false;
+    if (!this.legal().some((a) => "play" in a || "exchange" in a)) return false;
+    return tb.hints || tb.seats.every((s, i) => i === v.seat || s.kind === "bot");
+  }
+
+  /** Ask for a hint for the moment shown (`hint`: `{version, body}` or `{version, error}`,
+   * drawn until the table moves on). */
+  async askHint() {
+    const version = this.version;
+    this.hint = { version, asking: true };
+    this.redraw();
+    try {
+      const body = await api("POST", `/api/tables/${this.token}/hint`);
+      this.hint = { version, body };
+      announce(t("hint.suggested", { choice: actionName(body.suggested) }));
+    } catch (err) {
+      this.hint = { version, error: err.message };
+    }
+    this.redraw();
   }
 
   async rematch() {

@@ -3,6 +3,7 @@
 // hand (only the legal cards enabled) with every other legal action as a button, and at
 // the side the auction and what was said and signalled.
 
+import { actionName, num } from "../../analysis.js";
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
@@ -89,7 +90,7 @@ export function drawPlay(ui) {
       )
     : null;
   const heading = h("h2", { class: "sr-only", text: t("table.your_hand") });
-  fill(parts.mine, heading, watching ? watchingEl(ctrl, v, me) : hand, actions);
+  fill(parts.mine, heading, watching ? watchingEl(ctrl, v, me) : hand, actions, hintEl(ctrl));
   if (mo.taken) {
     const mine = mo.taken.winner === v.seat;
     flyTaken(mo.taken, felt, mine ? parts.mine : felt.querySelector(`[data-role="seat"][data-seat="${mo.taken.winner}"]`), slots);
@@ -128,6 +129,38 @@ export function drawPlay(ui) {
     );
   }
   fill(parts.side, side);
+}
+
+/** The hint button, on your turn at a table that gives hints, and the hint asked for
+ * while the table has not moved on: the strong player's choice, each choice's value. */
+function hintEl(ctrl) {
+  const hint = ctrl.hint && ctrl.hint.version === ctrl.version ? ctrl.hint : null;
+  if (!ctrl.canHint() && !hint) return null;
+  let said = null;
+  if (hint && hint.body) {
+    const b = hint.body;
+    const top = Math.max(...b.choices.map((c) => c.expected_points));
+    said = h(
+      "p",
+      { class: "hint", id: "hint-said" },
+      t("hint.suggested", { choice: actionName(b.suggested) }),
+      " ",
+      h("span", {
+        class: "help",
+        text: t("hint.choices", {
+          list: b.choices.map((c) => `${actionName(c.action)} ${num(c.expected_points)}${c.expected_points === top ? ` ★ ${t("analysis.top")}` : ""}`).join(" · "),
+        }),
+      }),
+    );
+  } else if (hint && hint.error) said = h("p", { class: "hint", id: "hint-said", text: hint.error });
+  return h(
+    "div",
+    { class: "hint-box", id: "hint-box", "aria-live": "polite" },
+    ctrl.canHint()
+      ? h("button", { type: "button", id: "hint", "data-key": "hint", disabled: Boolean(hint && hint.asking), onclick: () => ctrl.askHint(), text: t("hint.ask") })
+      : null,
+    said,
+  );
 }
 
 /** A spectator's place of the hand: that they watch (no hand shown), the seat they watch
