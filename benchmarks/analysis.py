@@ -6,8 +6,8 @@ thresholds, docs/analysis.md).
 
 Pinned to one core. The hands are dealt by seed and played by intermediate players;
 each is analysed for every seat after one hand of warm-up (numba's kernels load from
-its cache). A hint is the values of one decision's choices (what the hint button
-shows); its time is measured at every decision of the hands.
+its cache). A hint (what the hint button shows: the strong player's choice and the
+values of the seat's choices) is timed at every decision of the hands.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
 
 from briscola.ai import make_bot
-from briscola.analysis import LEVELS, analyse_hand, choice_values
+from briscola.analysis import LEVELS, analyse_hand, choice_values, hint
 from briscola.engine import GAMES, GameState, Rules, seat_view, shuffled_deal
 from briscola.engine.actions import Play
 from briscola.engine.game_record import Record
@@ -43,7 +43,6 @@ def hand(rules: Rules, seed: int) -> Record:
 
 def speed(game: str, hands: int, level: str) -> None:
     rules = Rules.make(game)
-    config = LEVELS[level]
     analyse_hand(hand(rules, 999), level)  # warm-up
     times, hints = [], []
     for seed in range(hands):
@@ -56,7 +55,7 @@ def speed(game: str, hands: int, level: str) -> None:
             plays = [a for a in seat_view(state, move.seat).legal if isinstance(a, Play)]
             if isinstance(move, Play) and len(plays) > 1:
                 start = time.perf_counter()
-                choice_values(state, move.seat, config, seed)
+                hint(state, move.seat, seed, level)
                 hints.append(time.perf_counter() - start)
             state.apply(move)
     print(

@@ -61,11 +61,20 @@ def test_the_plain_game_in_italian_and_a_match_left_without_analysing(tmp_path: 
     assert left.returncode == 0 and "what each card cost" not in left.stdout.split("Type")[-1]
 
 
-async def test_the_full_screen_game_shows_it_with_a() -> None:
+async def test_the_full_screen_game_shows_it_with_a_and_a_hint_with_h() -> None:
     rules = Rules.make("briscola-2", {"match": "best-of-3"})
     bots = {1: make_bot("random", seed=2)}
     app = PlayApp(Session(rules, 0, bots, random.Random(4)), pace=0)
     async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")  # a hint on the first turn, in the log
+        for _ in range(100):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if "would play" in "\n".join(str(line) for line in app.query_one("#log").lines):
+                break
+        log = "\n".join(str(line) for line in app.query_one("#log").lines)
+        assert "The strong computer player would play " in log and "what each is worth" in log
         for _ in range(200):  # the first hand played out
             await pilot.pause()
             if app.session.records:
@@ -98,3 +107,14 @@ def test_local_analysis_is_kept_for_the_hand() -> None:
             s.advance()
     first = s.analysis()
     assert first == s.analysis() and first[0] == "Hand 1: what each card cost"
+
+
+def test_a_hint_in_the_plain_game_against_the_computer() -> None:
+    done = subprocess.run(
+        [BRISCOLA, "play", "--plain", "--seed", "5", "--rule", "match=one-hand"],
+        input="hint\n" + "1\n" * 20, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.split("The strong computer player would play ", 1)[1].splitlines()
+    assert said[1].startswith("what each is worth: ") and said[1].count(" · ") == 2
+    assert "★" in said[1]

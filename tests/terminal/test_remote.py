@@ -92,8 +92,8 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     )
     await seat_filled(host, token, 2)
     saved = tmp_path / "bea.jsonl"
-    bea = client_process(
-        "join", link, "--plain", "--name", "Bea", "--save", str(saved), moves="1\n" * 100
+    bea = client_process(  # (she asks for a hint: two people play, the table gives none)
+        "join", link, "--plain", "--name", "Bea", "--save", str(saved), moves="hint\n" + "1\n" * 100
     )
     await seat_filled(host, token, 0)
     await host.call("POST", f"/api/tables/{token}/start")
@@ -123,6 +123,7 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
         assert f"=== the match is over: {won} ===" in out
         assert "\nthe deal of hand 1 is revealed: check it with briscola verify" in out
     assert f"saved the records to {saved}" in out_b
+    assert "This table gives no hints: a practice table" in out_b
     hands = [json.loads(line) for line in saved.read_text().splitlines()]
     assert [h["moves"] for h in hands] == [moves]  # the server's record of the hand
     assert [c.ok for c in check_record(hands[0])] == [True]  # with its commitment and salt

@@ -1,13 +1,15 @@
 """A finished hand's analysis (:mod:`briscola.analysis`, as JSON) in the terminal games'
 words: each decision that lost something, trick by trick, with the choices its seat had;
 then each seat's points lost, accuracy and costliest cards: what the browser's end screen
-and replay show, in the player's language."""
+and replay show, in the player's language. And a hint (:func:`hint_lines`), as the
+browser's hint button says it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from briscola.engine.cards import Card
+from briscola.words.narrate import describe_action
 from briscola.words.seating import Seating
 
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -25,7 +27,7 @@ def action_words(action: dict[str, Any], seating: Seating) -> str:
     if "exchange" in action:
         card = seating.card(Card.parse(action["exchange"]))
         return seating.words.say("analysis.exchange", card=card)
-    return "?"  # pragma: no cover - only plays and exchanges are analysed
+    return describe_action(action, seating)  # a hint's suggestion may be a signal
 
 
 def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
@@ -74,3 +76,19 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
             )
         lines.append(line[:1].upper() + line[1:])
     return lines
+
+
+def hint_lines(body: dict[str, Any], seating: Seating) -> list[str]:
+    """A hint (``{"suggested", "choices", "exact"}``, as the server's hint route and
+    :meth:`briscola.analysis.Hint.to_json` give it) in words."""
+    words = seating.words
+    top = max(c["expected_points"] for c in body["choices"])
+    choices = " · ".join(
+        f"{action_words(c['action'], seating)} {num(c['expected_points'], seating.lang)}"
+        + (" ★" if c["expected_points"] == top else "")
+        for c in body["choices"]
+    )
+    return [
+        words.say("hint.suggested", choice=action_words(body["suggested"], seating)),
+        words.say("hint.choices", list=choices),
+    ]

@@ -182,6 +182,18 @@ class Session:
             self._analysed = (number, body)
         return analysis_lines(self._analysed[1], self.seating)
 
+    def hint(self) -> list[str]:
+        """A hint for the person's seat now: at a local table only computer players sit
+        beside the person, so it is always a practice table."""
+        from briscola.analysis import NoHint, hint
+        from briscola.terminal.analysis_text import hint_lines
+
+        try:
+            found = hint(self.match.hand.copy(), self.seat, len(self.match.hand.moves))
+        except NoHint:
+            return [self.seating.words.say("error.not_your_turn")]
+        return hint_lines(found.to_json(), self.seating)
+
     def standing(self) -> str:
         """The match score so far, in words."""
         context = self.view().match

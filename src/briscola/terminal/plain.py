@@ -4,8 +4,9 @@ It prints what your seat sees and reads one move a line from standard input: the
 number of a choice in the list, a card (``5b``), ``pass``, ``bid K``, ``bid 75``,
 ``call Kd``, ``exchange 7d``, ``signal ace``, or a command: ``last`` (the last trick,
 where the rules allow), ``analyse`` (what each card of the last finished hand cost; it
-is offered once more when the match is over), ``save [FILE]``, ``say TEXT`` (chat, at an
-online table), ``help``, ``quit``. The table is a local
+is offered once more when the match is over), ``hint`` (the strong player's card and
+each card's value, at a practice table or one that gives hints), ``save [FILE]``,
+``say TEXT`` (chat, at an online table), ``help``, ``quit``. The table is a local
 :class:`~briscola.terminal.local.Session` or an online one
 (:mod:`briscola.terminal.remote`): the same :class:`~briscola.terminal.seat.Source`. The
 moves are read as
@@ -124,6 +125,9 @@ def run_plain(
                 continue
             if command in ("analyse", "analyze"):
                 say(*session.analysis())
+                continue
+            if command in ("hint", "h"):
+                say(*session.hint())
                 continue
             if command.split()[0] in ("save", "say"):
                 verb, *rest = line.strip().split(maxsplit=1)

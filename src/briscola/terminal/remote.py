@@ -548,6 +548,17 @@ class RemoteTable:
             time.sleep(1)
         return [words.say("error.busy")]
 
+    def hint(self) -> list[str]:
+        """A hint for the person's seat now, as the server gives it (at a practice table
+        or one opened with hints; else its refusal, said)."""
+        from briscola.terminal.analysis_text import hint_lines
+
+        try:
+            body = self._rest("POST", f"/api/tables/{self.token}/hint")
+        except RemoteError as e:
+            return [str(e)]
+        return hint_lines(body, self.seating)
+
     def waiting_for(self) -> str:
         v = self.current
         if v is None or v.to_act is None:

@@ -235,6 +235,7 @@ class PlayApp(App[int]):
         *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
         Binding("l", "last", "last trick"),
         Binding("a", "analyse", "what each card cost"),
+        Binding("h", "hint", "hint"),
         Binding("s", "save", "save records"),
         Binding("q", "leave", "quit"),
         Binding("ctrl+c", "leave", "quit", show=False, priority=True),
@@ -471,6 +472,17 @@ class PlayApp(App[int]):
         if self.wait_for_bot():
             return
         self.run_worker(self._analyse, thread=True, exclusive=True, group="analysis")
+
+    def action_hint(self) -> None:
+        """A hint for your seat now, in the log (worked out in a thread)."""
+        if self.wait_for_bot():
+            return
+        self.run_worker(self._hint, thread=True, exclusive=True, group="hint")
+
+    def _hint(self) -> None:
+        lines = self.session.hint()
+        self.call_from_thread(self.write, "", *lines)
+        self.call_from_thread(self.notify, lines[0])
 
     def _analyse(self) -> None:
         lines = self.session.analysis()
