@@ -7,6 +7,7 @@ before, the page asks again). A message says only *which* family changed, ``{"ty
 "family", "family": ID}``, or that the person's families did (``{"type": "families"}``:
 they joined one, left one or were removed); the page then asks the routes of
 ``/api/families`` what is new, as a member.
+
 Like a table's, these are wake-ups and the database the truth: a family's tables, seats
 and status changing publish the key :func:`~briscola.server.broadcast.family_key`, a
 person's memberships changing :func:`~briscola.server.broadcast.person_key`, locally and,
