@@ -326,7 +326,8 @@ export class Replay {
           "figure",
           { class: "played" + (x.seat === p.winner ? " winner" : ""), "data-seat": x.seat },
           cardEl(x.card, { extra: "small" }),
-          h("figcaption", {}, names[x.seat], markEl(decided(x))),
+          h("figcaption", { text: names[x.seat] }),
+          markEl(decided(x)),
         ),
       ),
     );
