@@ -7,6 +7,7 @@ analysed is refused, saying why."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 
 import pytest
@@ -171,3 +172,17 @@ def test_what_cannot_be_analysed_is_refused_saying_why() -> None:
     illegal = dataclasses.replace(record, moves=(record.moves[1], *record.moves[1:]))
     with pytest.raises(MalformedError, match="illegal move"):
         analyse_hand(illegal)
+
+
+def test_schembil_records_from_before_the_rais_talk_are_analysed_too() -> None:
+    """The records `replay` reads as written before the rais talked out of their own
+    lead (no ``talk: done`` moves; tests/data) are analysed as it reads them."""
+    from pathlib import Path
+
+    from briscola.engine import parse_record
+
+    old = Path(__file__).parents[1] / "data" / "schembil_records_before_rais_talk.jsonl"
+    for line in old.read_text(encoding="utf-8").splitlines():
+        record = parse_record(json.loads(line)["record"])
+        found = analyse_hand(record, seats=[0], config=QUICK)
+        assert found.decisions and all(d.loss >= 0 for d in found.decisions)

@@ -145,3 +145,12 @@ def test_bad_input_is_refused_as_replay_refuses_it(tmp_path: Path) -> None:
 
     result = runner.invoke(app, ["analyse", write(tmp_path, "h.json", finished), "--level", "x"])
     assert result.exit_code == 2 and "strong" in result.output
+
+
+def test_old_schembil_records_are_analysed_as_replay_reads_them(tmp_path: Path) -> None:
+    old = Path(__file__).parents[1] / "data" / "schembil_records_before_rais_talk.jsonl"
+    records = [json.loads(line)["record"] for line in old.read_text().splitlines()]
+    path = write(tmp_path, "old.jsonl", *records[:1])
+    result = runner.invoke(app, ["analyse", path, "--seat", "0"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("\ntrick ") >= 5

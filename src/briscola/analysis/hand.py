@@ -13,10 +13,10 @@ from briscola.ai.search.config import SearchConfig
 from briscola.analysis.marks import accuracy, label
 from briscola.analysis.values import LEVELS, choice_values
 from briscola.engine.actions import Action, Exchange, Play
-from briscola.engine.errors import MalformedError
+from briscola.engine.errors import IllegalActionError, MalformedError
 from briscola.engine.game_record import Record
 from briscola.engine.match import MatchRecord
-from briscola.engine.record import replay
+from briscola.engine.record import replay, talk_ended
 from briscola.engine.state import GameState
 from briscola.engine.views import seat_view
 
@@ -158,7 +158,7 @@ def analyse_hand(
             found = decide(state, move, i, hand, config, decision_seed(seed, record, i), tt)
             if found is not None:
                 decisions.append(found)
-        state.apply(move)
+        state = played(state, move)
     summaries = []
     for seat in range(players):
         if seats is not None and seat not in seats:
@@ -167,6 +167,21 @@ def analyse_hand(
         free = [d.loss for d in mine if d.label != "forced"]
         summaries.append(SeatSummary(seat, sum(free), accuracy(free), len(mine)))
     return HandAnalysis(hand, record.rules.game.key, level, tuple(decisions), tuple(summaries))
+
+
+def played(state: GameState, move: Action) -> GameState:
+    """``state`` after ``move`` (a move :func:`~briscola.engine.record.replay` took), read
+    as ``replay`` reads it: in a Schembil record from before the rais talked out of their
+    own lead, the end of their talk is implied (the state is then a new one)."""
+    try:
+        state.apply(move)
+    except IllegalActionError:
+        ended = talk_ended(state, move)
+        if ended is None:
+            raise
+        state = ended
+        state.apply(move)
+    return state
 
 
 def decide(

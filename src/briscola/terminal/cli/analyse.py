@@ -12,6 +12,7 @@ import typer
 from rich.markup import escape
 
 from briscola.analysis import Decision, HandAnalysis, analyse_hand
+from briscola.analysis.hand import played
 from briscola.engine import MalformedError, parse_record, replay
 from briscola.engine.actions import Action, Exchange, Play
 from briscola.engine.game_record import Record
@@ -109,7 +110,7 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
             cards.append(f"{move.seat} exchanges {move.card}{mark(decision)}")
         if decision is not None and decision.label not in ("best", "forced"):
             notes.append(explain(decision))
-        state.apply(move)
+        state = played(state, move)
         if len(state.tricks) > tricks:
             trick = state.tricks[-1]
             out.print(
