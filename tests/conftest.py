@@ -10,6 +10,8 @@ the test modules import; they never import each other.
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
@@ -22,11 +24,12 @@ settings.load_profile("briscola")
 # The browser tests' fixtures (tests/browserkit.py), defined here once: a session has one
 # Chromium and one server however many test modules use them.
 from browserkit import browser, people, screenshots, web  # noqa: E402
-from serverkit import Client, ServerProcess, redis_dir  # noqa: E402
+from serverkit import OPEN_CLIENTS, Client, ServerProcess, redis_dir  # noqa: E402
 
 __all__ = [
     "browser",
     "clients",
+    "close_clients",
     "people",
     "redis_dir",
     "screenshots",
@@ -85,3 +88,25 @@ async def clients(server: ServerProcess) -> AsyncIterator[Callable[[str], Any]]:
     yield person
     for c in made:
         await c.aclose()
+
+
+@pytest.fixture
+async def close_clients() -> AsyncIterator[None]:
+    """Close the ``Client``s made during the test that it left open (it failed before it
+    could close them): their sockets would otherwise be collected, and warned about, in a
+    later test. Every async test uses it (:func:`pytest_collection_modifyitems`)."""
+    before = set(OPEN_CLIENTS)
+    yield
+    for key in [k for k in OPEN_CLIENTS if k not in before]:
+        with contextlib.suppress(Exception):
+            await OPEN_CLIENTS[key].aclose()
+        OPEN_CLIENTS.pop(key, None)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each async test uses ``close_clients``. (Not every test: a sync one may drive
+    Playwright, whose own loop an async fixture's would collide with.)"""
+    for item in items:
+        coroutine = isinstance(item, pytest.Function) and inspect.iscoroutinefunction(item.obj)
+        if coroutine and "close_clients" not in item.fixturenames:
+            item.fixturenames.append("close_clients")

@@ -175,6 +175,12 @@ class ServerProcess:
         self.stop()
 
 
+OPEN_CLIENTS: dict[int, Client] = {}
+"""The clients not closed yet, by their ``id``: those a test left open (it failed
+half-way) are closed after it (tests/conftest.py), so that their sockets are not
+collected, and warned about, in a later test."""
+
+
 @dataclass
 class Client:
     """One person at the server: their session, and at most one table's socket."""
@@ -198,6 +204,7 @@ class Client:
 
     def __post_init__(self) -> None:
         self.http = httpx.AsyncClient(base_url=self.base, timeout=30)
+        OPEN_CLIENTS[id(self)] = self
 
     def move_on(self) -> None:
         """Go on to the next of :attr:`others` (this one joins their end)."""
@@ -251,6 +258,7 @@ class Client:
             self.ws = None
 
     async def aclose(self) -> None:
+        OPEN_CLIENTS.pop(id(self), None)
         await self.close()
         await self.http.aclose()
 

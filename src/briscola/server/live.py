@@ -1078,15 +1078,18 @@ class LiveTable:
         # The move (seat, version) this task claimed: one it did not make (the table
         # rebuilt meanwhile, the database away as it was stored) is tried again under its
         # claim, not claimed again (a claim is won once: the move would wait out its lease).
+        # A kick finds this task running and starts none; so it returns only on what it
+        # read in the step it returns in, never on what it read before an await.
         held: tuple[int, int] | None = None
         while True:
-            host = self.host
-            if host is None or self.info.status != "playing" or self.server.draining:
-                return
-            seat = host.turn
-            if seat is None or not self.computer(seat):
-                return
-            version = self.info.version
+            async with self.lock:  # (an action being stored has moved the host, not yet
+                host = self.host  # the version: the seat and version are read after it)
+                if host is None or self.info.status != "playing" or self.server.draining:
+                    return
+                seat = host.turn
+                if seat is None or not self.computer(seat):
+                    return
+                version = self.info.version
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
             if version != self.info.version or self.host is not host or not self.computer(seat):
@@ -1094,7 +1097,9 @@ class LiveTable:
             try:
                 if self.server.shared and held != (seat, version):
                     if not await self._claim(seat, version):
-                        return  # another process makes this move
+                        if version == self.info.version:
+                            return  # another process makes this move
+                        continue  # the table moved on meanwhile: maybe to this one's turn
                     held = (seat, version)
                 try:
                     await self._computer_move(seat, version)
