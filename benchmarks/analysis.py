@@ -94,31 +94,19 @@ def noise(game: str, seeds: int, level: str) -> None:
 def aces(count: int, level: str) -> None:
     """What an ace thrown onto a trick an opponent takes whatever the seat plays costs,
     while it holds a card worth nothing: in the first third of the hand, and later."""
-    from helpers import lost_whatever
+    from helpers import ace_throws
 
     config = LEVELS[level]
     for game in sorted(GAMES):
-        rules = Rules.make(game)
-        tricks = len(rules.deck) // (rules.players * rules.game.rounds)
         early: list[float] = []
         late: list[float] = []
-        for seed in range(400):
+        for found in ace_throws(Rules.make(game)):
+            into = early if found.early else late
+            if len(into) < count:
+                v = choice_values(found.state, found.seat, config, found.seed).points
+                into.append(max(v.values()) - v[found.ace])
             if len(early) >= count and len(late) >= count:
                 break
-            rng = random.Random(seed)
-            state = GameState(rules, shuffled_deal(rules, rng.randrange(rules.players), rng))
-            bots = [make_bot("intermediate", seed=s) for s in range(rules.players)]
-            while not state.over:
-                seat = state.turn
-                view = seat_view(state, seat)
-                plays = [a for a in view.legal if isinstance(a, Play)]
-                ace = [p for p in plays if rules.points[p.card] == 11]
-                blank = [p for p in plays if rules.points[p.card] == 0]
-                into = early if len(state.tricks) < tricks / 3 else late
-                if len(into) < count and ace and blank and lost_whatever(state, seat, plays):
-                    v = choice_values(state, seat, config, seed).points
-                    into.append(max(v.values()) - v[ace[0]])
-                state.apply(bots[seat].choose(view))
 
         def said(xs: list[float]) -> str:
             if not xs:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
+from briscola.ai import make_bot
 from briscola.engine import (
     GAMES,
+    Action,
     Card,
     Deal,
     GameState,
@@ -374,3 +376,43 @@ def lost_whatever(state: GameState, seat: int, plays: list[Play]) -> bool:
         elif state.rules.side_of[taker] == state.rules.side_of[seat]:
             return False
     return True
+
+
+class AceThrow(NamedTuple):
+    """A position where the seat to play may throw its ace onto a trick it cannot win."""
+
+    seed: int
+    """The seed that dealt the hand (as :func:`ace_throws` deals it)."""
+    moves: tuple[Action, ...]
+    """The moves before it, from the deal."""
+    state: GameState
+    seat: int
+    ace: Play
+    early: bool
+    """Whether it comes in the first third of the hand's tricks."""
+
+
+def ace_throws(rules: Rules, tries: int = 400) -> Iterator[AceThrow]:
+    """The positions, in hands dealt by the seeds ``0`` to ``tries - 1`` (``random.Random
+    (seed)`` draws the dealer, then the shuffle) and played by intermediate players
+    (``make_bot("intermediate", seed=seat)``), where the seat to play is last to a trick
+    an opponent takes whatever it plays (:func:`lost_whatever`) and holds an ace and a
+    card worth nothing."""
+    tricks = len(rules.deck) // (rules.players * rules.game.rounds)
+    for seed in range(tries):
+        rng = random.Random(seed)
+        state = GameState(rules, shuffled_deal(rules, rng.randrange(rules.players), rng))
+        moves: list[Action] = []
+        bots = [make_bot("intermediate", seed=s) for s in range(rules.players)]
+        while not state.over:
+            seat = state.turn
+            view = seat_view(state, seat)
+            plays = [a for a in view.legal if isinstance(a, Play)]
+            aces = [p for p in plays if rules.points[p.card] == 11]
+            blank = any(rules.points[p.card] == 0 for p in plays)
+            if aces and blank and lost_whatever(state, seat, plays):
+                early = len(state.tricks) < tricks / 3
+                yield AceThrow(seed, tuple(moves), state.copy(), seat, aces[0], early)
+            move = bots[seat].choose(view)
+            moves.append(move)
+            state.apply(move)

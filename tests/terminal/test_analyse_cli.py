@@ -15,11 +15,15 @@ from typer.testing import CliRunner
 pytest.importorskip("numba")
 
 from briscola.ai import make_bot
+from briscola.analysis import tenths
 from briscola.engine import Match, Rules, match_view
 from briscola.terminal.cli import app
 from helpers import example_record
 
 runner = CliRunner()
+
+MARKED = ("inaccuracy", "mistake", "blunder")
+"""The labels of the decisions marked with ?!, ? and ??."""
 
 
 def simulated(seed: int, game: str = "briscola-2") -> dict[str, Any]:
@@ -64,6 +68,11 @@ def test_the_json_gives_every_decision_and_each_seats_accuracy(tmp_path: Path) -
         mine = [d["loss"] for d in decisions if d["seat"] == s["seat"]]
         assert s["total_loss"] == pytest.approx(sum(mine), abs=0.1)
         assert 0 <= s["accuracy"] <= 100 and s["decisions"] == 20
+        # its costliest: its two marked decisions that lost most (what the end screen shows)
+        marked = [d for d in decisions if d["seat"] == s["seat"] and d["label"] in MARKED]
+        losses = sorted((d["loss"] for d in marked), reverse=True)[:2]
+        named = [d for m in s["costliest"] for d in decisions if d["move_number"] == m]
+        assert [d["loss"] for d in named] == losses and all(d in marked for d in named)
 
 
 def test_the_text_shows_each_trick_with_its_marks_and_the_same_figures(tmp_path: Path) -> None:
@@ -76,9 +85,9 @@ def test_the_text_shows_each_trick_with_its_marks_and_the_same_figures(tmp_path:
     assert sum(line.startswith("trick ") for line in lines) == 20
     for s in as_json["seats"]:
         lost, accuracy = s["total_loss"], s["accuracy"]
-        summary = f"seat {s['seat']}  lost {lost:.1f} points, accuracy {accuracy:.1f}"
+        summary = f"seat {s['seat']}  lost {tenths(lost)} points, accuracy {tenths(accuracy)}"
         assert any(line.startswith(summary) for line in lines), summary
-    marked = [d for d in as_json["decisions"] if d["label"] in ("inaccuracy", "mistake", "blunder")]
+    marked = [d for d in as_json["decisions"] if d["label"] in MARKED]
     assert marked, "random play makes mistakes"
     for d in marked:
         mark = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[d["label"]]

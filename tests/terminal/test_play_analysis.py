@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("numba")
 
 from briscola.ai import make_bot
-from briscola.analysis import analyse_json
+from briscola.analysis import analyse_json, tenths
 from briscola.engine import Rules
 from briscola.terminal.local import Session
 from briscola.terminal.screen import PlayApp
@@ -39,11 +39,11 @@ def test_the_plain_game_says_what_each_card_cost(tmp_path: Path) -> None:
     [record] = [json.loads(line) for line in save.read_text().splitlines()]
     truth = analyse_json(record)
     for seat in truth["seats"]:
-        figures = f"points lost {seat['total_loss']:.1f} · accuracy {seat['accuracy']:.1f}%"
+        figures = f"points lost {tenths(seat['total_loss'])} · accuracy {tenths(seat['accuracy'])}%"
         assert figures in tail, (figures, tail)
     marked = [d for d in truth["decisions"] if d["label"] in ("inaccuracy", "mistake", "blunder")]
     for d in marked:
-        assert f"trick {d['trick']}: " in tail and f"(\u2212{d['loss']:.1f})" in tail
+        assert f"trick {d['trick']}: " in tail and f"(\u2212{tenths(d['loss'])})" in tail
 
 
 def test_the_plain_game_in_italian_and_a_match_left_without_analysing(tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ async def test_the_full_screen_game_shows_it_with_a_and_a_hint_with_h() -> None:
                 break
         truth = analyse_json(app.session.records[0])
         for seat in truth["seats"]:
-            assert f"points lost {seat['total_loss']:.1f}" in text, text
+            assert f"points lost {tenths(seat['total_loss'])}" in text, text
         await pilot.press("q")
         await pilot.press("y")
 

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from briscola.analysis import analyse_json
+from briscola.analysis import analyse_json, tenths
 from browserkit import Person, play_out, token_of
 
 
@@ -48,8 +48,8 @@ def test_the_end_screen_and_the_replay_show_what_each_card_cost(
     lines = ana.page.locator("#analysis-seats li").all_inner_texts()
     assert len(lines) == 2
     for line, seat in zip(lines, truth["seats"], strict=True):
-        assert f"points lost {seat['total_loss']:.1f}" in line, line
-        assert f"accuracy {seat['accuracy']:.1f}%" in line, line
+        assert f"points lost {tenths(seat['total_loss'])}" in line, line
+        assert f"accuracy {tenths(seat['accuracy'])}%" in line, line
     you = lines[0] if truth["seats"][0]["seat"] == 0 else lines[1]
     assert you.startswith("You: ")
     ana.shoot("analysis-end")
@@ -70,8 +70,8 @@ def test_the_end_screen_and_the_replay_show_what_each_card_cost(
         sign = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[shown["label"]]
         mark = ana.page.locator(f"#replay-trick .mark.{shown['label']}")
         assert mark.inner_text() == sign
-        assert f"{shown['loss']:.1f} points lost" in (mark.get_attribute("aria-label") or "")
-        line = next(t for t in decisions if f"(\u2212{shown['loss']:.1f})" in t)
+        assert f"{tenths(shown['loss'])} points lost" in (mark.get_attribute("aria-label") or "")
+        line = next(t for t in decisions if f"(\u2212{tenths(shown['loss'])})" in t)
         assert "the choices then:" in line and "★ the best" in line
     ana.shoot("analysis-replay")
     ana.axe("a replayed trick with its analysis")

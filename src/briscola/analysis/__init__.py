@@ -29,7 +29,7 @@ from briscola.analysis.hand import (
     analyse_match,
 )
 from briscola.analysis.hints import Hint, NoHint, hint
-from briscola.analysis.marks import LABELS, accuracy, label
+from briscola.analysis.marks import LABELS, accuracy, label, tenths
 from briscola.analysis.values import LEVELS, Values, choice_values
 
 __all__ = [
@@ -49,4 +49,5 @@ __all__ = [
     "choice_values",
     "hint",
     "label",
+    "tenths",
 ]

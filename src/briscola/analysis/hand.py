@@ -23,6 +23,12 @@ from briscola.engine.views import seat_view
 TOLERANCE = 1e-6
 """Values this close count as equal: the best choice is the first of them."""
 
+COSTLIEST = 2
+"""How many of its costliest decisions a seat's summary names."""
+
+MARKED = ("inaccuracy", "mistake", "blunder")
+"""The labels of the decisions that lost enough to be marked."""
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -74,6 +80,10 @@ class SeatSummary:
     accuracy: float
     decisions: int
     """The seat's decisions analysed, forced ones included."""
+    costliest: tuple[int, ...] = ()
+    """The ``move_number`` of its :data:`COSTLIEST` marked decisions (an inaccuracy, a
+    mistake or a blunder) that lost most, the costliest first (of equal ones, the
+    earliest)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -81,6 +91,7 @@ class SeatSummary:
             "total_loss": round(self.total_loss, 2),
             "accuracy": self.accuracy,
             "decisions": self.decisions,
+            "costliest": list(self.costliest),
         }
 
 
@@ -101,10 +112,11 @@ class HandAnalysis:
             "seats": [s.to_json() for s in self.seats],
         }
 
-    def costliest(self, seat: int, n: int = 2) -> list[Decision]:
-        """The seat's ``n`` decisions that lost most points (those that lost any)."""
-        mine = [d for d in self.decisions if d.seat == seat and d.loss > 0]
-        return sorted(mine, key=lambda d: (-d.loss, d.move_number))[:n]
+    def costliest(self, seat: int) -> list[Decision]:
+        """The seat's costliest decisions (:attr:`SeatSummary.costliest`)."""
+        summary = next((s for s in self.seats if s.seat == seat), None)
+        moves = {d.move_number: d for d in self.decisions}
+        return [moves[m] for m in summary.costliest] if summary is not None else []
 
 
 def decision_seed(seed: int, record: Record, move: int) -> int:
@@ -165,7 +177,10 @@ def analyse_hand(
             continue
         mine = [d for d in decisions if d.seat == seat]
         free = [d.loss for d in mine if d.label != "forced"]
-        summaries.append(SeatSummary(seat, sum(free), accuracy(free), len(mine)))
+        marked = [d for d in mine if d.label in MARKED]
+        marked.sort(key=lambda d: (-d.loss, d.move_number))
+        worst = tuple(d.move_number for d in marked[:COSTLIEST])
+        summaries.append(SeatSummary(seat, sum(free), accuracy(free), len(mine), worst))
     return HandAnalysis(hand, record.rules.game.key, level, tuple(decisions), tuple(summaries))
 
 

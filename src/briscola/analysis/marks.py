@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
 
 INACCURACY = 2.0
 MISTAKE = 4.0
@@ -50,3 +51,15 @@ def accuracy(losses: Iterable[float]) -> float:
     """
     scores = [100.0 * math.exp(-loss / SCALE) for loss in losses]
     return round(sum(scores) / len(scores), 1) if scores else 100.0
+
+
+def tenths(x: float) -> str:
+    """A figure of the analysis with one decimal, as every client shows it: ``x`` as the
+    JSON gives it (rounded to two decimals), then that float's exact value rounded, a tie
+    up, as the browser's ``Intl.NumberFormat`` rounds it (Python's own formatting would
+    show 32.25 as 32.2; 0.15 is a little less than 0.15 as a float).
+
+    >>> tenths(32.25), tenths(32.2467), tenths(0.15), tenths(7)
+    ('32.3', '32.3', '0.1', '7.0')
+    """
+    return str(Decimal(round(x, 2)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from briscola.analysis.marks import tenths
 from briscola.engine.cards import Card
 from briscola.words.narrate import describe_action
 from briscola.words.seating import Seating
@@ -16,8 +17,9 @@ MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 def num(x: float, lang: str) -> str:
-    """``x`` with one decimal, with the language's decimal mark."""
-    text = f"{x:.1f}"
+    """``x`` with one decimal (:func:`~briscola.analysis.tenths`), with the language's
+    decimal mark."""
+    text = tenths(x)
     return text if lang == "en" else text.replace(".", ",")
 
 
@@ -55,9 +57,9 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
             + " · "
             + words.say("analysis.choices", list=choices)
         )
+    by_move = {d["move_number"]: d for d in body["decisions"]}
     for s in body["seats"]:
-        mine = [d for d in body["decisions"] if d["seat"] == s["seat"] and d["label"] in MARKS]
-        worst = sorted(mine, key=lambda d: (-d["loss"], d["move_number"]))[:2]
+        worst = [by_move[m] for m in s["costliest"]]
         line = words.say(
             "analysis.seat",
             name=seating.name(s["seat"]),

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from briscola.analysis import Decision, HandAnalysis, analyse_hand
+from briscola.analysis import Decision, HandAnalysis, analyse_hand, tenths
 from briscola.analysis.hand import played
 from briscola.engine import MalformedError, parse_record, replay
 from briscola.engine.actions import Action, Exchange, Play
@@ -122,10 +122,12 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
             cards, notes = [], []
     for summary in found.seats:
         worst = found.costliest(summary.seat)
-        costliest = ", ".join(f"{said(d.played)} at trick {d.trick} ({d.loss:.1f})" for d in worst)
+        costliest = ", ".join(
+            f"{said(d.played)} at trick {d.trick} ({tenths(d.loss)})" for d in worst
+        )
         out.print(
-            f"seat {summary.seat}  lost {summary.total_loss:.1f} points, accuracy "
-            f"{summary.accuracy:.1f}" + (f"  (costliest: {costliest})" if costliest else "")
+            f"seat {summary.seat}  lost {tenths(summary.total_loss)} points, accuracy "
+            f"{tenths(summary.accuracy)}" + (f"  (costliest: {costliest})" if costliest else "")
         )
 
 
@@ -145,9 +147,11 @@ def explain(d: Decision) -> str:
     """``seat 1's Ad?: a mistake, 5.2 points lost (4b was best: 30.4 against 25.2)``."""
     values: dict[Any, float | None] = {c.action: c.expected_points for c in d.choices}
     best, chosen = values[d.best], values[d.played]
+    assert best is not None and chosen is not None  # (a marked decision is not forced)
     return (
         f"seat {d.seat}'s {said(d.played)}{MARKS[d.label]}: {article(d.label)} {d.label}, "
-        f"{d.loss:.1f} points lost ({said(d.best)} was best: {best:.1f} against {chosen:.1f})"
+        f"{tenths(d.loss)} points lost ({said(d.best)} was best: {tenths(best)} against "
+        f"{tenths(chosen)})"
     )
 
 

@@ -24,12 +24,9 @@ function same(a, b) {
   return a.play === b.play && a.exchange === b.exchange;
 }
 
-/** The seat's costliest decisions (those that lost anything), at most `n`. */
-export function costliest(body, seat, n = 2) {
-  return body.decisions
-    .filter((d) => d.seat === seat && d.loss > 0)
-    .sort((a, b) => b.loss - a.loss || a.move_number - b.move_number)
-    .slice(0, n);
+/** The seat's costliest decisions, as its summary names them (`s.costliest`). */
+function costliest(body, s) {
+  return s.costliest.map((m) => body.decisions.find((d) => d.move_number === m));
 }
 
 /** Each seat's line: points lost, accuracy and its two costliest cards (`nameOf(seat)`). */
@@ -38,7 +35,7 @@ export function seatLines(body, nameOf) {
     "ul",
     { class: "list analysis-seats", id: "analysis-seats" },
     body.seats.map((s) => {
-      const worst = costliest(body, s.seat).filter((d) => d.label !== "best");
+      const worst = costliest(body, s);
       const name = capital(String(nameOf(s.seat)));
       return h(
         "li",
