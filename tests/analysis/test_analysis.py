@@ -102,6 +102,15 @@ def test_an_ace_thrown_onto_a_lost_trick_is_a_mistake_or_a_blunder(game: str) ->
     assert summary["costliest"] == [d.move_number for d in worst]
 
 
+def test_the_kind_of_values_is_named_and_checked() -> None:
+    record = played(Rules.make("briscola-4"), 3)
+    assert analyse_hand(record, seats=[0], config=QUICK).to_json()["seen"] == "seat"
+    found = analyse_hand(record, seats=[0], config=QUICK, seen="all")
+    assert found.to_json()["seen"] == "all" and found.decisions
+    with pytest.raises(MalformedError, match="seen: one of seat, all"):
+        analyse_hand(record, seen="everything")
+
+
 def test_values_come_from_the_seats_view_alone() -> None:
     """Two deals that differ only in cards the seat has not seen (one in the opponent's
     hand, one deep in the stock) give the seat the same values at the same moment."""

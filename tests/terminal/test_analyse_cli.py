@@ -75,6 +75,28 @@ def test_the_json_gives_every_decision_and_each_seats_accuracy(tmp_path: Path) -
         assert [d["loss"] for d in named] == losses and all(d in marked for d in named)
 
 
+def test_all_cards_gives_the_other_values_and_says_so(tmp_path: Path) -> None:
+    """``--all-cards``: each choice valued with every card seen, a report of its own that
+    says so (``"seen": "all"``, and in words); the usual report says ``"seen": "seat"``.
+    Once the stock is out nothing is hidden from either player: there both agree."""
+    path = write(tmp_path, "hand.json", simulated(4))
+    usual = json.loads(runner.invoke(app, ["analyse", path, "--json"]).stdout)
+    seen = runner.invoke(app, ["analyse", path, "--json", "--all-cards"])
+    assert seen.exit_code == 0, seen.output
+    other = json.loads(seen.stdout)
+    assert usual["seen"] == "seat" and other["seen"] == "all"
+    pairs = list(zip(usual["decisions"], other["decisions"], strict=True))
+    assert all(d["move_number"] == e["move_number"] for d, e in pairs)
+    assert any(d["choices"] != e["choices"] for d, e in pairs)  # the hidden cards counted
+    for d, e in pairs:
+        if d["exact"]:  # the stock out: the seat saw every card already
+            assert e["exact"] and d["choices"] == e["choices"], (d, e)
+    text = runner.invoke(app, ["analyse", path, "--all-cards"])
+    assert text.stdout.splitlines()[0] == (
+        "line 1, hand 1 · briscola-2 · analysed by strong · with every card seen"
+    )
+
+
 def test_the_text_shows_each_trick_with_its_marks_and_the_same_figures(tmp_path: Path) -> None:
     path = write(tmp_path, "hand.json", simulated(4))
     text = runner.invoke(app, ["analyse", path])

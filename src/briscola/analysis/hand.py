@@ -11,7 +11,7 @@ from typing import Any
 
 from briscola.ai.search.config import SearchConfig
 from briscola.analysis.marks import accuracy, label
-from briscola.analysis.values import LEVELS, choice_values
+from briscola.analysis.values import LEVELS, choice_values, open_values
 from briscola.engine.actions import Action, Exchange, Play
 from briscola.engine.errors import IllegalActionError, MalformedError
 from briscola.engine.game_record import Record
@@ -28,6 +28,9 @@ COSTLIEST = 2
 
 MARKED = ("inaccuracy", "mistake", "blunder")
 """The labels of the decisions that lost enough to be marked."""
+
+SEEN = ("seat", "all")
+"""What an analysis's values may be computed from: what each seat knew, or every card."""
 
 
 @dataclass(frozen=True)
@@ -102,12 +105,16 @@ class HandAnalysis:
     level: str
     decisions: tuple[Decision, ...]
     seats: tuple[SeatSummary, ...]
+    seen: str = "seat"
+    """What the values were computed from: ``seat`` (what each seat knew then) or
+    ``all`` (every card seen)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.hand,
             "game": self.game,
             "level": self.level,
+            "seen": self.seen,
             "decisions": [d.to_json() for d in self.decisions],
             "seats": [s.to_json() for s in self.seats],
         }
@@ -135,18 +142,23 @@ def analyse_hand(
     seats: Collection[int] | None = None,
     hand: int = 0,
     config: SearchConfig | None = None,
+    seen: str = "seat",
 ) -> HandAnalysis:
     """Each card play and trump exchange of a finished hand, for ``seats`` (all by
     default), valued from what its seat knew then (:mod:`briscola.analysis.values`) by
     the search of ``level`` (``config``, when given, replaces its settings: for tests and
-    experiments).
+    experiments); or, ``seen="all"``, valued with every card seen
+    (:func:`~briscola.analysis.values.open_values`): the other values, a report of its
+    own.
 
-    :raises MalformedError: for an unknown level, a seat the table does not have, a
-        record with an illegal move, or a hand not played to its end (its analysis
-        would tell what a seat could not know yet).
+    :raises MalformedError: for an unknown level or ``seen``, a seat the table does not
+        have, a record with an illegal move, or a hand not played to its end (its
+        analysis would tell what a seat could not know yet).
     """
     if level not in LEVELS:
         raise MalformedError(f"level: one of {', '.join(LEVELS)}, got {level!r}")
+    if seen not in SEEN:
+        raise MalformedError(f"seen: one of {', '.join(SEEN)}, got {seen!r}")
     players = record.rules.players
     if seats is not None and (bad := sorted(s for s in seats if not 0 <= s < players)):
         raise MalformedError(
@@ -167,7 +179,7 @@ def analyse_hand(
     decisions: list[Decision] = []
     for i, move in enumerate(record.moves):
         if isinstance(move, Play | Exchange) and (seats is None or move.seat in seats):
-            found = decide(state, move, i, hand, config, decision_seed(seed, record, i), tt)
+            found = decide(state, move, i, hand, config, decision_seed(seed, record, i), tt, seen)
             if found is not None:
                 decisions.append(found)
         state = played(state, move)
@@ -181,7 +193,9 @@ def analyse_hand(
         marked.sort(key=lambda d: (-d.loss, d.move_number))
         worst = tuple(d.move_number for d in marked[:COSTLIEST])
         summaries.append(SeatSummary(seat, sum(free), accuracy(free), len(mine), worst))
-    return HandAnalysis(hand, record.rules.game.key, level, tuple(decisions), tuple(summaries))
+    return HandAnalysis(
+        hand, record.rules.game.key, level, tuple(decisions), tuple(summaries), seen
+    )
 
 
 def played(state: GameState, move: Action) -> GameState:
@@ -207,9 +221,10 @@ def decide(
     config: SearchConfig,
     seed: int,
     tt: object,
+    seen: str = "seat",
 ) -> Decision | None:
     """The decision of ``move``'s seat in ``state``, or ``None`` when the move is not the
-    seat's to choose (another phase's)."""
+    seat's to choose (another phase's); valued as ``seen`` says (:func:`analyse_hand`)."""
     seat = move.seat
     trick = len(state.tricks) + 1
     view = seat_view(state, seat)
@@ -221,7 +236,7 @@ def decide(
         return Decision(
             hand, move_number, trick, seat, (only,), move, move, 0.0, "forced", False
         )  # fmt: skip
-    values = choice_values(state, seat, config, seed, tt)
+    values = (open_values if seen == "all" else choice_values)(state, seat, config, seed, tt)
     choices = tuple(Choice(a, values.points[a]) for a in options)
     top = max(values.points.values())
     best = next(a for a in options if values.points[a] >= top - TOLERANCE)
@@ -247,14 +262,18 @@ def transpositions(record: Record) -> object:
 
 
 def analyse_match(
-    record: MatchRecord, level: str = "strong", seed: int = 0, seats: Collection[int] | None = None
+    record: MatchRecord,
+    level: str = "strong",
+    seed: int = 0,
+    seats: Collection[int] | None = None,
+    seen: str = "seat",
 ) -> list[HandAnalysis]:
     """Each finished hand of a match record, analysed (:func:`analyse_hand`); a hand still
     in play is left out."""
     out = []
     for i, hand in enumerate(record.hands):
         if replay(hand).state.over:
-            out.append(analyse_hand(hand, level, seed, seats, hand=i))
+            out.append(analyse_hand(hand, level, seed, seats, hand=i, seen=seen))
     return out
 
 

@@ -23,6 +23,11 @@ allows, less the points it held as it decided. Everything is read from the seat'
 A trump exchange is worth the best of the cards the seat may then play, valued from its
 view after the exchange. Other decisions (partner talk, bids, a call, a look) are not
 valued here.
+
+**With every card seen** (:func:`open_values`, the analysis's other values, never mixed
+with the first): the same search in the one world the cards lie in. Solved exactly once
+few orders of play are left, the draws included (the last draws of two players); before
+that, that world played out as often as the search plays out its sampled worlds.
 """
 
 from __future__ import annotations
@@ -85,21 +90,97 @@ def choice_values(
     """The values of the choices ``seat`` (to act in ``state``) has: its card plays and
     trump exchanges, each from ``seat``'s view alone (this module's documentation).
     ``tt`` is a transposition table of the two-player search to keep between calls."""
+    return _values(state, seat, config, seed, tt, seen=False)
+
+
+def open_values(
+    state: GameState, seat: int, config: SearchConfig, seed: int, tt: object = None
+) -> Values:
+    """The values of the same choices with every card seen: in the world the cards of
+    ``state`` lie in (this module's documentation)."""
+    return _values(state, seat, config, seed, tt, seen=True)
+
+
+def _values(
+    state: GameState, seat: int, config: SearchConfig, seed: int, tt: object, seen: bool
+) -> Values:
     view = seat_view(state, seat)
     rules = rules_for(view)
     plays = [a for a in view.legal if isinstance(a, Play)]
-    values = card_values(view, rules, [p.card for p in plays], config, seed, tt)
-    now = points_now(state, view, rules, seed)
+    cards = [p.card for p in plays]
+    if seen:
+        truth = world_of(state)
+        values = open_card_values(view, rules, truth, cards, config, seed, tt)
+        rebuilt = rebuild_state(view, truth, rules)
+        now = float(side_points(rebuilt, side_of_seat(rebuilt, seat)))
+    else:
+        values = card_values(view, rules, cards, config, seed, tt)
+        now = points_now(state, view, rules, seed)
     out: dict[Action, float] = {p: values.points[p.card] - now for p in plays}
     exact, worlds = values.exact, values.worlds
     for a in view.legal:
         if isinstance(a, Exchange):
             after = state.copy()
             after.apply(a)
-            then = choice_values(after, seat, config, seed, tt)
+            then = _values(after, seat, config, seed, tt, seen)
             out[a] = max(then.points.values())
             exact = exact and then.exact
     return Values(out, exact, worlds)
+
+
+def world_of(state: GameState) -> World:
+    """The world the cards of ``state`` lie in: every hand, the stock in its order, the
+    cards out of the deck and, in chiamata, the partner."""
+    from briscola.engine.chiamata import Chiamata
+
+    p = state.position()
+    dealt = {c for h in state.deal.hands for c in h} | set(state.deal.stock)
+    if state.deal.trump is not None:
+        dealt.add(state.deal.trump)
+    partner = next((a.partner for a in state.addons if isinstance(a, Chiamata)), None)
+    removed = frozenset(c for c in state.rules.deck if c not in dealt)
+    return World(p.hands, p.stock, p.turned, removed, partner)
+
+
+def open_orders(view: View, rules: Rules) -> int:
+    """The orders of play left with every card seen, the draws included (each trick
+    while cards are drawn is played from full hands), or more than :data:`EXACT_ORDERS`
+    where a trump exchange may still come (the exact search plays cards alone)."""
+    to_draw = view.stock_size + (view.turned is not None)
+    if to_draw and rules.exchange != "none":
+        return EXACT_ORDERS + 1
+    full = math.prod(view.hand_sizes)
+    return full ** (to_draw // view.players) * orders(view)
+
+
+def open_card_values(
+    view: View,
+    rules: Rules,
+    truth: World,
+    cards: list[Card],
+    config: SearchConfig,
+    seed: int,
+    tt: object = None,
+) -> CardValues:
+    """The seat's side's final points after each of ``cards`` with every card seen: the
+    world ``truth`` solved exactly when few orders of play are left (:func:`open_orders`),
+    else played out by the search."""
+    seat = view.seat
+    assert seat is not None
+    if open_orders(view, rules) <= EXACT_ORDERS:
+        return CardValues(solved(view, rules, truth, seat, cards), True, 1)
+    from briscola.ai.cores import head_to_head as fast
+
+    if view.players == 2 and fast.supports(rules):
+        from briscola.ai.search.pimc import head_to_head
+
+        found = head_to_head(view, rules, config, seed, tt, truth)  # type: ignore[arg-type]
+        return CardValues({c: float(found[c][1]) for c in cards}, False, config.worlds)
+    from briscola.ai.search.players import engine_values
+
+    playouts = replace(config, table_exact=-1, exact_tricks=0)
+    found = engine_values(view, rules, playouts, cards, seed, truth)
+    return CardValues({c: float(found[c][1]) for c in cards}, False, config.table_worlds)
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,21 @@ def pinned_cards(view: View, seen: set[Card]) -> dict[int, list[Card]]:
     return out
 
 
+class OneWorld:
+    """A sampler that draws one world always: the cards as they lie (an analysis's values
+    with every card seen). It counts as many worlds as a search may ask for, so that the
+    search plays that world out as often as it would play out its sampled ones."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    def count(self) -> int:
+        return 1 << 30
+
+    def sample(self, rng: random.Random) -> World:
+        return self.world
+
+
 class Sampler:
     """The hidden part of a view, and random (or all) worlds consistent with it."""
 

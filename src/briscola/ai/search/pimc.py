@@ -44,7 +44,7 @@ from briscola.ai.cores.head_to_head import (
     shuffle,
 )
 from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
-from briscola.ai.search.determinize import Sampler
+from briscola.ai.search.determinize import Sampler, World
 from briscola.ai.search.judge import tuned_judge
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
@@ -340,16 +340,19 @@ def head_to_head(
     config: SearchConfig,
     seed: int,
     tt: Transpositions | None = None,
+    truth: World | None = None,
 ) -> dict[Card, tuple[float, float]]:
     """Mean outcome and mean final points of each legal card of a two-player view, by the
     fast core: every world solved exactly when few, else sampled worlds played out. ``tt``
-    is the searcher's own transposition table (``None``: a fresh one)."""
+    is the searcher's own transposition table (``None``: a fresh one). With ``truth`` (the
+    cards as they lie, every card seen: an analysis's other values), that one world alone
+    is played out, as many times as the search would play out its worlds."""
     seat = view.seat
     assert seat is not None
     sampler = Sampler(view, rules)
     codec = Codec(rules)
     margin, tie_last = utility_params(view, rules, config)
-    first = sampler.sample(random.Random(seed))
+    first = truth or sampler.sample(random.Random(seed))
     root = codec.from_view(view, first.hands[1 - seat], first.stock, first.turned)
     slots, pool = hidden_slots(sampler, seat)
     moves = np.array([codec.id[a.card] for a in view.legal if isinstance(a, Play)], np.int64)
@@ -360,10 +363,14 @@ def head_to_head(
     listed = config.enumerate if rules.game.hand_size <= 3 else config.enumerate // 20
     to_draw = view.stock_size + (view.turned is not None)
     # (five-card hands, and longer ends, are dearer to solve)
-    history = opponent_history(view, rules, codec) if config.model_noise < 1.0 else None
+    inferring = config.model_noise < 1.0 and truth is None
+    history = opponent_history(view, rules, codec) if inferring else None
     weights = np.empty(0, np.float64)
     sampled = not (count == 1 or (count <= listed and to_draw <= config.enumerate_draw))
-    if not sampled:
+    if truth is not None:
+        worlds = np.repeat(root[None, :], config.worlds, axis=0)
+        rollouts, exact_draw = config.rollouts, config.exact_draw
+    elif not sampled:
         worlds = all_worlds(root, slots, [codec.id[c] for c in pool], count)
         rollouts, exact_draw = 1, MAXDRAW
         if history is not None and count > 1:

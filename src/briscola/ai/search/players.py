@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING
 from briscola.ai.bot import Bot, make_bot, register
 from briscola.ai.rules.counting import beats, read_house_rules
 from briscola.ai.search.config import CHAMPION, STRONG, SearchConfig
-from briscola.ai.search.determinize import Sampler, rebuild_state, rules_for
+from briscola.ai.search.determinize import OneWorld, Sampler, World, rebuild_state, rules_for
 from briscola.engine.actions import Action, Call, Exchange, Look, Pass, Play
 from briscola.engine.cards import Card, Suit
 from briscola.engine.errors import BriscolaError
@@ -205,19 +205,25 @@ def pick(
 
 
 def engine_values(
-    view: View, rules: Rules, config: SearchConfig, cards: Sequence[Card], seed: int
+    view: View,
+    rules: Rules,
+    config: SearchConfig,
+    cards: Sequence[Card],
+    seed: int,
+    truth: World | None = None,
 ) -> dict[Card, tuple[float, float]]:
     """Mean outcome and mean points of each legal card, from sampled worlds (any game):
     played out by a greedy policy, in the table core where it plays the game
     (:func:`table_values`), or solved exactly over the last tricks. Otherwise worlds are
-    added until the card plays (or states searched) reach the budget, four at least."""
+    added until the card plays (or states searched) reach the budget, four at least.
+    With ``truth`` (every card seen), that one world is the only one drawn."""
     from briscola.ai.cores.table_games import supports as table_supports
     from briscola.ai.search.exact_endgame import side_of_seat, side_points, state_values
 
     seat = view.seat
     assert seat is not None
     rng = random.Random(seed)
-    sampler = Sampler(view, rules)
+    sampler = Sampler(view, rules) if truth is None else OneWorld(truth)
     stock_out = view.stock_size == 0 and view.turned is None
     if table_supports(rules):
         orders = math.prod(math.factorial(n) for n in view.hand_sizes)
@@ -258,7 +264,7 @@ def table_values(
     rules: Rules,
     config: SearchConfig,
     cards: Sequence[Card],
-    sampler: Sampler,
+    sampler: Sampler | OneWorld,
     rng: random.Random,
     exact: bool,
 ) -> dict[Card, tuple[float, float]]:

@@ -52,6 +52,14 @@ def analyse_cmd(
         Level, typer.Option("--level", help="The search that values each choice.")
     ] = Level.strong,
     seed: Annotated[int, typer.Option("--seed", help="The search's seed.", min=0)] = 0,
+    all_cards: Annotated[
+        bool,
+        typer.Option(
+            "--all-cards",
+            help="Value each choice with every card seen (the cards as they lay), not from "
+            "what its seat knew: other values, labelled as such.",
+        ),
+    ] = False,
 ) -> None:
     """Say what each card of finished hands cost, from what its seat knew then.
 
@@ -77,7 +85,9 @@ def analyse_cmd(
             if not checked.state.over and isinstance(record, MatchRecord):
                 continue  # the hand in play of a match record: not analysed yet
             try:
-                found = analyse_hand(hand, level.value, seed, seats, hand=i)
+                found = analyse_hand(
+                    hand, level.value, seed, seats, hand=i, seen="all" if all_cards else "seat"
+                )
             except MalformedError as e:
                 err.print(f"[bold red]error:[/] {escape(f'{where}: {e}')}")
                 if as_json:
@@ -94,8 +104,10 @@ def analyse_cmd(
 def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
     """The hand trick by trick, each card with its mark; then what each seat lost, and
     its two costliest decisions."""
+    seen = " · [bold]with every card seen[/]" if found.seen == "all" else ""
     out.print(
-        f"[bold]line {line}, hand {found.hand + 1}[/] · {found.game} · analysed by {found.level}"
+        f"[bold]line {line}, hand {found.hand + 1}[/] · {found.game} · analysed by "
+        f"{found.level}{seen}"
     )
     by_move = {d.move_number: d for d in found.decisions}
     state = GameState(record.rules, record.deal)
