@@ -150,7 +150,7 @@ def open_orders(view: View, rules: Rules) -> int:
     if to_draw and rules.exchange != "none":
         return EXACT_ORDERS + 1
     full = math.prod(view.hand_sizes)
-    return full ** (to_draw // view.players) * orders(view)
+    return int(full ** (to_draw // view.players)) * orders(view)
 
 
 def open_card_values(
