@@ -112,7 +112,7 @@ async def test_a_computer_move_claimed_in_vain_while_the_table_moved_on_is_made(
     b_may.set()  # B's claim is lost (A moved); the computer player is to act at B's version
     await until(lambda: at_b.version > again, "B's computer player moves")
     stored = await b.storage.table_by_token(at_a.token)
-    assert stored.version == at_b.version == again + 1
+    assert stored.version > again  # (and on, when the computer player leads next)
 
 
 async def test_the_computer_player_reads_the_table_after_an_action_being_stored(

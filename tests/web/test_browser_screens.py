@@ -30,6 +30,8 @@ def start_against_computers(ana: Person, game: str, one_hand: bool = False) -> N
 
 def choose_style(ana: Person, style: str) -> None:
     ana.page.click("#prefs-button")
+    # the signed-in person's part fills in after a request and moves the Close button down
+    ana.page.wait_for_selector("#account-nickname")
     ana.page.select_option("#pref-style", style)
     ana.page.click("#prefs button:has-text('Close')")
     ana.page.wait_for_selector("#prefs", state="hidden")

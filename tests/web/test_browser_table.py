@@ -276,6 +276,7 @@ def test_a_hand_shown_to_the_table_can_be_read(people: Callable[[str], Person], 
     start(ana, "scoperta", "right")
     shown = ana.page.locator('[data-role="seat"]:not(.mine) .mini-hand .card')
     shown.first.wait_for()
+    ana.enabled_cards().first.wait_for()  # Ana's turn: the other hand is still meanwhile
     boxes = [shown.nth(i).bounding_box() for i in range(shown.count())]
     assert len(boxes) >= 2, boxes  # (3, or 2 when it led the first trick)
     for box in boxes:
