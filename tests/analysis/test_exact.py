@@ -7,7 +7,7 @@ seen, the same holds for the deal as it lay over the last draws."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import pytest
 
@@ -16,7 +16,7 @@ pytest.importorskip("numba")
 from briscola.analysis import LEVELS, choice_values
 from briscola.analysis.values import open_values
 from briscola.engine import GameState, Rules
-from briscola.engine.actions import Play
+from briscola.engine.actions import Action, Play
 from helpers import random_state
 
 TWO_PLAYER = [
@@ -46,6 +46,20 @@ def exhaustive(state: GameState, side: set[int]) -> int:
     return max(outcomes) if state.turn in side else min(outcomes)
 
 
+def assert_exhaustive(
+    state: GameState, seat: int, points: Mapping[Action, float], where: object
+) -> None:
+    """Each choice's value is the points ``seat``'s side takes after it, by
+    :func:`exhaustive`."""
+    side = {s for s in range(state.n) if state.rules.side_of[s] == state.rules.side_of[seat]}
+    for action, value in points.items():
+        after = state.copy()
+        before = sum(after.seat_points[s] for s in side)
+        after.apply(action)
+        truth = sum(after.seat_points[s] for s in side) - before + exhaustive(after, side)
+        assert value == truth, (where, str(action), value, truth)
+
+
 def positions(seed: int) -> Iterator[tuple[str, GameState]]:
     """Two-player positions with the stock out and a choice to make (hands of four cards
     at most: the exhaustive search of five cards each is slow)."""
@@ -71,13 +85,7 @@ def test_values_are_exact_once_the_stock_is_out_in_every_two_player_game() -> No
         seat = state.turn
         values = choice_values(state, seat, config, seed=n)
         assert values.exact, (key, n)
-        side = {s for s in range(state.n) if state.rules.side_of[s] == state.rules.side_of[seat]}
-        for action, points in values.points.items():
-            after = state.copy()
-            before = sum(after.seat_points[s] for s in side)
-            after.apply(action)
-            truth = sum(after.seat_points[s] for s in side) - before + exhaustive(after, side)
-            assert points == truth, (key, n, str(action), points, truth)
+        assert_exhaustive(state, seat, values.points, (key, n))
         checked[key] = checked.get(key, 0) + 1
     assert sum(checked.values()) == POSITIONS
     assert set(checked) == {key for key, _ in TWO_PLAYER}, checked
@@ -117,12 +125,6 @@ def test_with_every_card_seen_the_last_draws_are_solved_in_the_deal_as_it_lay() 
         seat = state.turn
         values = open_values(state, seat, config, seed=n)
         assert values.exact, (key, n)
-        side = {s for s in range(state.n) if state.rules.side_of[s] == state.rules.side_of[seat]}
-        for action, points in values.points.items():
-            after = state.copy()
-            before = sum(after.seat_points[s] for s in side)
-            after.apply(action)
-            truth = sum(after.seat_points[s] for s in side) - before + exhaustive(after, side)
-            assert points == truth, (key, n, str(action), points, truth)
+        assert_exhaustive(state, seat, values.points, (key, n))
         games.add(key)
     assert len(games) >= 3, games
