@@ -1,13 +1,16 @@
 """How fast a finished hand is analysed, how fast a hint comes, how noisy the values
 are, and what an ace thrown onto a lost trick costs (the figures behind the marks'
-thresholds, docs/analysis.md).
+thresholds, docs/analysis.md); the same for tables that talk, bid and call.
 
     python benchmarks/analysis.py [--hands 10] [--level strong] [--seeds 5] [--aces 12]
+        [--talk-hands 3] [--talk-worlds N]
 
 Pinned to one core. The hands are dealt by seed and played by intermediate players;
 each is analysed for every seat after one hand of warm-up (numba's kernels load from
-its cache). A hint (what the hint button shows: the strong player's choice and the
-values of the seat's choices) is timed at every decision of the hands.
+its cache), and again with every card seen (``--all-cards``). A hint (what the hint
+button shows: the strong player's choice and the values of the seat's choices) is timed
+at every decision of the hands. ``--seeds 0``, ``--aces 0`` and ``--talk-hands 0`` leave
+those parts out.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
 
 from briscola.ai import make_bot
 from briscola.analysis import LEVELS, analyse_hand, choice_values, hint
+from briscola.analysis.hand import TALK_WORLDS
 from briscola.engine import GAMES, GameState, Rules, seat_view, shuffled_deal
 from briscola.engine.actions import Play
 from briscola.engine.game_record import Record
@@ -44,12 +48,15 @@ def hand(rules: Rules, seed: int) -> Record:
 def speed(game: str, hands: int, level: str) -> None:
     rules = Rules.make(game)
     analyse_hand(hand(rules, 999), level)  # warm-up
-    times, hints = [], []
+    times, hints, seen = [], [], []
     for seed in range(hands):
         record = hand(rules, seed)
         start = time.perf_counter()
         analyse_hand(record, level, seed)
         times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        analyse_hand(record, level, seed, seen="all")
+        seen.append(time.perf_counter() - start)
         state = GameState(rules, record.deal)
         for move in record.moves:
             plays = [a for a in seat_view(state, move.seat).legal if isinstance(a, Play)]
@@ -61,7 +68,8 @@ def speed(game: str, hands: int, level: str) -> None:
     print(
         f"{game} ({level}): a hand {statistics.mean(times):.2f} s mean, {max(times):.2f} s "
         f"max ({hands} hands); a hint {1000 * statistics.mean(hints):.0f} ms mean, "
-        f"{1000 * max(hints):.0f} ms max ({len(hints)} decisions)"
+        f"{1000 * max(hints):.0f} ms max ({len(hints)} decisions); with every card seen "
+        f"a hand {statistics.mean(seen):.2f} s mean, {max(seen):.2f} s max"
     )
 
 
@@ -89,6 +97,65 @@ def noise(game: str, seeds: int, level: str) -> None:
         f"{statistics.mean(spreads):.2f} mean, {statistics.quantiles(spreads, n=20)[-1]:.2f} "
         f"at the 95th percentile, {max(spreads):.2f} max ({len(spreads)} choices)"
     )
+
+
+TALKING = (
+    ("briscola-4", {"communication": "signals"}),
+    ("briscola-4", {"communication": "conversation"}),
+    ("schembil", {}),
+    ("chiamata", {}),
+)
+"""Tables that talk, bid or call: their decisions are valued by playouts
+(briscola.analysis.talk)."""
+
+
+def talk(hands: int, seeds: int, level: str, worlds: int | None) -> None:
+    """A whole hand's analysis at tables that talk, bid or call, and the spread of a talk
+    decision's loss over seeds (its first four decisions in each of three hands)."""
+    from briscola.analysis.hand import following
+    from briscola.analysis.hand import played as step
+    from briscola.analysis.talk import TALK, asked, talk_choices, talk_values
+
+    for game, options in TALKING:
+        rules = Rules.make(game, options)
+        name = game + "".join(f" {k}={v}" for k, v in options.items())
+        times = []
+        for seed in range(hands):
+            record = hand(rules, seed)
+            start = time.perf_counter()
+            found = analyse_hand(record, level, seed, talk_worlds=worlds)
+            times.append(time.perf_counter() - start)
+        talked = sum(isinstance(d.played, TALK) for d in found.decisions)
+        line = (
+            f"{name} ({level}): a hand {statistics.mean(times):.1f} s mean, "
+            f"{max(times):.1f} s max ({hands} hands; the last with {talked} talk, bid or "
+            f"call decisions of {len(found.decisions)})"
+        )
+        spreads = []
+        for h in range(3 if seeds else 0):
+            record = hand(rules, 100 + h)
+            state = GameState(rules, record.deal)
+            valued = 0
+            for i, move in enumerate(record.moves):
+                then = following(record.moves, i)
+                if isinstance(move, TALK) and valued < 4:
+                    choices = talk_choices(state, move.seat, asked(move), then)
+                    if len(choices) > 1:
+                        valued += 1
+                        many = worlds or TALK_WORLDS[level]
+                        losses = []
+                        for seed in range(seeds):
+                            v = talk_values(state, move.seat, choices, then, many, seed).points
+                            losses.append(max(v.values()) - v[asked(move)])
+                        spreads.append(statistics.pstdev(losses))
+                state = step(state, move)
+        if spreads:
+            line += (
+                f"; noise: a loss's standard deviation over {seeds} seeds "
+                f"{statistics.mean(spreads):.2f} mean, {max(spreads):.2f} max "
+                f"({len(spreads)} decisions)"
+            )
+        print(line)
 
 
 def aces(count: int, level: str) -> None:
@@ -122,14 +189,18 @@ def main() -> None:
     parser.add_argument("--level", default="strong", choices=sorted(LEVELS))
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--aces", type=int, default=12)
+    parser.add_argument("--talk-hands", type=int, default=3)
+    parser.add_argument("--talk-worlds", type=int, default=None)
     args = parser.parse_args()
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     for game in ("briscola-2", "briscola-4"):
         speed(game, args.hands, args.level)
-    for game in ("briscola-2", "briscola-4"):
+    for game in ("briscola-2", "briscola-4") if args.seeds else ():
         noise(game, args.seeds, args.level)
     if args.aces:
         aces(args.aces, args.level)
+    if args.talk_hands:
+        talk(args.talk_hands, args.seeds, args.level, args.talk_worlds)
 
 
 if __name__ == "__main__":

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from briscola.ai import make_bot
+from briscola.ai.search.config import SearchConfig
 from briscola.engine import (
     GAMES,
     Action,
@@ -24,6 +26,7 @@ from briscola.engine import (
 )
 from briscola.engine.chiamata import CALL, Chiamata
 from briscola.engine.events import Event, TrickWon
+from briscola.engine.game_record import Record
 from briscola.engine.talk import TableTalk
 
 
@@ -416,3 +419,40 @@ def ace_throws(rules: Rules, tries: int = 400) -> Iterator[AceThrow]:
             move = bots[seat].choose(view)
             moves.append(move)
             state.apply(move)
+
+
+QUICK_SEARCH = SearchConfig(
+    worlds=32, rollouts=1, table_worlds=24, table_rollouts=1, engine_worlds=8
+)
+"""A search cheap enough to analyse many hands in the tests."""
+
+
+def played_hand(rules: Rules, seed: int, moves: list[Action] | None = None) -> Record:
+    """A hand dealt by ``seed`` and played to its end by intermediate players, after
+    ``moves`` (played first, as given)."""
+    rng = random.Random(seed)
+    deal = shuffled_deal(rules, rng.randrange(rules.players), rng)
+    state = GameState(rules, deal)
+    made = list(moves or [])
+    for move in made:
+        state.apply(move)
+    bots = [make_bot("intermediate", seed=seed * 10 + s) for s in range(rules.players)]
+    while not state.over:
+        seat = state.turn
+        move = bots[seat].choose(seat_view(state, seat))
+        made.append(move)
+        state.apply(move)
+    return Record(rules, deal, tuple(made))
+
+
+def swap_cards(deal: Deal, a: object, b: object) -> Deal:
+    """``deal`` with cards ``a`` and ``b`` in each other's places."""
+
+    def one(c: object) -> object:
+        return b if c == a else a if c == b else c
+
+    return dataclasses.replace(
+        deal,
+        hands=tuple(tuple(one(c) for c in h) for h in deal.hands),  # type: ignore[misc]
+        stock=tuple(one(c) for c in deal.stock),  # type: ignore[misc]
+    )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,45 +15,20 @@ from hypothesis import strategies as st
 
 pytest.importorskip("numba")
 
-from briscola.ai import make_bot
-from briscola.ai.search.config import SearchConfig
 from briscola.analysis import LABELS, analyse_hand, choice_values
 from briscola.analysis.values import LEVELS
-from briscola.engine import GAMES, GameState, MalformedError, Rules, seat_view, shuffled_deal
-from briscola.engine.actions import Action
-from briscola.engine.deal import Deal
+from briscola.engine import GAMES, GameState, MalformedError, Rules, seat_view
 from briscola.engine.game_record import Record
-from helpers import ace_throws
-
-QUICK = SearchConfig(worlds=32, rollouts=1, table_worlds=24, table_rollouts=1, engine_worlds=8)
-"""A search cheap enough to analyse many hands in the tests."""
-
-
-def played(rules: Rules, seed: int, moves: list[Action] | None = None) -> Record:
-    """A hand dealt by ``seed`` and played to its end by intermediate players, after
-    ``moves`` (played first, as given)."""
-    rng = random.Random(seed)
-    deal = shuffled_deal(rules, rng.randrange(rules.players), rng)
-    state = GameState(rules, deal)
-    made = list(moves or [])
-    for move in made:
-        state.apply(move)
-    bots = [make_bot("intermediate", seed=seed * 10 + s) for s in range(rules.players)]
-    while not state.over:
-        seat = state.turn
-        move = bots[seat].choose(seat_view(state, seat))
-        made.append(move)
-        state.apply(move)
-    return Record(rules, deal, tuple(made))
+from helpers import QUICK_SEARCH, ace_throws, played_hand, swap_cards
 
 
 @settings(max_examples=22, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10**6))
 def test_the_best_choice_loses_nothing_and_no_loss_is_negative(game: str, seed: int) -> None:
     rules = Rules.make(game)
-    record = played(rules, seed)
+    record = played_hand(rules, seed)
     seat = seed % rules.players
-    found = analyse_hand(record, seats=[seat], seed=seed, config=QUICK)
+    found = analyse_hand(record, seats=[seat], seed=seed, config=QUICK_SEARCH, talk_worlds=4)
     assert [s.seat for s in found.seats] == [seat]
     assert found.decisions, "every seat plays cards"
     for d in found.decisions:
@@ -83,7 +57,7 @@ def planted(rules: Rules, tries: int = 400) -> tuple[Record, int, int]:
     for found in ace_throws(rules, tries):
         if found.early:
             moves = [*found.moves, found.ace]
-            return played(rules, found.seed, moves), len(found.moves), found.seat
+            return played_hand(rules, found.seed, moves), len(found.moves), found.seat
     raise AssertionError(f"{rules.game.key}: no such position in {tries} hands")
 
 
@@ -91,7 +65,7 @@ def planted(rules: Rules, tries: int = 400) -> tuple[Record, int, int]:
 def test_an_ace_thrown_onto_a_lost_trick_is_a_mistake_or_a_blunder(game: str) -> None:
     rules = Rules.make(game)
     record, move, seat = planted(rules)
-    found = analyse_hand(record, seats=[seat])
+    found = analyse_hand(record, seats=[seat], talk_worlds=4)
     [decision] = [d for d in found.decisions if d.move_number == move]
     assert decision.label in ("mistake", "blunder"), decision
     assert decision.loss >= 4
@@ -103,9 +77,12 @@ def test_an_ace_thrown_onto_a_lost_trick_is_a_mistake_or_a_blunder(game: str) ->
 
 
 def test_the_kind_of_values_is_named_and_checked() -> None:
-    record = played(Rules.make("briscola-4"), 3)
-    assert analyse_hand(record, seats=[0], config=QUICK).to_json()["seen"] == "seat"
-    found = analyse_hand(record, seats=[0], config=QUICK, seen="all")
+    record = played_hand(Rules.make("briscola-4"), 3)
+    assert (
+        analyse_hand(record, seats=[0], config=QUICK_SEARCH, talk_worlds=4).to_json()["seen"]
+        == "seat"
+    )
+    found = analyse_hand(record, seats=[0], config=QUICK_SEARCH, seen="all", talk_worlds=4)
     assert found.to_json()["seen"] == "all" and found.decisions
     with pytest.raises(MalformedError, match="seen: one of seat, all"):
         analyse_hand(record, seen="everything")
@@ -115,7 +92,7 @@ def test_values_come_from_the_seats_view_alone() -> None:
     """Two deals that differ only in cards the seat has not seen (one in the opponent's
     hand, one deep in the stock) give the seat the same values at the same moment."""
     rules = Rules.make("briscola-2")
-    record = played(rules, 7)
+    record = played_hand(rules, 7)
     state = GameState(rules, record.deal)
     for move in record.moves[:8]:
         state.apply(move)
@@ -124,7 +101,7 @@ def test_values_come_from_the_seats_view_alone() -> None:
     seen = {str(c) for c in seat_view(state, seat).hand}
     unseen = [c for c in state.hands[other] if str(c) not in seen]
     deep = record.deal.stock[-1]  # drawn last of all: not yet seen by anyone
-    swapped = swap(record.deal, unseen[0], deep)
+    swapped = swap_cards(record.deal, unseen[0], deep)
     twin = GameState(rules, swapped)
     for move in record.moves[:8]:
         twin.apply(move)
@@ -134,31 +111,20 @@ def test_values_come_from_the_seats_view_alone() -> None:
     assert choice_values(twin, seat, config, 5) == choice_values(state, seat, config, 5)
 
 
-def swap(deal: Deal, a: object, b: object) -> Deal:
-    def one(c: object) -> object:
-        return b if c == a else a if c == b else c
-
-    return dataclasses.replace(
-        deal,
-        hands=tuple(tuple(one(c) for c in h) for h in deal.hands),  # type: ignore[misc]
-        stock=tuple(one(c) for c in deal.stock),  # type: ignore[misc]
-    )
-
-
 @pytest.mark.parametrize("game", ["briscola-2", "briscola-4"])
 def test_the_same_record_and_seed_give_the_same_analysis(game: str) -> None:
     """Again, and with other seats analysed beside (the two-player search keeps its
     transposition table across the hand's decisions)."""
-    record = played(Rules.make(game), 3)
-    first = analyse_hand(record, seed=9, seats=[0], config=QUICK)
-    assert analyse_hand(record, seed=9, seats=[0], config=QUICK) == first
-    together = analyse_hand(record, seed=9, seats=[0, 1], config=QUICK)
+    record = played_hand(Rules.make(game), 3)
+    first = analyse_hand(record, seed=9, seats=[0], config=QUICK_SEARCH, talk_worlds=4)
+    assert analyse_hand(record, seed=9, seats=[0], config=QUICK_SEARCH, talk_worlds=4) == first
+    together = analyse_hand(record, seed=9, seats=[0, 1], config=QUICK_SEARCH, talk_worlds=4)
     assert [d for d in together.decisions if d.seat == 0] == list(first.decisions)
 
 
 def test_what_cannot_be_analysed_is_refused_saying_why() -> None:
     rules = Rules.make("briscola-2")
-    record = played(rules, 1)
+    record = played_hand(rules, 1)
     unfinished = dataclasses.replace(record, moves=record.moves[:10])
     with pytest.raises(MalformedError, match="not over"):
         analyse_hand(unfinished)
@@ -181,5 +147,5 @@ def test_schembil_records_from_before_the_rais_talk_are_analysed_too() -> None:
     old = Path(__file__).parents[1] / "data" / "schembil_records_before_rais_talk.jsonl"
     for line in old.read_text(encoding="utf-8").splitlines():
         record = parse_record(json.loads(line)["record"])
-        found = analyse_hand(record, seats=[0], config=QUICK)
+        found = analyse_hand(record, seats=[0], config=QUICK_SEARCH, talk_worlds=4)
         assert found.decisions and all(d.loss >= 0 for d in found.decisions)

@@ -16,6 +16,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "analysis.py"
 
 def test_the_benchmark_runs_and_says_each_figure() -> None:
     cmd = [sys.executable, str(SCRIPT), "--hands", "1", "--seeds", "2", "--aces", "1"]
+    cmd += ["--talk-hands", "1", "--talk-worlds", "2"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -23,3 +24,8 @@ def test_the_benchmark_runs_and_says_each_figure() -> None:
         assert any(line.startswith(f"{game} (strong): a hand ") for line in lines), lines
         assert any(line.startswith(f"{game} (strong) noise: ") for line in lines), lines
     assert sum("an ace thrown early" in line for line in lines) == 11
+    for line in lines[:2]:
+        assert "; with every card seen a hand " in line, line
+    for table in ("briscola-4 communication=signals", "schembil", "chiamata"):
+        [said] = [line for line in lines if line.startswith(f"{table} (strong): a hand ")]
+        assert "talk, bid or call decisions" in said and "; noise: " in said, said

@@ -7,8 +7,10 @@ desktop sizes, checked by axe-core, in Italian too."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,6 +36,22 @@ def play_a_hand(ana: Person) -> str:
     return token_of(ana.page.url)
 
 
+def assert_same_analysis(served: dict[str, Any], truth: dict[str, Any], folder: Path) -> None:
+    """The server's analysis is the one computed here from the downloaded record, to the
+    last digit; if not, both are kept in ``folder`` and the first decision that differs is
+    named."""
+    if served == truth:
+        return
+    (folder / "served.json").write_text(json.dumps(served, indent=1))
+    (folder / "here.json").write_text(json.dumps(truth, indent=1))
+    pairs = zip(served["decisions"], truth["decisions"], strict=False)
+    first = next(((a, b) for a, b in pairs if a != b), None)
+    raise AssertionError(
+        f"the server's analysis differs from the record's (both in {folder}); the first "
+        f"decision that differs: {first}; the seats: {served['seats']} != {truth['seats']}"
+    )
+
+
 def test_the_end_screen_and_the_replay_show_what_each_card_cost(
     people: Callable[[str], Person], tmp_path: Path
 ) -> None:
@@ -45,6 +63,12 @@ def test_the_end_screen_and_the_replay_show_what_each_card_cost(
         ana.page.evaluate(f"() => fetch('/api/tables/{token}/hands/1').then(r => r.text())")
     )
     truth = analyse_json(record)  # what `briscola analyse` says of the downloaded record
+    served = json.loads(
+        ana.page.evaluate(
+            f"() => fetch('/api/tables/{token}/hands/1/analysis').then(r => r.text())"
+        )
+    )
+    assert_same_analysis(served, truth, tmp_path)
     lines = ana.page.locator("#analysis-seats li").all_inner_texts()
     assert len(lines) == 2
     for line, seat in zip(lines, truth["seats"], strict=True):
@@ -136,3 +160,54 @@ def test_a_hint_at_a_practice_table_and_none_between_two_people(
         first = bea if bea.enabled_cards().count() else cy
         first.enabled_cards().first.wait_for()
         assert first.page.locator("#hint").count() == (1 if hints else 0)
+
+
+def test_the_replay_values_the_auctions_bids_and_the_call(
+    people: Callable[[str], Person], tmp_path: Path
+) -> None:
+    """A chiamata hand (its end screen, the match going on): Ana presses the last button
+    offered (the lowest bid, the last card to call) and plays her cards; at the first trick
+    the replay lists the auction's decisions and the call, named as their buttons name
+    them, each with the choices valued; the server's figures are the record's."""
+    ana = people("Ana")
+    ana.set_prefs()
+    ana.login()
+    page = ana.page
+    page.wait_for_selector("#play-now")
+    page.click("#create-table")
+    page.select_option("#setup-game", "chiamata")
+    page.wait_for_selector("#setup-game option[value='chiamata']:checked", state="attached")
+    seats = page.locator("#setup .seats select")
+    for i in range(seats.count()):
+        seats.nth(i).select_option("bot:beginner")
+    page.click("#setup-create")
+    page.click("#start:not([disabled])")
+    page.wait_for_selector("#hand .card")
+    end = time.monotonic() + 120
+    while not page.locator("#analysis").count():
+        assert time.monotonic() < end, "the hand did not end in time"
+        if ana.play_first() is None and not ana.act_last():
+            page.wait_for_timeout(50)
+    token = token_of(page.url)
+    page.wait_for_selector("#analysis-seats li", timeout=120_000)
+    record = json.loads(
+        page.evaluate(f"() => fetch('/api/tables/{token}/hands/1').then(r => r.text())")
+    )
+    truth = analyse_json(record)
+    served = json.loads(
+        page.evaluate(f"() => fetch('/api/tables/{token}/hands/1/analysis').then(r => r.text())")
+    )
+    assert_same_analysis(served, truth, tmp_path)
+    auction = [d for d in truth["decisions"] if "bid" in d["played"] or "call" in d["played"]]
+    assert any("call" in d["played"] for d in auction)
+    ana.goto(f"/history/{token}/1?trick=1")
+    page.wait_for_selector("#replay-decisions li")
+    lines = page.locator("#replay-decisions li").all_inner_texts()
+    assert len(lines) == len([d for d in truth["decisions"] if d["trick"] == 1])
+    said = [line for line in lines if ", pass: " in line or ", bid " in line]
+    assert len(said) == len([d for d in auction if "bid" in d["played"]])
+    assert all("the choices then: pass " in line for line in said), said
+    [call] = [line for line in lines if ", call " in line]
+    assert call.count("call ") >= 4  # the card called, and the four it could call
+    ana.shoot("analysis-replay-auction")
+    ana.axe("a replayed auction with its analysis")

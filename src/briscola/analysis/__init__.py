@@ -1,6 +1,7 @@
-"""After the hand, what each card cost: every card play and trump exchange of a finished
-hand valued from what its seat knew at that moment, the points it lost against the best
-choice, its mark, and each seat's accuracy (docs/analysis.md).
+"""After the hand, what each card cost: every decision of a finished hand (its card plays
+and trump exchanges, and its talk, bids and call) valued from what its seat knew at that
+moment, the points it lost against the best choice, its mark, and each seat's accuracy
+(docs/analysis.md).
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, shuffled_deal

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from briscola.ai.search.config import SearchConfig
 from briscola.analysis.marks import accuracy, label
-from briscola.analysis.values import LEVELS, choice_values, open_values
+from briscola.analysis.talk import TALK, asked, talk_choices, talk_values
+from briscola.analysis.values import LEVELS, Values, choice_values, open_values
 from briscola.engine.actions import Action, Exchange, Play
 from briscola.engine.errors import IllegalActionError, MalformedError
 from briscola.engine.game_record import Record
@@ -28,6 +29,9 @@ COSTLIEST = 2
 
 MARKED = ("inaccuracy", "mistake", "blunder")
 """The labels of the decisions that lost enough to be marked."""
+
+TALK_WORLDS = {"strong": 48, "champion": 160}
+"""The worlds a talk, bid or call decision is played out in, by level."""
 
 SEEN = ("seat", "all")
 """What an analysis's values may be computed from: what each seat knew, or every card."""
@@ -143,13 +147,16 @@ def analyse_hand(
     hand: int = 0,
     config: SearchConfig | None = None,
     seen: str = "seat",
+    talk_worlds: int | None = None,
 ) -> HandAnalysis:
-    """Each card play and trump exchange of a finished hand, for ``seats`` (all by
-    default), valued from what its seat knew then (:mod:`briscola.analysis.values`) by
-    the search of ``level`` (``config``, when given, replaces its settings: for tests and
-    experiments); or, ``seen="all"``, valued with every card seen
-    (:func:`~briscola.analysis.values.open_values`): the other values, a report of its
-    own.
+    """Each decision of a finished hand, for ``seats`` (all by default). Card plays and
+    trump exchanges are valued from what its seat knew then
+    (:mod:`briscola.analysis.values`) by the search of ``level`` (``config``, when given,
+    replaces its settings: for tests and experiments); or, ``seen="all"``, with every card
+    seen (:func:`~briscola.analysis.values.open_values`): the other values, a report of
+    its own. Talk, bids and calls are valued from the seat's view by playouts
+    (:mod:`briscola.analysis.talk`) in ``talk_worlds`` worlds (by default
+    :data:`TALK_WORLDS` of the level), whichever ``seen``.
 
     :raises MalformedError: for an unknown level or ``seen``, a seat the table does not
         have, a record with an illegal move, or a hand not played to its end (its
@@ -178,8 +185,15 @@ def analyse_hand(
     state = GameState(record.rules, record.deal)
     decisions: list[Decision] = []
     for i, move in enumerate(record.moves):
-        if isinstance(move, Play | Exchange) and (seats is None or move.seat in seats):
-            found = decide(state, move, i, hand, config, decision_seed(seed, record, i), tt, seen)
+        if seats is None or move.seat in seats:
+            at = decision_seed(seed, record, i)
+            found: Decision | None = None
+            if isinstance(move, Play | Exchange):
+                found = decide(state, move, i, hand, config, at, tt, seen)
+            elif isinstance(move, TALK):
+                worlds = talk_worlds or TALK_WORLDS[level]
+                then = following(record.moves, i)
+                found = decide_talk(state, move, then, i, hand, worlds, at, seen == "all")
             if found is not None:
                 decisions.append(found)
         state = played(state, move)
@@ -226,27 +240,77 @@ def decide(
     """The decision of ``move``'s seat in ``state``, or ``None`` when the move is not the
     seat's to choose (another phase's); valued as ``seen`` says (:func:`analyse_hand`)."""
     seat = move.seat
-    trick = len(state.tricks) + 1
     view = seat_view(state, seat)
     options = [a for a in view.legal if isinstance(a, Play | Exchange)]
     if move not in options:
         return None
     if len(options) == 1:
-        only = Choice(move, None)
-        return Decision(
-            hand, move_number, trick, seat, (only,), move, move, 0.0, "forced", False
-        )  # fmt: skip
+        return judged(hand, move_number, len(state.tricks) + 1, seat, move, options, None)
     values = (open_values if seen == "all" else choice_values)(state, seat, config, seed, tt)
-    choices = tuple(Choice(a, values.points[a]) for a in options)
-    top = max(values.points.values())
-    best = next(a for a in options if values.points[a] >= top - TOLERANCE)
-    loss = max(0.0, top - values.points[move])
+    return judged(hand, move_number, len(state.tricks) + 1, seat, move, options, values)
+
+
+def judged(
+    hand: int,
+    move_number: int,
+    trick: int,
+    seat: int,
+    made: Action,
+    options: Sequence[Action],
+    values: Values | None,
+) -> Decision:
+    """The decision to make ``made`` among ``options``: forced (one option, ``values``
+    ``None``), or its best choice, loss and label by ``values``."""
+    if values is None:
+        only = (Choice(made, None),)
+        return Decision(hand, move_number, trick, seat, only, made, made, 0.0, "forced", False)
+    points = values.points
+    top = max(points.values())
+    best = next(a for a in options if points[a] >= top - TOLERANCE)
+    loss = max(0.0, top - points[made])
     if loss < TOLERANCE:
         loss = 0.0
+    choices = tuple(Choice(a, points[a]) for a in options)
     return Decision(
-        hand, move_number, trick, seat, choices, move, best, loss, label(loss, len(options)),
+        hand, move_number, trick, seat, choices, made, best, loss, label(loss, len(options)),
         values.exact,
     )  # fmt: skip
+
+
+def following(moves: Sequence[Action], i: int) -> list[Action]:
+    """The moves after move ``i`` by its seat, until another seat's."""
+    out = []
+    for move in moves[i + 1 :]:
+        if move.seat != moves[i].seat:
+            break
+        out.append(move)
+    return out
+
+
+def decide_talk(
+    state: GameState,
+    move: Action,
+    then: Sequence[Action],
+    move_number: int,
+    hand: int,
+    worlds: int,
+    seed: int,
+    seen: bool = False,
+) -> Decision | None:
+    """The decision of ``move`` (a talk, a bid or a call) in ``state``, ``then`` being
+    the seat's next moves, its choices valued by
+    :func:`~briscola.analysis.talk.talk_values`; ``None`` for a move that was not a choice
+    of its seat (an end of talk a record implies)."""
+    seat = move.seat
+    made = asked(move)
+    choices = talk_choices(state, seat, made, then)
+    if made not in choices:
+        return None
+    trick = len(state.tricks) + 1
+    if len(choices) == 1:
+        return judged(hand, move_number, trick, seat, made, choices, None)
+    values = talk_values(state, seat, choices, then, worlds, seed, seen)
+    return judged(hand, move_number, trick, seat, made, choices, values)
 
 
 def transpositions(record: Record) -> object:

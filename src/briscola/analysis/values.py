@@ -21,8 +21,8 @@ allows, less the points it held as it decided. Everything is read from the seat'
   (:func:`~briscola.ai.search.players.engine_values`), their mean final points.
 
 A trump exchange is worth the best of the cards the seat may then play, valued from its
-view after the exchange. Other decisions (partner talk, bids, a call, a look) are not
-valued here.
+view after the exchange. Other decisions (partner talk, bids, a call, a look) are valued
+by :mod:`briscola.analysis.talk`.
 
 **With every card seen** (:func:`open_values`, the analysis's other values, never mixed
 with the first): the same search in the one world the cards lie in. Solved exactly once

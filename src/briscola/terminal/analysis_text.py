@@ -29,7 +29,7 @@ def action_words(action: dict[str, Any], seating: Seating) -> str:
     if "exchange" in action:
         card = seating.card(Card.parse(action["exchange"]))
         return seating.words.say("analysis.exchange", card=card)
-    return describe_action(action, seating)  # a hint's suggestion may be a signal
+    return describe_action(action, seating)  # a talk, a bid or a call
 
 
 def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
@@ -40,8 +40,10 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
     for d in body["decisions"]:
         if d["label"] not in MARKS:
             continue
+        # (at a talk, a bid or a call, saying nothing more: "play" and the card)
+        name = describe_action if not {"play", "exchange"} & d["played"].keys() else action_words
         choices = " · ".join(
-            f"{action_words(c['action'], seating)} {num(c['expected_points'], lang)}"
+            f"{name(c['action'], seating)} {num(c['expected_points'], lang)}"
             + (" ★" if c["action"] == d["best"] else "")
             for c in d["choices"]
         )

@@ -384,7 +384,7 @@ def describe_standing(voice: Seating, match: Mapping[str, Any]) -> str:
     return words.say("standing.hands", n=target.goal, sides=won)
 
 
-def describe_action(action: Mapping[str, Any], voice: Seating, turned: str | None = None) -> str:
+def describe_action(action: Mapping[str, Any], voice: Voice, turned: str | None = None) -> str:
     """A short label for a legal action (its JSON, as a view lists it), as a menu shows it."""
     words = voice.words
     if "play" in action:

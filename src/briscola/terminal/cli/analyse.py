@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 
 from briscola.analysis import Decision, HandAnalysis, analyse_hand, tenths
-from briscola.analysis.hand import played
+from briscola.analysis.hand import MARKED, played
 from briscola.engine import MalformedError, parse_record, replay
 from briscola.engine.actions import Action, Exchange, Play
 from briscola.engine.game_record import Record
@@ -20,6 +20,8 @@ from briscola.engine.match import MatchRecord, parse_match_record
 from briscola.engine.state import GameState
 from briscola.terminal.cli.common import JsonFlag, err, out
 from briscola.terminal.cli.records import Records
+from briscola.words.narrate import describe_action
+from briscola.words.seating import RECORD
 
 
 class Level(StrEnum):
@@ -120,6 +122,8 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
             cards.append(f"{move.seat}:{move.card}{mark(decision)}")
         elif isinstance(move, Exchange):
             cards.append(f"{move.seat} exchanges {move.card}{mark(decision)}")
+        elif decision is not None and decision.label in MARKED:
+            cards.append(f"{move.seat} {said(move)}{mark(decision)}")
         if decision is not None and decision.label not in ("best", "forced"):
             notes.append(explain(decision))
         state = played(state, move)
@@ -147,12 +151,14 @@ def mark(decision: Decision | None) -> str:
     return "" if decision is None else MARKS[decision.label]
 
 
-def said(action: Action) -> str:
+def said(action: Action, talking: bool = False) -> str:
+    """A choice in a few words: a card (``play`` and a card, at a talk, a bid or a
+    call: saying nothing more), an exchange, or a talk, bid or call as a menu says it."""
     if isinstance(action, Play):
-        return str(action.card)
+        return f"play {action.card}" if talking else str(action.card)
     if isinstance(action, Exchange):
         return f"exchanging {action.card}"
-    return str(action)  # pragma: no cover - only plays and exchanges are analysed
+    return describe_action(action.to_json(), RECORD)
 
 
 def explain(d: Decision) -> str:
@@ -160,10 +166,11 @@ def explain(d: Decision) -> str:
     values: dict[Any, float | None] = {c.action: c.expected_points for c in d.choices}
     best, chosen = values[d.best], values[d.played]
     assert best is not None and chosen is not None  # (a marked decision is not forced)
+    talking = not isinstance(d.played, Play | Exchange)
     return (
         f"seat {d.seat}'s {said(d.played)}{MARKS[d.label]}: {article(d.label)} {d.label}, "
-        f"{tenths(d.loss)} points lost ({said(d.best)} was best: {tenths(best)} against "
-        f"{tenths(chosen)})"
+        f"{tenths(d.loss)} points lost ({said(d.best, talking)} was best: {tenths(best)} "
+        f"against {tenths(chosen)})"
     )
 
 

@@ -5,6 +5,7 @@
 import { cardName } from "./cards.js";
 import { h } from "./dom.js";
 import { capital, language, t } from "./i18n.js";
+import { bidWords, talkWord } from "./table/words.js";
 
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -13,15 +14,30 @@ export function num(x) {
   return Number(x).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-/** A choice (an action as the records write it): its card, or the exchange. */
-export function actionName(a) {
+/** A choice (an action as the records write it) in words: its card, the exchange, or a
+ * talk, bid or call as its button says it (`nameOf(seat)` names the partner addressed). */
+export function actionName(a, nameOf = String) {
   if (a.play) return String(cardName(a.play));
   if (a.exchange) return t("analysis.exchange", { card: String(cardName(a.exchange)) });
+  if ("signal" in a) return t("menu.signal", { what: talkWord("signal", a.signal) });
+  if ("ask" in a) return t("menu.ask", { to: nameOf(a.to), what: talkWord("ask", a.ask) });
+  if ("order" in a) return t("menu.order", { to: nameOf(a.to), what: talkWord("order", a.order) });
+  if ("look" in a) return t("menu.look", { to: nameOf(a.look) });
+  if ("talk" in a) return t("menu.talk_done");
+  if ("bid" in a) return a.bid === "pass" ? t("menu.pass") : t("menu.bid", { bid: bidWords(a.bid) });
+  if ("call" in a) return t("menu.call", { card: String(cardName(a.call)) });
   return "?";
 }
 
+/** A choice of a decision in words: at a talk, bid or call, saying nothing more (a card
+ * play) as "play" and the card. */
+function choiceName(d, a, nameOf) {
+  if (a.play && !d.played.play) return t("menu.play", { card: String(cardName(a.play)) });
+  return actionName(a, nameOf);
+}
+
 function same(a, b) {
-  return a.play === b.play && a.exchange === b.exchange;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The seat's costliest decisions, as its summary names them (`s.costliest`). */
@@ -44,7 +60,7 @@ export function seatLines(body, nameOf) {
         worst.length
           ? h("span", {
               class: "costliest",
-              text: ` · ${worst.map((d) => t("analysis.costliest", { card: actionName(d.played), trick: d.trick, lost: num(d.loss) })).join(", ")}`,
+              text: ` · ${worst.map((d) => t("analysis.costliest", { card: actionName(d.played, nameOf), trick: d.trick, lost: num(d.loss) })).join(", ")}`,
             })
           : null,
       );
@@ -66,15 +82,16 @@ export function markEl(d) {
 }
 
 /** A decision in a sentence, with the choices the seat had then and their values, the
- * one of most value starred (a choice marked best lost less than the search's noise). */
-export function decisionLine(d, name) {
+ * one of most value starred (a choice marked best lost less than the search's noise);
+ * `nameOf(seat)` names the seats. */
+export function decisionLine(d, nameOf) {
   const choices = d.choices
     .filter((c) => c.expected_points !== null)
-    .map((c) => `${actionName(c.action)} ${num(c.expected_points)}${same(c.action, d.best) ? ` ★ ${t("analysis.top")}` : ""}`);
+    .map((c) => `${choiceName(d, c.action, nameOf)} ${num(c.expected_points)}${same(c.action, d.best) ? ` ★ ${t("analysis.top")}` : ""}`);
   return h(
     "li",
     { class: `analysis-decision ${d.label}`, "data-seat": d.seat },
-    h("b", { text: `${capital(String(name))}, ${actionName(d.played)}: ` }),
+    h("b", { text: `${capital(String(nameOf(d.seat)))}, ${actionName(d.played, nameOf)}: ` }),
     t(`analysis.label.${d.label}`),
     MARKS[d.label] ? ` (−${num(d.loss)})` : "",
     choices.length ? h("span", { class: "help", text: ` · ${t("analysis.choices", { list: choices.join(" · ") })}` }) : null,

@@ -297,7 +297,7 @@ export class Replay {
       this.costs,
       title,
       decisions.length
-        ? h("ul", { class: "list", id: "replay-decisions" }, decisions.map((d) => decisionLine(d, this.names[d.seat])))
+        ? h("ul", { class: "list", id: "replay-decisions" }, decisions.map((d) => decisionLine(d, (seat) => this.names[seat])))
         : h("p", { class: "note", text: t("analysis.none_here") }),
     );
   }
