@@ -1,13 +1,14 @@
 """A hand's analysis through the real server: refused at every turn while the hand is
 played (it would tell what a seat could not know), then computed off the tables' way,
 kept, the same as ``briscola analyse`` gives on the hand's downloaded record, and still
-there after a restart."""
+there after a restart; one kept by an older version of the analysis is computed again."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
@@ -79,3 +80,17 @@ async def test_refused_while_played_then_the_same_as_the_command_line(
     server.start()
     again = await ana.http.get(f"/api/tables/{token}/hands/1/analysis")
     assert again.status_code == 200 and again.json() == found  # kept: not computed again
+
+    # an analysis kept by an older version of the analysis (before version 2: no
+    # version, and its talk not valued) is computed again after the upgrade, and replaced
+    server.stop()
+    with sqlite3.connect(server.data / "briscola.db") as db:
+        old = {k: v for k, v in found.items() if k != "version"}
+        db.execute("update analyses set body = ?", (json.dumps(old),))
+    db.close()
+    server.start()
+    assert await analysis(ana, token, 1) == found
+    with sqlite3.connect(server.data / "briscola.db") as db:
+        [(kept,)] = db.execute("select body from analyses").fetchall()
+    db.close()
+    assert json.loads(kept) == found

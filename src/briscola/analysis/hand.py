@@ -30,6 +30,11 @@ COSTLIEST = 2
 MARKED = ("inaccuracy", "mistake", "blunder")
 """The labels of the decisions that lost enough to be marked."""
 
+VERSION = 2
+"""The analysis's version, in its JSON: raised whenever the same record, level and seed
+would be analysed differently (2: talk, bids and the call valued), so that a server
+computes again the analyses it kept from an older one."""
+
 TALK_WORLDS = {"strong": 48, "champion": 160}
 """The worlds a talk, bid or call decision is played out in, by level."""
 
@@ -115,6 +120,7 @@ class HandAnalysis:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "version": VERSION,
             "hand": self.hand,
             "game": self.game,
             "level": self.level,

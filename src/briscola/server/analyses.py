@@ -60,9 +60,11 @@ class Analyst:
         """Hand ``hand``'s analysis at ``level``: the one kept, or the one computed from
         ``record`` (the hand's record) within :data:`WAIT` seconds; ``None`` while it is
         still being computed (ask again)."""
+        from briscola.analysis.hand import VERSION
+
         kept = await self.storage.analysis(table_id, hand, level)
-        if kept is not None:
-            return kept
+        if kept is not None and kept.get("version") == VERSION:
+            return kept  # (one of an older version is computed again, and replaced)
         key = (table_id, hand, level)
         task = self._computing.get(key)
         if task is None:

@@ -1,7 +1,8 @@
 """Each finished hand's analysis (:mod:`briscola.analysis`), kept once computed; the part
 of :class:`~briscola.storage.Storage` that keeps them. An analysis is the same for the
 same record, level and seed, so two processes that compute one at once store the same:
-the first kept stays."""
+the first kept stays; but an analysis kept by an older version of the analysis (one
+that valued fewer decisions, say) is replaced by the newer one."""
 
 from __future__ import annotations
 
@@ -15,6 +16,12 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from briscola.storage import schema as s
+
+
+def version_of(body: dict[str, Any]) -> int:
+    """The version of the analysis that made ``body`` (1: before it said)."""
+    version = body.get("version", 1)
+    return version if isinstance(version, int) else 1
 
 
 class Analyses:
@@ -40,8 +47,17 @@ class Analyses:
     async def keep_analysis(
         self, table_id: int, hand: int, level: str, body: dict[str, Any]
     ) -> None:
-        """Keep hand ``hand``'s analysis at ``level``, unless one is kept already."""
+        """Keep hand ``hand``'s analysis at ``level``, unless one is kept already; one kept
+        by an older version of the analysis (``body["version"]``: 1 when missing) is
+        replaced by a newer one."""
         insert = (sqlite.insert if self._sqlite else postgresql.insert)(s.analyses)
         row = {"table_id": table_id, "hand": hand, "level": level, "body": body}
+        values = insert.values(**row, at=self.clock())
+        kept = sa.func.coalesce(s.analyses.c.body["version"].as_integer(), 1)
+        newer = values.on_conflict_do_update(
+            index_elements=["table_id", "hand", "level"],
+            set_={"body": values.excluded.body, "at": values.excluded.at},
+            where=kept < version_of(body),
+        )
         async with self._begin() as conn:
-            await conn.execute(insert.values(**row, at=self.clock()).on_conflict_do_nothing())
+            await conn.execute(newer)

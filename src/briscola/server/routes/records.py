@@ -95,10 +95,11 @@ async def hand_analysis(
     token: str, number: int, tables: TablesDep, level: Literal["strong", "champion"] = "strong"
 ) -> JSONResponse:
     """Finished hand `number`'s analysis: each decision (a card, an exchange, a talk, a
-    bid, a call) valued from what its seat knew then, the points it lost and its mark, and each seat's total
-    loss and accuracy (docs/analysis.md) — what `briscola analyse` gives on the hand's
-    record. Refused (`not_finished`) until the hand is over: it would tell what a seat
-    could not know yet. Computed once, off the tables' way, then kept: while it is being
+    bid, a call) valued from what its seat knew then, the points it lost and its mark,
+    and each seat's total loss and accuracy (docs/analysis.md) — what `briscola analyse`
+    gives on the hand's record. Refused (`not_finished`) until the hand is over: it would
+    tell what a seat could not know yet. Computed once, off the tables' way, then kept
+    (one kept by an older version of the analysis is computed again): while it is being
     computed the answer is `202` (ask again); `503 busy` when many are being computed."""
     live = await tables.get(token)
     check_hand(live, number)
