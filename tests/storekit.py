@@ -8,7 +8,7 @@ import hashlib
 from datetime import UTC, datetime, timedelta
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
-HEAD = "0009"
+HEAD = "0010"
 """The newest migration."""
 
 

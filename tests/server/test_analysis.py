@@ -27,11 +27,14 @@ def server(server_factory: Callable[..., ServerProcess]) -> ServerProcess:
     return server_factory()  # (its own: restarted below)
 
 
-async def analysis(client: Client, token: str, hand: int, timeout: float = 60) -> dict[str, Any]:
-    """The hand's analysis, asked again while it is being computed."""
+async def analysis(
+    client: Client, token: str, hand: int, timeout: float = 60, seen: str = "seat"
+) -> dict[str, Any]:
+    """The hand's analysis (``seen="all"``: with every card seen), asked again while it is
+    being computed."""
     end = time.monotonic() + timeout
     while True:
-        r = await client.http.get(f"/api/tables/{token}/hands/{hand}/analysis")
+        r = await client.http.get(f"/api/tables/{token}/hands/{hand}/analysis?seen={seen}")
         if r.status_code == 200:
             return dict(r.json())
         assert r.status_code == 202, r.text
@@ -68,9 +71,13 @@ async def test_refused_while_played_then_the_same_as_the_command_line(
     assert found == analyse_json(record)  # what `briscola analyse` gives on the download
     assert len(found["decisions"]) == 40 and [s["seat"] for s in found["seats"]] == [0, 1]
     assert json.loads(json.dumps(found)) == await analysis(ana, token, 1)  # kept
+    every = await analysis(ana, token, 1, seen="all")  # the other values, kept apart
+    assert every == analyse_json(record, seen="all") and every["seen"] == "all"
+    assert every != found and await analysis(ana, token, 1) == found
     for path, status, code in (
         (f"/api/tables/{token}/hands/2/analysis", 404, "bad_hand"),
         (f"/api/tables/{token}/hands/1/analysis?level=grandmaster", 422, "bad_request"),
+        (f"/api/tables/{token}/hands/1/analysis?seen=everything", 422, "bad_request"),
         ("/api/tables/nothing/hands/1/analysis", 404, "not_found"),
     ):
         r = await ana.http.get(path)
@@ -86,11 +93,11 @@ async def test_refused_while_played_then_the_same_as_the_command_line(
     server.stop()
     with sqlite3.connect(server.data / "briscola.db") as db:
         old = {k: v for k, v in found.items() if k != "version"}
-        db.execute("update analyses set body = ?", (json.dumps(old),))
+        db.execute("update analyses set body = ? where seen = 'seat'", (json.dumps(old),))
     db.close()
     server.start()
     assert await analysis(ana, token, 1) == found
     with sqlite3.connect(server.data / "briscola.db") as db:
-        [(kept,)] = db.execute("select body from analyses").fetchall()
+        [(kept,)] = db.execute("select body from analyses where seen = 'seat'").fetchall()
     db.close()
     assert json.loads(kept) == found

@@ -6,7 +6,7 @@ from briscola.storage import OPEN, Seat, Storage
 
 
 async def test_a_hands_analysis_is_kept_once(store: Storage) -> None:
-    """Kept by table, hand and level; the first kept stays (two processes computing one
+    """Kept by table, hand, level and what it was computed from; the first kept stays (two processes computing one
     at once store the same), and it survives the storage opened again."""
     player = await store.create_player("Ana")
     info = await store.create_table(
@@ -19,6 +19,11 @@ async def test_a_hands_analysis_is_kept_once(store: Storage) -> None:
     assert await store.analysis(info.id, 1, "strong") == {"decisions": [1]}
     assert await store.analysis(info.id, 1, "champion") == {"decisions": [3]}
     assert await store.analysis(info.id, 2, "strong") is None
+    # the values with every card seen are another analysis, kept beside
+    assert await store.analysis(info.id, 1, "strong", "all") is None
+    await store.keep_analysis(info.id, 1, "strong", {"seen": "all"}, "all")
+    assert await store.analysis(info.id, 1, "strong", "all") == {"seen": "all"}
+    assert await store.analysis(info.id, 1, "strong") == {"decisions": [1]}
 
 
 async def test_an_analysis_of_an_older_version_is_replaced(store: Storage) -> None:

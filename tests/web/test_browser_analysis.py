@@ -1,8 +1,9 @@
 """After the hand, what each card cost, in real Chromium: Ana plays a one-hand match
 against the computer; the end screen shows each player's points lost, accuracy and
 costliest cards (the same figures `briscola analyse` gives on the hand's record); the
-replay marks the cards and shows the choices each seat had. Photographed at phone and
-desktop sizes, checked by axe-core, in Italian too."""
+replay marks the cards and shows the choices each seat had, and at a press the values
+with every card seen; a chiamata replay values the auction and the call. Photographed
+at phone and desktop sizes, checked by axe-core, in Italian too."""
 
 from __future__ import annotations
 
@@ -100,6 +101,28 @@ def test_the_end_screen_and_the_replay_show_what_each_card_cost(
     ana.shoot("analysis-replay")
     ana.axe("a replayed trick with its analysis")
     ana.no_horizontal_scroll()
+
+    # the other values, with every card seen: pressed, said so, and `briscola analyse
+    # --all-cards`'s figures
+    every = analyse_json(record, seen="all")
+    ana.page.click("#analysis-seen-all")
+    ana.page.wait_for_selector("#analysis-seen-note")
+    assert ana.page.get_attribute("#analysis-seen-all", "aria-pressed") == "true"
+    assert ana.page.get_attribute("#analysis-seen-seat", "aria-pressed") == "false"
+    seen_all = [d for d in every["decisions"] if d["trick"] == shown["trick"]]
+    values = [tenths(c["expected_points"]) for d in seen_all if d["label"] != "forced"
+              for c in d["choices"]]  # fmt: skip
+    ana.page.wait_for_function(
+        "vs => { const el = document.getElementById('replay-decisions');"
+        " return el && vs.every((v) => el.innerText.includes(v)); }",
+        arg=values,
+    )
+    ana.shoot("analysis-replay-all-cards")
+    ana.axe("a replayed trick valued with every card seen")
+    ana.goto(f"/history/{token}/1?trick={shown['trick']}&seen=all")  # a link to them
+    ana.page.wait_for_selector("#analysis-seen-note")
+    ana.page.click("#analysis-seen-seat")
+    ana.page.wait_for_selector("#analysis-seen-note", state="detached")
 
 
 def test_the_analysis_in_italian(people: Callable[[str], Person]) -> None:

@@ -348,13 +348,18 @@ def analyse_match(
 
 
 def analyse_json(
-    record: dict[str, Any], level: str = "strong", seed: int = 0, hand: int = 0
+    record: dict[str, Any],
+    level: str = "strong",
+    seed: int = 0,
+    hand: int = 0,
+    seen: str = "seat",
 ) -> dict[str, Any]:
     """:func:`analyse_hand` of a hand record's JSON value, as JSON (``briscola analyse
-    --json``'s, without ``line``): what the server's worker process computes.
+    --json``'s, without ``line``; ``seen="all"``: with ``--all-cards``): what the server's
+    worker process computes.
 
     :raises MalformedError: as :func:`analyse_hand`, and for a malformed record.
     """
     from briscola.engine.game_record import parse_record
 
-    return analyse_hand(parse_record(record), level, seed, hand=hand).to_json()
+    return analyse_hand(parse_record(record), level, seed, hand=hand, seen=seen).to_json()

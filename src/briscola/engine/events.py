@@ -260,6 +260,14 @@ def _visible(event: Event, seat: int | None) -> Event | None:
     return None
 
 
+def seen_by(log: Iterable[Event], seat: int | None) -> list[Event]:
+    """What ``seat`` (``None``: a spectator) sees of the events of ``log``, an add-on's
+    own log of the events it made (not checked, as :func:`visible` checks its
+    arguments): each through :func:`visible`, those it may not see left out."""
+    _check_seat(seat)
+    return [e for e in (_visible(event, seat) for event in log) if e is not None]
+
+
 def seat_events(events: Iterable[object], seat: int | None) -> list[dict[str, Any]]:
     """The JSON of what ``seat`` (``None``: a spectator) sees of ``events``, in order: each
     event through :func:`visible` (those it may not see left out, redacted copies where it

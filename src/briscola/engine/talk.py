@@ -47,7 +47,7 @@ from briscola.engine.addons import (
 )
 from briscola.engine.cards import Card, Rank
 from briscola.engine.errors import IllegalActionError, MalformedError, shown
-from briscola.engine.events import Audience, Event, HandShown, Talk, visible
+from briscola.engine.events import Audience, Event, HandShown, Talk, seen_by
 from briscola.engine.house_rules import RuleValue
 from briscola.engine.phases import Phase
 from briscola.engine.rules import Rules
@@ -427,12 +427,11 @@ class TableTalk(Addon):
     def view(self, state: TrickEngine, seat: int | None) -> dict[str, Any]:
         """The talk ``seat`` saw, as :func:`~briscola.engine.events.visible` shows it: of a
         signal spotted by chance, whether this seat spotted it, not who else did."""
-        seen = (visible(t, seat) for t in self.log)
-        return {"talk": tuple(t for t in seen if isinstance(t, Talk))}
+        return {"talk": tuple(t for t in seen_by(self.log, seat) if isinstance(t, Talk))}
 
     def unseen_moves(self, state: TrickEngine, seat: int | None) -> int:
         """The signals for others than ``seat``: each talk move logs one message."""
-        return sum(visible(t, seat) is None for t in self.log)
+        return len(self.log) - len(seen_by(self.log, seat))
 
 
 def _talk(values: Mapping[str, RuleValue]) -> AddonMaker | None:

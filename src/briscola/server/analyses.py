@@ -45,7 +45,7 @@ class Analyst:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self._pool: ProcessPoolExecutor | None = None
-        self._computing: dict[tuple[int, int, str], asyncio.Task[dict[str, Any]]] = {}
+        self._computing: dict[tuple[int, int, str, str], asyncio.Task[dict[str, Any]]] = {}
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -55,17 +55,18 @@ class Analyst:
         return self._pool
 
     async def get(
-        self, table_id: int, hand: int, level: str, record: dict[str, Any]
+        self, table_id: int, hand: int, level: str, record: dict[str, Any], seen: str = "seat"
     ) -> dict[str, Any] | None:
-        """Hand ``hand``'s analysis at ``level``: the one kept, or the one computed from
+        """Hand ``hand``'s analysis at ``level``, from what each seat knew (``seen="seat"``)
+        or with every card seen (``"all"``): the one kept, or the one computed from
         ``record`` (the hand's record) within :data:`WAIT` seconds; ``None`` while it is
         still being computed (ask again)."""
         from briscola.analysis.hand import VERSION
 
-        kept = await self.storage.analysis(table_id, hand, level)
+        kept = await self.storage.analysis(table_id, hand, level, seen)
         if kept is not None and kept.get("version") == VERSION:
             return kept  # (one of an older version is computed again, and replaced)
-        key = (table_id, hand, level)
+        key = (table_id, hand, level, seen)
         task = self._computing.get(key)
         if task is None:
             if len(self._computing) >= QUEUE:
@@ -82,19 +83,21 @@ class Analyst:
                 "no_analysis", f"the hand could not be analysed ({type(e).__name__})", 503
             ) from None
 
-    async def _compute(self, key: tuple[int, int, str], record: dict[str, Any]) -> dict[str, Any]:
+    async def _compute(
+        self, key: tuple[int, int, str, str], record: dict[str, Any]
+    ) -> dict[str, Any]:
         from briscola.analysis import analyse_json
 
-        table_id, hand, level = key
+        table_id, hand, level, seen = key
         loop = asyncio.get_running_loop()
         body: dict[str, Any] = await loop.run_in_executor(
-            self.pool(), analyse_json, record, level, 0, 0
+            self.pool(), analyse_json, record, level, 0, 0, seen
         )
         body["hand"] = hand - 1  # (the hand's index in the match, as its match record has it)
         for d in body["decisions"]:
             d["hand"] = hand - 1
-        await self.storage.keep_analysis(table_id, hand, level, body)
-        log.info("table %d: hand %d analysed (%s)", table_id, hand, level)
+        await self.storage.keep_analysis(table_id, hand, level, body, seen)
+        log.info("table %d: hand %d analysed (%s, seen: %s)", table_id, hand, level, seen)
         return body
 
     def close(self) -> None:

@@ -35,27 +35,29 @@ class Analyses:
     def _begin(self) -> AbstractAsyncContextManager[AsyncConnection]:
         raise NotImplementedError  # Storage's
 
-    async def analysis(self, table_id: int, hand: int, level: str) -> dict[str, Any] | None:
-        """Hand ``hand``'s analysis at ``level`` (the first hand is 1), if one is kept."""
+    async def analysis(
+        self, table_id: int, hand: int, level: str, seen: str = "seat"
+    ) -> dict[str, Any] | None:
+        """Hand ``hand``'s analysis at ``level`` (the first hand is 1), from what each seat
+        knew (``seen="seat"``) or with every card seen (``"all"``), if one is kept."""
         a = s.analyses.c
+        key = (a.table_id == table_id, a.hand == hand, a.level == level, a.seen == seen)
         async with self._autocommit.connect() as conn:
-            found = await conn.scalar(
-                sa.select(a.body).where(a.table_id == table_id, a.hand == hand, a.level == level)
-            )
+            found = await conn.scalar(sa.select(a.body).where(*key))
         return None if found is None else dict(found)
 
     async def keep_analysis(
-        self, table_id: int, hand: int, level: str, body: dict[str, Any]
+        self, table_id: int, hand: int, level: str, body: dict[str, Any], seen: str = "seat"
     ) -> None:
-        """Keep hand ``hand``'s analysis at ``level``, unless one is kept already; one kept
-        by an older version of the analysis (``body["version"]``: 1 when missing) is
-        replaced by a newer one."""
+        """Keep hand ``hand``'s analysis at ``level`` and ``seen`` (:meth:`analysis`),
+        unless one is kept already; one kept by an older version of the analysis
+        (``body["version"]``: 1 when missing) is replaced by a newer one."""
         insert = (sqlite.insert if self._sqlite else postgresql.insert)(s.analyses)
-        row = {"table_id": table_id, "hand": hand, "level": level, "body": body}
+        row = {"table_id": table_id, "hand": hand, "level": level, "seen": seen, "body": body}
         values = insert.values(**row, at=self.clock())
         kept = sa.func.coalesce(s.analyses.c.body["version"].as_integer(), 1)
         newer = values.on_conflict_do_update(
-            index_elements=["table_id", "hand", "level"],
+            index_elements=["table_id", "hand", "level", "seen"],
             set_={"body": values.excluded.body, "at": values.excluded.at},
             where=kept < version_of(body),
         )

@@ -265,8 +265,10 @@ analyses = sa.Table(
     sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
     sa.Column("hand", sa.Integer, primary_key=True),
     sa.Column("level", sa.String(16), primary_key=True),
+    sa.Column("seen", sa.String(8), primary_key=True),
     sa.Column("body", JSON, nullable=False),
     sa.Column("at", UTCDateTime, nullable=False),
 )
-"""Each finished hand's analysis at a level (``briscola analyse --json``'s body), kept
-once computed (migration 0009)."""
+"""Each finished hand's analysis at a level, from what each seat knew (``seen`` is
+``seat``) or with every card seen (``all``): ``briscola analyse --json``'s body, kept once
+computed (migrations 0009, 0010)."""

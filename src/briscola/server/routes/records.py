@@ -92,13 +92,19 @@ async def hand_replay(token: str, number: int, tables: TablesDep) -> dict[str, A
     },
 )
 async def hand_analysis(
-    token: str, number: int, tables: TablesDep, level: Literal["strong", "champion"] = "strong"
+    token: str,
+    number: int,
+    tables: TablesDep,
+    level: Literal["strong", "champion"] = "strong",
+    seen: Literal["seat", "all"] = "seat",
 ) -> JSONResponse:
     """Finished hand `number`'s analysis: each decision (a card, an exchange, a talk, a
     bid, a call) valued from what its seat knew then, the points it lost and its mark,
     and each seat's total loss and accuracy (docs/analysis.md) — what `briscola analyse`
     gives on the hand's record. Refused (`not_finished`) until the hand is over: it would
-    tell what a seat could not know yet. Computed once, off the tables' way, then kept
+    tell what a seat could not know yet. `seen=all` gives the other values, each choice
+    valued with every card seen (`briscola analyse --all-cards`). Computed once, off the
+    tables' way, then kept
     (one kept by an older version of the analysis is computed again): while it is being
     computed the answer is `202` (ask again); `503 busy` when many are being computed."""
     live = await tables.get(token)
@@ -110,7 +116,7 @@ async def hand_analysis(
             404,
         )
     record = live.deals.hand_record(live.match.finished[number - 1])
-    found = await tables.analyst.get(live.info.id, number, level, record)
+    found = await tables.analyst.get(live.info.id, number, level, record, seen)
     if found is None:
         return JSONResponse({"status": "computing"}, 202, headers={"Retry-After": "1"})
     return JSONResponse(found)

@@ -51,9 +51,10 @@ export async function games() {
 
 /** Finished hand `hand`'s analysis at `token`'s table (docs/records.md, "Analysis
  * reports"), asked again each second while the server computes it (a minute at most). */
-export async function analysisOf(token, hand) {
+export async function analysisOf(token, hand, seen = "seat") {
+  const query = seen === "all" ? "?seen=all" : "";
   for (let tries = 0; tries < 60; tries++) {
-    const body = await api("GET", `/api/tables/${token}/hands/${hand}/analysis`);
+    const body = await api("GET", `/api/tables/${token}/hands/${hand}/analysis${query}`);
     if (body.status !== "computing") return body;
     await new Promise((done) => setTimeout(done, 1000));
   }

@@ -133,6 +133,8 @@ export class Replay {
     this.number = number;
     this.at = 0;
     this.keys = (e) => this.onKey(e);
+    this.analyses = {};
+    this.seen = "seat";
   }
 
   async open() {
@@ -157,13 +159,44 @@ export class Replay {
     this.build(gameName(catalog, data.game));
     this.show(false);
     document.addEventListener("keydown", this.keys);
-    this.analysis = { state: "loading" };
-    analysisOf(this.token, this.number).then(
-      (body) => (this.analysis = { state: "ready", body }),
-      (err) => (this.analysis = { state: "failed", error: err.message }),
+    this.load(new URLSearchParams(location.search).get("seen") === "all" ? "all" : "seat");
+  }
+
+  /** The analysis shown (`this.seen`): from what each seat knew (`seat`), or with every
+   * card seen (`all`); each asked for once. */
+  get analysis() {
+    return this.analyses[this.seen];
+  }
+
+  load(seen) {
+    this.seen = seen;
+    if (this.analyses[seen]) return;
+    this.analyses[seen] = { state: "loading" };
+    analysisOf(this.token, this.number, seen).then(
+      (body) => (this.analyses[seen] = { state: "ready", body }),
+      (err) => (this.analyses[seen] = { state: "failed", error: err.message }),
     ).then(() => {
-      if (!this.closed) this.show(false);
+      if (!this.closed && this.seen === seen) this.show(false);
     });
+  }
+
+  /** The two kinds of values, the one shown pressed; a note says what the other kind is. */
+  seenSwitch() {
+    const pick = (seen) => {
+      this.load(seen);
+      this.show(false);
+      document.getElementById(`analysis-seen-${seen}`).focus();
+    };
+    return [
+      h(
+        "p",
+        { class: "seen-switch", role: "group", "aria-label": t("analysis.seen.label") },
+        ["seat", "all"].map((seen) =>
+          h("button", { type: "button", id: `analysis-seen-${seen}`, "aria-pressed": String(this.seen === seen), onclick: () => pick(seen), text: t(`analysis.seen.${seen}`) }),
+        ),
+      ),
+      this.seen === "all" ? h("p", { class: "note", id: "analysis-seen-note", text: t("analysis.seen.all_note") }) : null,
+    ];
   }
 
   close() {
@@ -284,7 +317,7 @@ export class Replay {
    * each card's mark and the choices its seat had then, with what each was worth. */
   showCosts(body, decisions) {
     const a = this.analysis || { state: "loading" };
-    const title = h("h3", { id: "replay-analysis-title", text: t("analysis.title") });
+    const title = [h("h3", { id: "replay-analysis-title", text: t("analysis.title") }), this.seenSwitch()];
     if (!body) {
       fill(this.costs, title, h("p", { class: "note", id: "analysis-note", text: a.state === "failed" ? a.error : t("analysis.computing") }));
       return;
