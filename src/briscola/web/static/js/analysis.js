@@ -5,7 +5,7 @@
 import { cardName } from "./cards.js";
 import { h } from "./dom.js";
 import { capital, language, t } from "./i18n.js";
-import { bidWords, talkWord } from "./table/words.js";
+import { bidWords, talkWord } from "./talk.js";
 
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 

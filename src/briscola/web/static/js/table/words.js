@@ -5,8 +5,11 @@
 // answers. As words/seating.py's Seating, but the other seats are named as the page
 // shows them (nicknames, a computer player's first name: "Giulia"), not by where they sit.
 
-import { cardName, deck, rankName, suitName } from "../cards.js";
+import { cardName, suitName } from "../cards.js";
 import { capital, joined, personName, t, word } from "../i18n.js";
+import { answerWords, bidWords, talkWord } from "../talk.js";
+
+export { bidWords };
 
 /** The reader's seat: null for someone watching. */
 function mine(ctrl) {
@@ -112,45 +115,6 @@ export function partnerOut(ctrl, e) {
   else if (caller === mine(ctrl)) who = t("tell.your_partner", { partner: seatName(ctrl, partner) });
   else who = t("tell.partner_of", { partner: seatName(ctrl, partner), caller: seatName(ctrl, caller) });
   return t("tell.partner_out", { who });
-}
-
-/** A rank's code, as a chiamata bid names it ("K", "6"). */
-const RANK = /^[A2-9TJQK]$/;
-
-/** A chiamata bid in words, with its grammatical forms, as the terminal says it
- * (describe_bid in words/narrate.py): a rank by its name in the deck's style (`bid.rank`:
- * "re (K)"; Croatian `{bid:acc}` "kralja (K)"), a bid in points after a 2 (a number, or
- * "2 at 75") by `bid.points`, counted for its plural. */
-export function bidWords(bid) {
-  if (bid === null || bid === undefined) return "";
-  if (typeof bid === "number") return word("bid.points", { n: bid });
-  if (RANK.test(bid)) return word("bid.rank", { rank: rankName(bid), code: bid });
-  const m = /^2 at (\d+)$/.exec(bid);
-  if (m) return word("bid.points", { n: Number(m[1]) });
-  return String(bid);
-}
-
-/** A signal, question or order in the terminal's words (talk_words in words/narrate.py:
- * `signal.*`, `question.*`, `order.*`; the 32-card deck's own where it has them); a word
- * the catalogue lacks as it came. */
-export function talkWord(kind, what) {
-  const family = kind === "ask" ? "question" : kind;
-  if (deck() === "french-32" && has(`${family}.french.${what}`)) return t(`${family}.french.${what}`);
-  return has(`${family}.${what}`) ? t(`${family}.${what}`) : String(what);
-}
-
-function has(key) {
-  return t(key) !== key;
-}
-
-/** A question's answer in the language ("sì"; "briscoline e vestite": both kinds of
- * trumps). */
-export function answerWords(answer) {
-  return joined(
-    String(answer)
-      .split(" ")
-      .map((w) => (has(`talkword.answer.${w}`) ? t(`talkword.answer.${w}`) : w)),
-  );
 }
 
 /** A talk of the view or the stream in words (describe_talk in words/narrate.py): "Ana
