@@ -6,8 +6,9 @@ from briscola.storage import OPEN, Seat, Storage
 
 
 async def test_a_hands_analysis_is_kept_once(store: Storage) -> None:
-    """Kept by table, hand, level and what it was computed from; the first kept stays (two processes computing one
-    at once store the same), and it survives the storage opened again."""
+    """Kept by table, hand, level and what it was computed from; the first kept stays
+    (two processes computing one at once store the same), and it survives the storage
+    opened again."""
     player = await store.create_player("Ana")
     info = await store.create_table(
         "briscola-2", {}, [Seat(player.id), OPEN], host=player.id, public=False

@@ -13,6 +13,7 @@ import { verifyHand } from "../fair.js";
 import { errorText, t } from "../i18n.js";
 import { tableRules } from "../rules.js";
 import { tell, tellTurn } from "./narrate.js";
+import { seatName } from "./words.js";
 
 /** What an update moved, for the animations of its drawing: nothing yet. */
 export function still() {
@@ -384,7 +385,7 @@ export class TableCtrl {
     try {
       const body = await api("POST", `/api/tables/${this.token}/hint`);
       this.hint = { version, body };
-      announce(t("hint.suggested", { choice: actionName(body.suggested) }));
+      announce(t("hint.suggested", { choice: actionName(body.suggested, (seat) => seatName(this, seat)) }));
     } catch (err) {
       this.hint = { version, error: err.message };
     }

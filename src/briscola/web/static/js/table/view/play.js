@@ -9,7 +9,7 @@ import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
 import { sidePoints } from "../../sidelabel.js";
 import { roleBadge, sideTag } from "../sides.js";
-import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, talkText } from "../words.js";
+import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, seatName, talkText } from "../words.js";
 import { flyTaken, fromStock, takeMotion } from "./motion.js";
 
 export function drawPlay(ui) {
@@ -140,15 +140,16 @@ function hintEl(ctrl) {
   if (hint && hint.body) {
     const b = hint.body;
     const top = Math.max(...b.choices.map((c) => c.expected_points));
+    const nameOf = (seat) => seatName(ctrl, seat);
     said = h(
       "p",
       { class: "hint", id: "hint-said" },
-      t("hint.suggested", { choice: actionName(b.suggested) }),
+      t("hint.suggested", { choice: actionName(b.suggested, nameOf) }),
       " ",
       h("span", {
         class: "help",
         text: t("hint.choices", {
-          list: b.choices.map((c) => `${actionName(c.action)} ${num(c.expected_points)}${c.expected_points === top ? ` ★ ${t("analysis.top")}` : ""}`).join(" · "),
+          list: b.choices.map((c) => `${actionName(c.action, nameOf)} ${num(c.expected_points)}${c.expected_points === top ? ` ★ ${t("analysis.top")}` : ""}`).join(" · "),
         }),
       }),
     );
