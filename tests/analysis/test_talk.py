@@ -176,3 +176,23 @@ def test_the_command_line_names_the_call_and_what_it_cost(tmp_path: Path) -> Non
     assert f"{caller} {said}?" in trick
     [note] = [line for line in result.stdout.splitlines() if f"seat {caller}'s {said}" in line]
     assert "points lost (call " in note and "was best" in note
+
+
+def test_the_terminal_games_say_the_call_and_the_auction_in_the_players_words() -> None:
+    """The lines the terminal games show after the hand name a marked call as its menu
+    does, in Italian too, with the four calls it could make."""
+    from briscola.terminal.analysis_text import analysis_lines
+    from briscola.words.narrate import describe_action
+    from briscola.words.seating import Seating
+
+    record, number, caller = own_call()
+    body = analyse_hand(record, seats=[caller], config=QUICK_SEARCH, talk_worlds=8).to_json()
+    [call] = [d for d in body["decisions"] if d["move_number"] == number]
+    assert call["label"] in ("mistake", "blunder")
+    for lang, says in (("en", "call "), ("it", "chiama ")):
+        seating = Seating.of(record.rules, caller, lang)
+        lines = analysis_lines(body, seating)
+        named = describe_action(call["played"], seating)
+        assert named.startswith(says)
+        [line] = [x for x in lines if named + "?" in x]  # its mark after it
+        assert line.count(says) == 1 + 4  # the call made, and the four it could make

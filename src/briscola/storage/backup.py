@@ -31,7 +31,7 @@ file (the commits of its write-ahead log, which a server killed leaves, copied i
 ...     made = backup(data, Path(folder) / "copy.db")
 ...     back = restore(Path(folder) / "copy.db", Path(folder) / "fresh")
 ...     (made.revision, back.aside, (Path(folder) / "fresh" / DATABASE_FILE).is_file())
-('0009', None, True)
+('0010', None, True)
 """
 
 from __future__ import annotations
