@@ -261,9 +261,10 @@ def _visible(event: Event, seat: int | None) -> Event | None:
 
 
 def seen_by(log: Iterable[Event], seat: int | None) -> list[Event]:
-    """What ``seat`` (``None``: a spectator) sees of the events of ``log``, an add-on's
-    own log of the events it made (not checked, as :func:`visible` checks its
-    arguments): each through :func:`visible`, those it may not see left out."""
+    """What ``seat`` (``None``: a spectator) sees of the events of ``log``, each as
+    :func:`visible` shows it, those it may not see left out. ``log`` is an add-on's own
+    log of the events it made, so they are not checked one by one as :func:`visible`
+    checks its argument."""
     _check_seat(seat)
     return [e for e in (_visible(event, seat) for event in log) if e is not None]
 
