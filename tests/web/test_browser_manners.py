@@ -142,7 +142,7 @@ def test_a_person_mutes_another_player_and_hears_them_again(
     mute.click()
     write(bea, "la mia seconda riga")
     bea.page.wait_for_selector("#chat-log li:has-text('la mia seconda riga')")
-    ana.page.wait_for_function("document.querySelectorAll('#chat-log li').length === 2")
+    ana.page.wait_for_function("() => document.querySelectorAll('#chat-log li').length === 2")
     log = ana.page.locator("#chat-log").inner_text()
     assert "ciao a tutti" not in log and "la mia seconda riga" not in log, log
     assert log.count("(muted)") == 2, log
