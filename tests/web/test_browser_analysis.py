@@ -53,6 +53,26 @@ def assert_same_analysis(served: dict[str, Any], truth: dict[str, Any], folder: 
     )
 
 
+def test_every_figure_is_rounded_as_the_terminal_and_briscola_analyse_round_it(
+    people: Callable[[str], Person],
+) -> None:
+    """The page's figures (``num`` of js/analysis.js, in English) are ``tenths`` of the
+    figures, for every figure the JSON may give from 0 to 120 (two decimals): the end
+    screen says what the terminal and ``briscola analyse`` say, ties and all."""
+    ana = people("Ana")
+    ana.set_prefs()
+    ana.login()
+    ana.page.wait_for_selector("#play-now")
+    figures = [k / 100 for k in range(12_001)]
+    shown = ana.page.evaluate(
+        "(xs) => import('/static/js/analysis.js').then((m) => xs.map(m.num))", figures
+    )
+    differ = [
+        (x, page, tenths(x)) for x, page in zip(figures, shown, strict=True) if page != tenths(x)
+    ]
+    assert not differ, f"{len(differ)} figures shown otherwise, the first: {differ[:5]}"
+
+
 def test_the_end_screen_and_the_replay_show_what_each_card_cost(
     people: Callable[[str], Person], tmp_path: Path
 ) -> None:
@@ -189,9 +209,11 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
     people: Callable[[str], Person], tmp_path: Path
 ) -> None:
     """A chiamata hand (its end screen, the match going on): Ana presses the last button
-    offered (the lowest bid, the last card to call) and plays her cards; at the first trick
-    the replay lists the auction's decisions and the call, named as their buttons name
-    them, each with the choices valued; the server's figures are the record's."""
+    offered (the lowest rank, or 120 points once the bids are in points; the last card to
+    call) and plays her cards; at the first trick the replay lists the auction's decisions
+    and the call, named as their buttons name them, each with the choices valued (a pass
+    after a bid of 120 is forced: no choice to value); the server's figures are the
+    record's."""
     ana = people("Ana")
     ana.set_prefs()
     ana.login()
@@ -228,8 +250,13 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
     lines = page.locator("#replay-decisions li").all_inner_texts()
     assert len(lines) == len([d for d in truth["decisions"] if d["trick"] == 1])
     said = [line for line in lines if ", pass: " in line or ", bid " in line]
-    assert len(said) == len([d for d in auction if "bid" in d["played"]])
-    assert all("the choices then: pass " in line for line in said), said
+    bids = [d for d in auction if "bid" in d["played"]]
+    assert len(said) == len(bids)
+    for line, d in zip(said, bids, strict=True):
+        if d["label"] == "forced":  # a pass when the bid stands at 120: one choice
+            assert line.endswith(": forced"), line
+        else:
+            assert "the choices then: pass " in line, line
     [call] = [line for line in lines if ", call " in line]
     assert call.count("call ") >= 4  # the card called, and the four it could call
     ana.shoot("analysis-replay-auction")

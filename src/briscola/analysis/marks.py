@@ -55,11 +55,13 @@ def accuracy(losses: Iterable[float]) -> float:
 
 def tenths(x: float) -> str:
     """A figure of the analysis with one decimal, as every client shows it: ``x`` as the
-    JSON gives it (rounded to two decimals), then that float's exact value rounded, a tie
-    up, as the browser's ``Intl.NumberFormat`` rounds it (Python's own formatting would
-    show 32.25 as 32.2; 0.15 is a little less than 0.15 as a float).
+    JSON gives it (rounded to two decimals), written as its shortest decimal (the digits
+    JSON shows), then rounded, a tie up, as the browser's ``Intl.NumberFormat`` rounds it.
+    Python's own formatting rounds the float's exact value, a tie to even: 32.25 would be
+    32.2, and 33.55 (a little less than 33.55 as a float) 33.5; the browser says 32.3 and
+    33.6.
 
-    >>> tenths(32.25), tenths(32.2467), tenths(0.15), tenths(7)
-    ('32.3', '32.3', '0.1', '7.0')
+    >>> tenths(32.25), tenths(32.2467), tenths(33.55), tenths(0.15), tenths(8.95), tenths(7)
+    ('32.3', '32.3', '33.6', '0.2', '9.0', '7.0')
     """
-    return str(Decimal(round(x, 2)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+    return str(Decimal(repr(round(x, 2))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
