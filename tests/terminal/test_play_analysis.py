@@ -17,8 +17,10 @@ pytest.importorskip("numba")
 from briscola.ai import make_bot
 from briscola.analysis import analyse_json, tenths
 from briscola.engine import Rules
+from briscola.terminal.analysis_text import hint_lines
 from briscola.terminal.local import Session
 from briscola.terminal.screen import PlayApp
+from briscola.words.seating import Seating
 
 BRISCOLA = str(Path(sys.executable).parent / "briscola")
 
@@ -116,5 +118,29 @@ def test_a_hint_in_the_plain_game_against_the_computer() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     said = done.stdout.split("The strong computer player would play ", 1)[1].splitlines()
-    assert said[1].startswith("what each is worth: ") and said[1].count(" · ") == 2
-    assert "★" in said[1]
+    worth = next(line for line in said if line.startswith("what each is worth: "))
+    assert worth.count(" · ") == 2 and "★" in worth
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_hint_says_why_when_its_card_is_not_of_most_value(lang: str) -> None:
+    """The strong player plays to win the hand, the values count points: when its card
+    is not the one of most value, the hint says so rather than contradict itself."""
+    seating = Seating.of(Rules.make("briscola-2"), 0, lang)
+    ace, four = {"seat": 0, "play": "Ac"}, {"seat": 0, "play": "4c"}
+
+    def body(suggested: dict[str, object]) -> dict[str, object]:
+        return {
+            "suggested": suggested,
+            "choices": [
+                {"action": ace, "expected_points": 60.0},
+                {"action": four, "expected_points": 59.5},
+            ],
+            "exact": False,
+        }
+
+    why = {"en": "It plays to win the hand", "it": "Gioca per vincere la mano"}[lang]
+    agreeing, differing = hint_lines(body(ace), seating), hint_lines(body(four), seating)
+    assert len(agreeing) == 2 and not any(why in line for line in agreeing), agreeing
+    assert len(differing) == 3 and differing[1].startswith(why), differing
+    assert "★" in differing[2]

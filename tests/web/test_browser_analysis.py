@@ -160,8 +160,9 @@ def test_a_hint_at_a_practice_table_and_none_between_two_people(
     people: Callable[[str], Person],
 ) -> None:
     """Against the computer, the hint button on your turn says the strong player's card
-    and each card's value; two people at a table opened without hints see no button, and
-    with hints (the setup's checkbox) both do."""
+    and each card's value (and why, when its card is not the one of most value); two
+    people at a table opened without hints see no button, and with hints (the setup's
+    checkbox) both do."""
     ana = people("Ana")
     ana.set_prefs()
     ana.login()
@@ -175,6 +176,11 @@ def test_a_hint_at_a_practice_table_and_none_between_two_people(
     assert text.startswith("The strong computer player would play ")
     assert "what each is worth:" in text and "★ the best" in text
     assert text.count(" · ") >= 2  # each of the three cards with its value
+    # its card is the starred one, or it says why not (it plays to win the hand)
+    card = text.removeprefix("The strong computer player would play ").split(".", 1)[0]
+    starred = next(c for c in text.split("worth: ", 1)[1].split(" · ") if "★" in c)
+    why = "It plays to win the hand" in text
+    assert why != starred.startswith(f"{card} "), text
     ana.shoot("hint")
     ana.axe("a hint at a practice table")
     ana.enabled_cards().first.dblclick()  # the table moves on: the hint goes

@@ -84,7 +84,8 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
 
 def hint_lines(body: dict[str, Any], seating: Seating) -> list[str]:
     """A hint (``{"suggested", "choices", "exact"}``, as the server's hint route and
-    :meth:`briscola.analysis.Hint.to_json` give it) in words."""
+    :meth:`briscola.analysis.Hint.to_json` give it) in words: the strong player's choice,
+    why it may not be the choice of most value when it is not, and the values."""
     words = seating.words
     top = max(c["expected_points"] for c in body["choices"])
     choices = " · ".join(
@@ -92,7 +93,10 @@ def hint_lines(body: dict[str, Any], seating: Seating) -> list[str]:
         + (" ★" if c["expected_points"] == top else "")
         for c in body["choices"]
     )
+    its = [c["expected_points"] for c in body["choices"] if c["action"] == body["suggested"]]
+    differs = [words.say("hint.differs")] if its and its[0] < top else []
     return [
         words.say("hint.suggested", choice=action_words(body["suggested"], seating)),
+        *differs,
         words.say("hint.choices", list=choices),
     ]

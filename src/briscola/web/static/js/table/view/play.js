@@ -132,7 +132,8 @@ export function drawPlay(ui) {
 }
 
 /** The hint button, on your turn at a table that gives hints, and the hint asked for
- * while the table has not moved on: the strong player's choice, each choice's value. */
+ * while the table has not moved on: the strong player's choice (and why, when another
+ * choice is of more value: it plays to win the hand), each choice's value. */
 function hintEl(ctrl) {
   const hint = ctrl.hint && ctrl.hint.version === ctrl.version ? ctrl.hint : null;
   if (!ctrl.canHint() && !hint) return null;
@@ -141,10 +142,12 @@ function hintEl(ctrl) {
     const b = hint.body;
     const top = Math.max(...b.choices.map((c) => c.expected_points));
     const nameOf = (seat) => seatName(ctrl, seat);
+    const its = b.choices.find((c) => JSON.stringify(c.action) === JSON.stringify(b.suggested));
     said = h(
       "p",
       { class: "hint", id: "hint-said" },
       t("hint.suggested", { choice: actionName(b.suggested, nameOf) }),
+      its && its.expected_points < top ? ` ${t("hint.differs")}` : "",
       " ",
       h("span", {
         class: "help",
