@@ -250,10 +250,11 @@ def decide(
     options = [a for a in view.legal if isinstance(a, Play | Exchange)]
     if move not in options:
         return None
+    trick = len(state.tricks) + 1
     if len(options) == 1:
-        return judged(hand, move_number, len(state.tricks) + 1, seat, move, options, None)
+        return judged(hand, move_number, trick, seat, move, options, None)
     values = (open_values if seen == "all" else choice_values)(state, seat, config, seed, tt)
-    return judged(hand, move_number, len(state.tricks) + 1, seat, move, options, values)
+    return judged(hand, move_number, trick, seat, move, options, values)
 
 
 def judged(

@@ -36,7 +36,8 @@ function choiceName(d, a, nameOf) {
   return actionName(a, nameOf);
 }
 
-function same(a, b) {
+/** Whether two actions, as the records write them, are the same choice. */
+export function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 

@@ -3,7 +3,7 @@
 // hand (only the legal cards enabled) with every other legal action as a button, and at
 // the side the auction and what was said and signalled.
 
-import { actionName, num } from "../../analysis.js";
+import { actionName, num, same } from "../../analysis.js";
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
@@ -142,7 +142,7 @@ function hintEl(ctrl) {
     const b = hint.body;
     const top = Math.max(...b.choices.map((c) => c.expected_points));
     const nameOf = (seat) => seatName(ctrl, seat);
-    const its = b.choices.find((c) => JSON.stringify(c.action) === JSON.stringify(b.suggested));
+    const its = b.choices.find((c) => same(c.action, b.suggested));
     said = h(
       "p",
       { class: "hint", id: "hint-said" },
