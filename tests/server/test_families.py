@@ -206,6 +206,9 @@ async def test_a_way_to_play_saved_on_one_device_opens_a_family_table_on_another
         assert set(lines) == {("Ana", None), (None, "beginner")}
         assert all(s["played"] == 1 for s in lines.values())
         assert sum(s["won"] for s in lines.values()) <= 1
+        # shown as people read a rating: a whole number near 1500, provisional
+        assert all(1200 < s["shown"] < 1800 and s["provisional"] for s in lines.values())
+        assert all(isinstance(s["shown"], int) and s["margin"] > 0 for s in lines.values())
     [match] = await bo.call("GET", f"/api/families/{fid}/matches")
     head = after["overall"]["head_to_head"]
     if match["winners"] in ([0], [1]):  # (one hand may end 60-60: no winner)

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("openskill")
 
-from briscola.server.standings import standings
+from briscola.server.standings import PROVISIONAL_UNDER, provisional, shown, standings
 from briscola.storage import MatchResult
 
 T0 = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
@@ -104,3 +104,18 @@ def test_draws_and_months() -> None:
     assert sum(s.played for g in later.values() for s in g.table) < sum(
         s.played for g in standings(season(2)).values() for s in g.table
     )
+
+
+def test_a_rating_is_shown_as_a_whole_number_around_1500_provisional_under_5_matches() -> None:
+    """After one match nobody reads "-3.3": the winner is a little above 1500, the loser a
+    little below, each with a wide margin, both provisional; after five, no longer."""
+    one = standings([result(0, "briscola-2", ("p1", "bot:beginner"), (0,))])["briscola-2"]
+    by = {s.key: (*shown(s.mu, s.sigma), provisional(s.played)) for s in one.table}
+    assert shown(25.0, 25 / 3) == (1500, 350)  # a newcomer
+    assert 1500 < by["p1"][0] < 1800 and 1200 < by["bot:beginner"][0] < 1500
+    assert by["p1"][1] == by["bot:beginner"][1] < 350
+    assert by["p1"][2] and by["bot:beginner"][2]
+    five = [result(i, "briscola-2", ("p1", "p2"), (i % 2,)) for i in range(PROVISIONAL_UNDER)]
+    table = standings(five)["briscola-2"].table
+    assert PROVISIONAL_UNDER == 5 and not any(provisional(s.played) for s in table)
+    assert provisional(4) and not provisional(5)

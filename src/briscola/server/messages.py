@@ -445,7 +445,9 @@ class RoleIn(_Message):
 class StandingOut(BaseModel):
     """A line of a family's table: a person (``player``, ``nickname``) or a computer
     player (``level``); ``rating`` is the conservative estimate the table is ordered by
-    (OpenSkill's ordinal, ``mu - 3 sigma``)."""
+    (OpenSkill's ordinal, ``mu - 3 sigma``). ``shown`` and ``margin`` are the rating as
+    people read it (a whole number, 1500 for a newcomer, ± ``margin``), ``provisional``
+    until 5 matches."""
 
     key: str
     player: int | None
@@ -456,6 +458,9 @@ class StandingOut(BaseModel):
     sigma: float
     played: int
     won: int
+    shown: int
+    margin: int
+    provisional: bool
 
 
 class RecordOut(BaseModel):

@@ -15,6 +15,16 @@ fresh ratings, so that the same matches always give the same standings.
 >>> games = [MatchResult(n, "briscola-2", at, ("p1", "bot:beginner"), (0,)) for n in range(3)]
 >>> [(s.key, s.played, s.won) for s in standings(games)["briscola-2"].table]
 [('p1', 3, 3), ('bot:beginner', 3, 0)]
+
+A rating is kept as OpenSkill gives it (``mu``, ``sigma``, and the conservative ``mu - 3
+sigma`` the table is ordered by) and shown on the scale chess players know, a newcomer at
+1500 ± 350 (:func:`shown`), provisional until :data:`PROVISIONAL_UNDER` matches:
+
+>>> shown(25.0, 25 / 3)
+(1500, 350)
+>>> table = standings(games)["briscola-2"].table
+>>> [(s.key, *shown(s.mu, s.sigma), provisional(s.played)) for s in table]
+[('p1', 1762, 320, True), ('bot:beginner', 1238, 320, True)]
 """
 
 from __future__ import annotations
@@ -27,6 +37,25 @@ from datetime import datetime
 from openskill.models import PlackettLuce
 
 from briscola.storage import MatchResult
+
+CENTRE = 1500
+"""A newcomer's shown rating: OpenSkill's starting ``mu`` (25)."""
+STEP = 42.0
+"""Points of the shown scale a unit of OpenSkill's ``mu`` is worth: a newcomer's ``sigma``
+(25/3) is then 350, as Glicko gives a newcomer."""
+PROVISIONAL_UNDER = 5
+"""A rating from fewer matches than this is marked provisional."""
+
+
+def shown(mu: float, sigma: float) -> tuple[int, int]:
+    """A rating as it is shown: a whole number around 1500, and its margin (one
+    ``sigma``), both on the scale of :data:`STEP`."""
+    return round(CENTRE + (mu - 25.0) * STEP), round(sigma * STEP)
+
+
+def provisional(played: int) -> bool:
+    """Whether a rating from ``played`` matches is still provisional."""
+    return played < PROVISIONAL_UNDER
 
 
 @dataclass(frozen=True)

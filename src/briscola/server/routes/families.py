@@ -40,7 +40,7 @@ from briscola.server.messages import (
     TableOut,
 )
 from briscola.server.routes.records import match_out
-from briscola.server.standings import Standing, Standings, standings
+from briscola.server.standings import Standing, Standings, provisional, shown, standings
 from briscola.server.tables import Tables
 from briscola.storage import (
     EditedMeanwhile,
@@ -477,6 +477,7 @@ def game_standings(tables: Tables, found: Standings | None) -> GameStandingsOut:
 
     def line(s: Standing) -> StandingOut:
         player = int(s.key[1:]) if s.key.startswith("p") else None
+        rated, margin = shown(s.mu, s.sigma)
         return StandingOut(
             key=s.key,
             player=player,
@@ -487,6 +488,9 @@ def game_standings(tables: Tables, found: Standings | None) -> GameStandingsOut:
             sigma=s.sigma,
             played=s.played,
             won=s.won,
+            shown=rated,
+            margin=margin,
+            provisional=provisional(s.played),
         )
 
     return GameStandingsOut(
