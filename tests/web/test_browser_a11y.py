@@ -62,6 +62,7 @@ def test_no_serious_violations_on_any_screen(people: Callable[[str], Person]) ->
     check(ana, "table after a trick, rules and last trick open, the chat scrolled")
 
     play_out([ana])
+    ana.page.click("#fair > summary")
     ana.page.click("#verify")
     ana.page.wait_for_selector("#fair-result.ok")
     check(ana, "end")

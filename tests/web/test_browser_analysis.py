@@ -197,7 +197,8 @@ def test_a_hint_at_a_practice_table_and_none_between_two_people(
         bea.page.click("#setup-create")
         link = bea.page.locator("#invite-link").input_value()
         cy.login(link.removeprefix(cy.base))
-        cy.page.click(".sit")
+        # by the link, with a nickname: seated at once, no "Sit here" to press
+        cy.page.wait_for_selector(".seats-list [data-key=leave]")
         bea.page.wait_for_selector("#start:not([disabled])")
         bea.page.click("#start")
         for p in (bea, cy):

@@ -6,6 +6,7 @@ at phone and desktop sizes and checked by axe-core, in the four languages."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -87,8 +88,13 @@ def test_a_family_invites_saves_its_way_opens_a_table_and_its_standings_change(
     # the family's page, open all along: the match, and the standings with Ana and the
     # computer, without Bo loading it again
     bo.page.wait_for_selector("#standings-overall tbody tr")
-    rows = bo.page.locator("#standings-overall tbody th").all_inner_texts()
-    assert sorted(rows) == ["Ana", "Computer (beginner)"]
+    # the family's people in one table, the computer players apart; a rating a whole
+    # number around 1500, provisional after one match
+    assert bo.page.locator("#standings-overall tbody th").all_inner_texts() == ["Ana"]
+    computers = bo.page.locator("#standings-overall-computers tbody th").all_inner_texts()
+    assert computers == ["Computer (beginner)"]
+    rating = bo.page.locator("#standings-overall tbody td.rating").inner_text()
+    assert re.fullmatch(r"1[0-9]{3} ± [0-9]{2,3} \(provisional\)", rating), rating
     assert bo.page.locator("#family-matches li a").count() == 1
     assert bo.page.locator("#family-tables li a").count() == 0
     bo.shoot("family")

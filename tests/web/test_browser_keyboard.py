@@ -51,6 +51,8 @@ def test_a_hand_played_with_the_keyboard_alone(people: Callable[[str], Person]) 
             assert " play" in ana.page.locator("#live").inner_text().lower()  # tell.played
     assert played == 20  # every card of a briscola-2 hand: 3 dealt, 17 drawn
     assert ana.page.locator("#end-title").inner_text() == "Hand 1 is over"
+    tab_to(ana, "() => document.activeElement.id === 'fair-title'")
+    ana.page.keyboard.press("Enter")  # the fold of the shuffle's figures opens
     tab_to(ana, "() => document.activeElement.id === 'verify'")
     ana.page.keyboard.press("Enter")
     ana.page.wait_for_selector("#fair-result.ok")

@@ -50,7 +50,8 @@ def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str]
 
     bea.set_prefs(lang="it")  # Bea reads Italian
     bea.login(link.removeprefix(bea.base))
-    bea.page.click(".sit")
+    # by the link, with a nickname: seated at once, no "Sit here" to press
+    bea.page.wait_for_selector(".seats-list [data-key=leave]")
     # before the start: free text
     ana.page.fill("#chat-input", "in bocca al lupo")
     ana.page.press("#chat-input", "Enter")
@@ -127,7 +128,8 @@ def test_a_person_mutes_another_player_and_hears_them_again(
     ana.page.click("#setup-create")
     link = ana.page.locator("#invite-link").input_value()
     bea.login(link.removeprefix(bea.base))
-    bea.page.click(".sit")
+    # by the link, with a nickname: seated at once, no "Sit here" to press
+    bea.page.wait_for_selector(".seats-list [data-key=leave]")
 
     def write(p: Person, text: str) -> None:
         p.page.fill("#chat-input", text)

@@ -32,7 +32,8 @@ def test_two_people_play_a_match_by_its_link(people: Callable[[str], Person]) ->
     assert ana.page.locator("#start").is_disabled()  # a seat is still open
 
     bea.login(link.removeprefix(bea.base))
-    bea.page.click(".sit")
+    # by the link, with a nickname: seated at once, no "Sit here" to press
+    bea.page.wait_for_selector(".seats-list [data-key=leave]")
     ana.page.wait_for_selector("#start:not([disabled])")
     ana.shoot("waiting")
     ana.page.click("#start")
@@ -64,6 +65,7 @@ def test_two_people_play_a_match_by_its_link(people: Callable[[str], Person]) ->
         assert len(versions) == 20 and len(set(versions)) == 20  # one act a move, each once
         points = p.page.locator("#hand-points tbody td:nth-child(2)").all_inner_texts()
         assert sum(int(x) for x in points) == 120
+        p.page.click("#fair > summary")  # the shuffle's figures are folded
         p.page.click("#verify")
         p.page.wait_for_selector("#fair-result.ok")
         assert p.page.locator("#fair-result").inner_text() == "The deal was fixed before play"

@@ -80,6 +80,7 @@ def test_screenshots_of_every_screen(people: Callable[[str], Person]) -> None:
         shoot(ana, f"table-{style}")
     choose_style(ana, "napoletane")
     play_out([ana])
+    ana.page.click("#fair > summary")
     ana.page.click("#verify")
     ana.page.wait_for_selector("#fair-result.ok")
     shoot(ana, "end")

@@ -21,10 +21,8 @@ def test_a_signal_reaches_the_partner_and_not_an_opponent(
     ana.page.select_option("#seat-3", "bot:beginner")
     ana.page.click("#setup-create")
     link = ana.page.locator("#invite-link").input_value().removeprefix(ana.base)
-    bea.login(link)
-    bea.page.click('[data-key="sit-2"]')
-    cy.login(link)
-    cy.page.click('[data-key="sit-1"]')
+    bea.login(f"{link}?seat=3")  # each by their seat's link: seated there at once
+    cy.login(f"{link}?seat=2")
     ana.page.wait_for_selector("#start:not([disabled])")
     ana.page.click("#start")
     signal = ana.page.locator("#actions .action", has_text="Signal:")

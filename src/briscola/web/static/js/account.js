@@ -6,6 +6,7 @@ import { api, whoAmI } from "./api.js";
 import { announce, fill, h } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { nicknameForm } from "./forms.js";
+import { copyButton } from "./copy.js";
 import { ceremonyError, otherWays, passkeysWork } from "./signin.js";
 
 function when(iso) {
@@ -114,9 +115,12 @@ export async function showAccount(app, navigate) {
   const makeCode = async () => {
     try {
       const made = await api("POST", "/api/session/code");
+      const code = h("p", { class: "code", id: "code", text: made.code });
+      const [copy, copied] = copyButton(made.code, code, t("copy.code"), "copy-code");
       fill(
         codeBox,
-        h("p", { class: "code", id: "code", text: made.code }),
+        code,
+        h("div", { class: "row" }, copy, copied),
         h("p", { class: "note", text: t("account.code_valid") }),
       );
     } catch (err) {

@@ -11,6 +11,7 @@ import { families as savedHere } from "./prefs.js";
 import { gameName } from "./matches.js";
 import { otherWays } from "./signin.js";
 import { addWaysTo } from "./ways.js";
+import { copyButton } from "./copy.js";
 import { followNews } from "./news.js";
 
 /** With no session: the ways in, then `again()`. */
@@ -163,10 +164,13 @@ export async function showFamily(app, navigate, id) {
     const made = await act("POST", `/api/families/${id}/invites`);
     if (!made) return;
     const url = new URL(made.link, location.origin).href;
+    const field = h("input", { id: "invite-link", type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() });
+    const [copy, copied] = copyButton(url, field, t("copy.link"), "copy-invite");
     fill(
       inviteBox,
       h("label", { for: "invite-link", text: t("family.invite_link") }),
-      h("input", { id: "invite-link", type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() }),
+      h("div", { class: "row" }, field, copy),
+      copied,
       h("p", { class: "note", text: t("family.invite_until", { date: when(made.expires) }) }),
       h("button", { type: "button", id: "revoke-invite", onclick: async () => (await act("DELETE", `/api/families/${id}/invites/${made.id}`, undefined, t("family.revoked"))) !== null && fill(inviteBox), text: t("family.revoke") }),
     );
@@ -299,21 +303,44 @@ function renameForm(id, name, act, again) {
   );
 }
 
-/** The standings of one game: the table this month and overall, head to head, pairs. */
+/** A rating as people read it: a whole number around 1500 and its margin ("1611 ± 339"),
+ * marked provisional under 5 matches (the server says which). */
+function ratingCell(l) {
+  const num = new Intl.NumberFormat(language(), { maximumFractionDigits: 0, useGrouping: false });
+  return h(
+    "td",
+    { class: "rating", "data-rating": l.shown },
+    `${num.format(l.shown)} ± ${num.format(l.margin)}`,
+    l.provisional ? h("span", { class: "provisional", text: ` (${t("family.provisional")})` }) : null,
+  );
+}
+
+/** The standings of one game, this month and overall: the family's people in one table,
+ * the computer players apart in another; who beat whom, and the pairs. */
 function standingsView(s, gameLabel, choose) {
   if (!s.game) return h("div", { id: "standings-box" }, h("p", { text: t("family.no_standings") }));
   const names = new Map();
   for (const line of [...s.overall.table, ...s.month.table]) names.set(line.key, who(line));
   const table = (lines, id, caption) =>
-    lines.length
-      ? h(
-          "table",
-          { class: "standings", id },
-          h("caption", { text: caption }),
-          h("thead", {}, h("tr", {}, ["#", t("family.player"), t("family.rating"), t("family.played"), t("family.won")].map((c) => h("th", { scope: "col", text: c })))),
-          h("tbody", {}, lines.map((l, i) => h("tr", { "data-key": l.key }, h("td", { text: String(i + 1) }), h("th", { scope: "row", text: who(l) }), h("td", { text: l.rating.toFixed(1) }), h("td", { text: String(l.played) }), h("td", { text: String(l.won) })))),
-        )
-      : h("p", { text: t("family.no_matches_month") });
+    h(
+      "table",
+      { class: "standings", id },
+      h("caption", { text: caption }),
+      h("thead", {}, h("tr", {}, ["#", t("family.player"), t("family.rating"), t("family.played"), t("family.won")].map((c) => h("th", { scope: "col", text: c })))),
+      h("tbody", {}, lines.map((l, i) => h("tr", { "data-key": l.key }, h("td", { text: String(i + 1) }), h("th", { scope: "row", text: who(l) }), ratingCell(l), h("td", { text: String(l.played) }), h("td", { text: String(l.won) })))),
+    );
+  const period = (lines, id, title) => {
+    if (!lines.length) return h("div", {}, h("h4", { text: title }), h("p", { text: t("family.no_matches_month") }));
+    const people = lines.filter((l) => !l.level);
+    const bots = lines.filter((l) => l.level);
+    return h(
+      "div",
+      { class: "standings-period" },
+      h("h4", { text: title }),
+      people.length ? table(people, id, t("family.people")) : null,
+      bots.length ? table(bots, `${id}-computers`, t("family.computers")) : null,
+    );
+  };
   return h(
     "div",
     { id: "standings-box" },
@@ -325,8 +352,9 @@ function standingsView(s, gameLabel, choose) {
           h("select", { id: "standings-game", onchange: (e) => choose(e.target.value) }, s.games.map((g) => h("option", { value: g, selected: g === s.game, text: gameLabel(g) }))),
         )
       : h("p", { text: gameLabel(s.game) }),
-    table(s.month.table, "standings-month", t("family.this_month")),
-    table(s.overall.table, "standings-overall", t("family.overall")),
+    period(s.month.table, "standings-month", t("family.this_month")),
+    period(s.overall.table, "standings-overall", t("family.overall")),
+    h("p", { class: "help", id: "rating-help", text: t("family.rating_help") }),
     s.overall.head_to_head.length
       ? h("div", {}, h("h4", { text: t("family.head_to_head") }), h("ul", { class: "account-list", id: "head-to-head" }, s.overall.head_to_head.map((r) => h("li", { text: `${names.get(r.a)} ${r.a_won} – ${r.b_won} ${names.get(r.b)}` }))))
       : null,

@@ -246,6 +246,39 @@ function ruleControl(rule, rw) {
   return { el, value, set, rule, byDefault, inputs: [sel, number] };
 }
 
+/** Where the other seats sit as seen by you (seat 0, at the bottom), seat by seat in the
+ * order of play, as words/seating.py places them: play goes to the right (the next seat
+ * on your right) or, under the `direction` rule, to the left. */
+const SLOTS = {
+  2: ["top"],
+  3: ["right", "left"],
+  4: ["right", "top", "left"],
+  5: ["right", "top-right", "top-left", "left"],
+  6: ["right", "top-right", "top", "top-left", "left"],
+};
+const MIRROR = { right: "left", left: "right", "top-right": "top-left", "top-left": "top-right", top: "top" };
+
+/** The setup's seats by place: `slots[i]` where seat i sits (seat 0 is you), `partners`
+ * the seats on your side in a game in teams (none when they are drawn by cards: then
+ * `drawn`), as the chosen rules (`controls`) seat `n` players. */
+function seatPlaces(game, controls, n) {
+  const chosen = (name) => {
+    const c = controls.find((x) => x.rule.name === name);
+    return c ? String(c.value()) : null;
+  };
+  const left = chosen("direction") === "left";
+  const slots = ["you", ...(SLOTS[n] || []).map((s) => (left ? MIRROR[s] : s))];
+  const teams = chosen("teams");
+  const seating = (game.seatings || []).find(
+    (w) => w.players === n && (w.rules.teams || "alone") === (teams === "pairs" ? "pairs" : "alone"),
+  );
+  const mine = seating ? seating.sides.find((side) => side.includes(0)) : null;
+  const inTeams = Boolean(mine && mine.length > 1);
+  const drawn = inTeams && chosen("partners") === "drawn";
+  const partners = inTeams && !drawn ? mine.filter((s) => s !== 0) : [];
+  return { slots, partners, drawn };
+}
+
 /** A game's name and summary in the language. */
 function gameLabel(w, game) {
   const g = w && w.games[game.key];
@@ -286,7 +319,9 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
     const n = seatsOf(game, chosenRules());
     const kept = kinds || seatSelects.map((s) => s.value);
     seatSelects = [];
-    const rows = [h("legend", { text: t("setup.seats") }), h("p", { class: "seat-row", text: t("setup.seat_you", { n: 1 }) })];
+    const places = seatPlaces(game, controls, n);
+    const rows = [h("legend", { text: t("setup.seats") }), h("p", { class: "seat-row", text: t("setup.place.you") })];
+    if (places.drawn) rows.push(h("p", { class: "help", id: "partners-drawn", text: t("setup.partners_drawn") }));
     for (let i = 1; i < n; i++) {
       const s = h(
         "select",
@@ -294,7 +329,9 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
         seatKinds.map(([v, text]) => h("option", { value: v, selected: v === (kept[i - 1] || "open"), text })),
       );
       seatSelects.push(s);
-      rows.push(h("label", { class: "field seat-row", for: `seat-${i}` }, h("span", { text: t("setup.seat_n", { n: i + 1 }) }), s));
+      const place = h("span", { class: "place", text: t(`setup.place.${places.slots[i]}`) });
+      const partner = places.partners.includes(i) ? h("strong", { class: "partner", text: t("setup.partner") }) : null;
+      rows.push(h("label", { class: "field seat-row", for: `seat-${i}`, "data-place": places.slots[i] }, h("span", {}, place, partner ? " · " : null, partner), s));
     }
     fill(seatsBox, rows);
   };
@@ -345,7 +382,9 @@ export async function showSetup(app, navigate, catalog, gameKey = DEFAULT_GAME, 
   };
   for (const c of controls) {
     for (const input of c.inputs) input.addEventListener("change", sayRules);
-    if (c.rule.name === "players") c.inputs[0].addEventListener("change", () => drawSeats());
+    if (["players", "direction", "teams", "partners"].includes(c.rule.name)) {
+      for (const input of c.inputs) input.addEventListener("change", () => drawSeats());
+    }
   }
   sayRules();
 
@@ -520,58 +559,76 @@ function familyBox(settings, use) {
   return box;
 }
 
-/** "How our family plays" on the home screen: each saved set opens a new table with its
- * settings in one click (to the waiting room, its link to send). */
+/** Families on the home screen, always: with none yet, one line on why to make one and
+ * the way to "/families"; else each family (a link to its page) with its ways to play,
+ * each a button that opens a new table in one click, and its tables open now (at once
+ * while the page is open: the news, with a notice of the tables others opened since it
+ * was drawn). The ways this device keeps of its own follow, each a button too. */
 function familiesHome(navigate, error, me) {
-  const list = families();
   const places = h("div", { id: "family-places-box" });
   const known = { tokens: null };
-  familyPlaces(places, navigate, me, known);
-  followNews(places, () => familyPlaces(places, navigate, me, known));
-  return h(
+  const section = h(
     "section",
     { class: "card-box", id: "families", "aria-labelledby": "families-title" },
-    h("h2", { id: "families-title", text: t("words.family_title") }),
-    list.length
-      ? h(
-          "ul",
-          { class: "list" },
-          list.map((f) =>
-            h(
-              "li",
-              {},
-              h("button", {
-                type: "button",
-                class: "family-open",
-                "data-name": f.name,
-                onclick: async () => {
-                  try {
-                    const table = await api("POST", "/api/tables", tableBody(f));
-                    navigate(table.invite);
-                  } catch (err) {
-                    error.textContent = t("words.family_failed", { name: f.name, why: err.message });
-                  }
-                },
-                text: t("words.family_open", { name: f.name }),
-              }),
-              " ",
-              h("span", { class: "help", text: (gameWords() && gameWords().games[f.game]?.name) || f.game }),
-            ),
-          ),
-        )
-      : h("p", { class: "empty", text: t("words.family_none") }),
+    h("h2", { id: "families-title", text: t("home.families") }),
     places,
+    localWays(navigate, error),
+  );
+  const empty = h("p", { class: "empty", id: "ways-none", hidden: true, text: t("words.family_none") });
+  section.append(empty);
+  const draw = () => familyPlaces(places, navigate, me, known, error, empty);
+  draw();
+  followNews(places, draw);
+  return section;
+}
+
+/** The ways to play this device keeps (saved "on this device only"), each a button that
+ * opens a new table with its settings. */
+function localWays(navigate, error) {
+  const list = families();
+  if (!list.length) return null;
+  return h(
+    "div",
+    { id: "ways-here" },
+    h("h3", { text: t("home.ways_here") }),
+    h(
+      "ul",
+      { class: "list" },
+      list.map((f) =>
+        h(
+          "li",
+          {},
+          h("button", {
+            type: "button",
+            class: "family-open",
+            "data-name": f.name,
+            onclick: async () => {
+              try {
+                const table = await api("POST", "/api/tables", tableBody(f));
+                navigate(table.invite);
+              } catch (err) {
+                error.textContent = t("words.family_failed", { name: f.name, why: err.message });
+              }
+            },
+            text: t("words.family_open", { name: f.name }),
+          }),
+          " ",
+          h("span", { class: "help", text: (gameWords() && gameWords().games[f.game]?.name) || f.game }),
+        ),
+      ),
+    ),
   );
 }
 
-/** Your families on the server, each a link to its page, with the tables open there:
- * a table a member opened shows on every member's home screen, at once while it is open
- * (the news), with a notice of the tables others opened since it was drawn (`known`: the
- * tables drawn before). */
-async function familyPlaces(box, navigate, me, known) {
+/** Your families on the server (see familiesHome); `empty` shown when neither they nor
+ * this device keep a way to play. */
+async function familyPlaces(box, navigate, me, known, error, empty) {
   const mine = await api("GET", "/api/families").catch(() => null);
   if (mine === null) return;
-  const open = await Promise.all(mine.map((f) => api("GET", `/api/families/${f.id}/tables`).catch(() => [])));
+  const [open, ways] = await Promise.all([
+    Promise.all(mine.map((f) => api("GET", `/api/families/${f.id}/tables`).catch(() => []))),
+    Promise.all(mine.map((f) => api("GET", `/api/families/${f.id}/rules`).catch(() => []))),
+  ]);
   if (!box.isConnected) return;
   const gameLabel = (key) => (gameWords() && gameWords().games[key]?.name) || key;
   const fresh = [];
@@ -592,18 +649,54 @@ async function familyPlaces(box, navigate, me, known) {
   });
   const newsBox = document.getElementById("family-news-box");
   if (newsBox && news.length) newsBox.replaceChildren(...news, ...newsBox.children);
-  if (!mine.length) return fill(box);
+  empty.hidden = ways.some((w) => w.length) || families().length > 0;
+  if (!mine.length) {
+    fill(
+      box,
+      h("p", { id: "families-why", text: t("home.families_why") }),
+      h("p", {}, link("/families", t("home.families_make"), navigate, { id: "families-home-link" })),
+    );
+    return;
+  }
+  const openWay = (f, w) => async () => {
+    try {
+      const table = await api("POST", `/api/families/${f.id}/rules/${w.id}/table`);
+      navigate(table.invite);
+    } catch (err) {
+      error.textContent = t("words.family_failed", { name: w.name, why: err.message });
+    }
+  };
   fill(
     box,
-    h("h3", { text: t("family.yours") }),
     h(
       "ul",
       { class: "list", id: "family-places" },
       mine.map((f, i) =>
         h(
           "li",
-          {},
-          link(`/families/${f.id}`, f.name, navigate),
+          { "data-family": f.id },
+          link(`/families/${f.id}`, f.name, navigate, { class: "family-link" }),
+          ways[i].length
+            ? h(
+                "ul",
+                { class: "list family-ways" },
+                ways[i].map((w) =>
+                  h(
+                    "li",
+                    {},
+                    h("button", {
+                      type: "button",
+                      class: "way-open",
+                      "data-way": w.name,
+                      onclick: openWay(f, w),
+                      text: t("words.family_open", { name: w.name }),
+                    }),
+                    " ",
+                    h("span", { class: "help", text: gameLabel(w.body.game) }),
+                  ),
+                ),
+              )
+            : null,
           open[i].length
             ? h(
                 "ul",
@@ -628,6 +721,7 @@ async function familyPlaces(box, navigate, me, known) {
         ),
       ),
     ),
+    h("p", {}, link("/families", t("home.families_all"), navigate, { id: "families-home-link" })),
   );
 }
 

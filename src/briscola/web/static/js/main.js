@@ -176,6 +176,10 @@ async function account(box) {
       said.textContent = err.message;
     }
   };
+  const away = (path) => {
+    togglePrefs();
+    navigate(path);
+  };
   const signOut = async () => {
     try {
       await api("DELETE", "/api/session");
@@ -196,14 +200,12 @@ async function account(box) {
       h("div", { class: "row" }, input, h("button", { type: "submit", text: t("prefs.rename") })),
     ),
     said,
-    link("/me", t("account.open"), (path) => {
-      togglePrefs();
-      navigate(path);
-    }, { id: "account-link" }),
-    link("/families", t("family.yours"), (path) => {
-      togglePrefs();
-      navigate(path);
-    }, { id: "families-link" }),
+    h(
+      "ul",
+      { class: "prefs-links" },
+      h("li", {}, link("/me", t("account.open"), away, { id: "account-link" })),
+      h("li", {}, link("/families", t("family.yours"), away, { id: "families-link" })),
+    ),
     h("button", { type: "button", id: "sign-out", onclick: signOut, text: t("prefs.signout") }),
   );
 }

@@ -88,11 +88,19 @@ function analysisBox(ctrl, hand) {
   );
 }
 
-/** The hand's fair-shuffle proof: the commitment made at the deal, and once revealed the
- * salt and the deal, with a button that checks they hash to it. */
+/** The hand's fair-shuffle proof, folded under "Check the shuffle" with the sentence of
+ * what it proves: the commitment made at the deal, and once revealed the salt and the
+ * deal, with a button that checks they hash to it. The fold stays as the person left it
+ * while the screen is drawn again. */
 function fairBox(ctrl, hand) {
   const f = hand ? ctrl.fair[hand] : null;
-  const box = h("div", { class: "fair", id: "fair" }, h("h3", { text: t("fair.title") }));
+  const was = document.getElementById("fair");
+  const box = h(
+    "details",
+    { class: "fair", id: "fair", open: Boolean(was && was.open && was.dataset.hand === String(hand)), "data-hand": hand },
+    h("summary", { id: "fair-title", text: t("fair.check") }),
+    h("p", { class: "help", id: "fair-proves", text: t("fair.proves") }),
+  );
   if (!f) {
     box.append(h("p", { text: t("fair.none") }));
     return box;

@@ -5,6 +5,7 @@
 import { fill, h } from "../../dom.js";
 import { ruleInWords, t } from "../../i18n.js";
 import { botLabel } from "../words.js";
+import { copyButton } from "../../copy.js";
 
 const LEVELS = ["random", "beginner", "intermediate", "strong", "champion"];
 
@@ -14,21 +15,7 @@ export function drawWaiting(ui) {
   const you = tb.you || { seat: null, host: false };
   const link = location.origin + tb.invite;
   const linkInput = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("wait.link") });
-  const copy = h("button", {
-    type: "button",
-    id: "copy-link",
-    "data-key": "copy-link",
-    onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-      } catch {
-        linkInput.select();
-        document.execCommand("copy");
-      }
-      copy.textContent = t("wait.copied");
-    },
-    text: t("wait.copy"),
-  });
+  const [copy, copied] = copyButton(link, linkInput, t("wait.copy"), "copy-link");
   const error = h("p", { class: "error", role: "alert" });
   // a command of the controller; what the server refused is said here
   const doing = (command) => () => command().catch((err) => (error.textContent = err.message));
@@ -40,6 +27,11 @@ export function drawWaiting(ui) {
         bits.push(h("button", { type: "button", class: "sit", "data-key": `sit-${s.seat}`, onclick: doing(() => ctrl.sit(s.seat)), text: t("wait.sit") }));
       }
       if (you.host) {
+        // this seat's own link: whoever opens it and chooses a nickname sits here
+        const own = `${link}?seat=${s.seat + 1}`;
+        const [copySeat, seatCopied] = copyButton(own, () => ((linkInput.value = own), linkInput), t("wait.copy_seat"), `copy-seat-${s.seat}`);
+        copySeat.classList.add("small");
+        bits.push(copySeat, seatCopied);
         const sel = h("select", { "aria-label": t("wait.bot_level"), id: `bot-level-${s.seat}` }, LEVELS.map((l) => h("option", { value: l, selected: l === "intermediate", text: t(`level.${l}`) })));
         bits.push(sel, h("button", { type: "button", "data-key": `bot-${s.seat}`, onclick: doing(() => ctrl.seatBot(s.seat, sel.value)), text: t("wait.seat_bot") }));
       }
@@ -58,7 +50,7 @@ export function drawWaiting(ui) {
     ui.parts.waiting,
     h("h2", { text: t("wait.title") }),
     h("p", { text: overrides.length ? t("wait.rules", { rules: overrides.map(([k, v]) => ruleInWords(k, v)).join(", ") }) : t("wait.default_rules") }),
-    h("div", { class: "invite" }, h("label", { for: "invite-link", text: t("wait.link") }), h("div", { class: "row" }, linkInput, copy)),
+    h("div", { class: "invite" }, h("label", { for: "invite-link", text: t("wait.link") }), h("div", { class: "row" }, linkInput, copy), copied),
     h("ul", { class: "list seats-list" }, rows),
     error,
     you.host
