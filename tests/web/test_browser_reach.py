@@ -267,6 +267,73 @@ def test_arriving_by_a_seats_link_and_choosing_a_nickname_seats_you_there(
     table = cy.page.evaluate(f"fetch('/api/tables/{token}').then(r => r.json())")
     assert table["you"]["seat"] == 1
     ana.page.wait_for_selector("#start:not([disabled])")
+    for lang in ("es", "hr"):  # the arrival, photographed in the other languages
+        someone = people(f"Someone-{lang}")
+        someone.set_prefs(lang=lang)
+        someone.goto(f"/t/{token}")
+        someone.page.wait_for_selector("#nickname")
+        assert (
+            someone.page.locator("#nickname-form p").first.inner_text()
+            == words(lang)["table.invited"]
+        )
+        someone.shoot(f"reach-invitation-{lang}")
+
+
+def test_the_standings_read_as_whole_numbers_provisional_the_computers_apart(
+    people: Callable[[str], Person],
+) -> None:
+    """One hand against the computer in the family: the family's page shows Ana's rating
+    as a whole number near 1500 with its margin, provisional, and the computer player in
+    a table of its own, in every language; and a family's invitation, opened with no
+    session, in every language."""
+    ana = people("Ana")
+    ana.set_prefs()
+    ana.login()
+    ana.page.wait_for_selector("#families-why")
+    page = make_family(ana, "Verdi")
+    fid = page.rsplit("/", 1)[1]
+    invite = ana.page.evaluate(
+        """async (fid) => {
+            const post = (path, body) => fetch(path, {method: "POST", headers: {"Content-Type":
+              "application/json"}, body: JSON.stringify(body)}).then((r) => r.json());
+            const way = await post(`/api/families/${fid}/rules`, {name: "Quick", body: {game:
+              "briscola-2", rules: {match: "one-hand"}, seats: [{kind: "me"}, {kind: "bot",
+              level: "beginner"}]}});
+            const table = await post(`/api/families/${fid}/rules/${way.id}/table`);
+            await post(`/api/tables/${table.token}/start`);
+            return table.invite;
+        }""",
+        fid,
+    )
+    ana.goto(invite)
+    ana.enabled_cards().first.wait_for()
+    play_out([ana])
+    ana.goto(page)
+    ana.page.click("#make-invite")
+    join = ana.page.locator("#invite-link").input_value().split(ana.base, 1)[1]
+    for lang in LANGS:
+        w = words(lang)
+        ana.set_prefs(lang=lang)
+        ana.goto(page)
+        ana.page.wait_for_selector("#standings-overall tbody tr")
+        assert ana.page.locator("#standings-overall tbody th").all_inner_texts() == ["Ana"]
+        bots = ana.page.locator("#standings-overall-computers tbody th").all_inner_texts()
+        assert len(bots) == 1 and bots[0] != "Ana"
+        for shown in ana.page.locator("#standings-box td.rating").all_inner_texts():
+            cell = " ".join(shown.split())
+            figure, margin = cell.split(" (")[0].split(" ± ")
+            assert 1200 < int(figure) < 1800 and 0 < int(margin) <= 350, cell
+            assert cell.endswith(f"({w['family.provisional']})"), cell
+        ana.no_horizontal_scroll()
+        ana.shoot(f"reach-standings-{lang}")
+        guest = people(f"Guest-{lang}")
+        guest.set_prefs(lang=lang)
+        guest.goto(join)
+        guest.page.wait_for_selector("#nickname")
+        guest.page.fill("#nickname", f"Guest {lang}")
+        guest.page.click("#nickname-form button[type=submit]")
+        guest.page.wait_for_selector("#join-family")
+        guest.shoot(f"reach-family-invitation-{lang}")
 
 
 HEADINGS = "#end h2, #end h3, #end h4, #end summary, #end th, #end caption, #end legend"

@@ -310,7 +310,7 @@ function ratingCell(l) {
   return h(
     "td",
     { class: "rating", "data-rating": l.shown },
-    `${num.format(l.shown)} ± ${num.format(l.margin)}`,
+    h("span", { class: "figure", text: `${num.format(l.shown)} ± ${num.format(l.margin)}` }),
     l.provisional ? h("span", { class: "provisional", text: ` (${t("family.provisional")})` }) : null,
   );
 }
