@@ -41,10 +41,14 @@ def copied_text(person: Person) -> str:
 
 
 def each_size(person: Person, check: Callable[[str], None]) -> None:
+    """`check(size)` at phone portrait, phone landscape and desktop, the page no wider than
+    the screen at each."""
     for name, size in SIZES.items():
         person.page.set_viewport_size(size)
         person.page.wait_for_timeout(100)
         check(name)
+        wide = person.page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= size["width"], f"{name}: the page is {wide} px wide"
     person.page.set_viewport_size(PHONE)
 
 
