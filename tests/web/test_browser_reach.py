@@ -259,6 +259,14 @@ def test_arriving_by_a_seats_link_and_choosing_a_nickname_seats_you_there(
     table = bo.page.evaluate(f"fetch('/api/tables/{token}').then(r => r.json())")
     assert table["you"]["seat"] == 2
     assert bo.page.locator(".seats-list button.sit").count() == 0
+    # and sees the others by their place: Ana, the host, opposite, his partner
+    whos = bo.page.locator(".seats-list .seat-row .who").all_inner_texts()
+    assert [w.strip() for w in whos] == [
+        "Seat 1 · Opposite you · your partner:",
+        "Seat 2 · On your left:",
+        "Seat 3:",
+        "Seat 4 · On your right:",
+    ]
     # the table's own link: the first open seat
     for lang, person in (("it", cy),):
         person.set_prefs(lang=lang)

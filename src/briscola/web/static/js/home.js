@@ -11,6 +11,7 @@ import { addWaysTo, offered, tableBody, wasOffered } from "./ways.js";
 import { fillHistory } from "./matches.js";
 import { followNews } from "./news.js";
 import { gameRules, rulesPanel } from "./rules.js";
+import { placesFrom } from "./places.js";
 
 const DEFAULT_GAME = "briscola-2";
 const DEFAULT_LEVEL = "intermediate";
@@ -246,18 +247,6 @@ function ruleControl(rule, rw) {
   return { el, value, set, rule, byDefault, inputs: [sel, number] };
 }
 
-/** Where the other seats sit as seen by you (seat 0, at the bottom), seat by seat in the
- * order of play, as words/seating.py places them: play goes to the right (the next seat
- * on your right) or, under the `direction` rule, to the left. */
-const SLOTS = {
-  2: ["top"],
-  3: ["right", "left"],
-  4: ["right", "top", "left"],
-  5: ["right", "top-right", "top-left", "left"],
-  6: ["right", "top-right", "top", "top-left", "left"],
-};
-const MIRROR = { right: "left", left: "right", "top-right": "top-left", "top-left": "top-right", top: "top" };
-
 /** The setup's seats by place: `slots[i]` where seat i sits (seat 0 is you), `partners`
  * the seats on your side in a game in teams (none when they are drawn by cards: then
  * `drawn`), as the chosen rules (`controls`) seat `n` players. */
@@ -266,8 +255,7 @@ function seatPlaces(game, controls, n) {
     const c = controls.find((x) => x.rule.name === name);
     return c ? String(c.value()) : null;
   };
-  const left = chosen("direction") === "left";
-  const slots = ["you", ...(SLOTS[n] || []).map((s) => (left ? MIRROR[s] : s))];
+  const slots = placesFrom(n, 0, chosen("direction"));
   const teams = chosen("teams");
   const seating = (game.seatings || []).find(
     (w) => w.players === n && (w.rules.teams || "alone") === (teams === "pairs" ? "pairs" : "alone"),

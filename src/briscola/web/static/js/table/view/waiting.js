@@ -6,6 +6,7 @@ import { fill, h } from "../../dom.js";
 import { ruleInWords, t } from "../../i18n.js";
 import { botLabel } from "../words.js";
 import { copyButton } from "../../copy.js";
+import { partnersOf, placesFrom, seatedPartners } from "../../places.js";
 
 const LEVELS = ["random", "beginner", "intermediate", "strong", "champion"];
 
@@ -19,8 +20,16 @@ export function drawWaiting(ui) {
   const error = h("p", { class: "error", role: "alert" });
   // a command of the controller; what the server refused is said here
   const doing = (command) => () => command().catch((err) => (error.textContent = err.message));
+  // seated, you see the others by their place, your partners marked
+  const n = tb.seats.length;
+  const seated = you.seat !== null && you.seat !== undefined;
+  const places = seated ? placesFrom(n, you.seat, tb.rules.direction) : [];
+  const partners = seated && seatedPartners(tb.rules, n) ? partnersOf(n, you.seat) : [];
   const rows = tb.seats.map((s) => {
-    const bits = [h("span", { class: "who", text: `${t("table.seat_n", { n: s.seat + 1 })}: ` })];
+    const where = [t("table.seat_n", { n: s.seat + 1 })];
+    if (seated && s.seat !== you.seat) where.push(t(`setup.place.${places[s.seat]}`));
+    if (partners.includes(s.seat)) where.push(t("setup.partner"));
+    const bits = [h("span", { class: "who", "data-place": places[s.seat] || null, text: `${where.join(" · ")}: ` })];
     if (s.kind === "open") {
       bits.push(h("em", { text: t("wait.open") }));
       if (you.seat === null) {
