@@ -276,7 +276,7 @@ async def test_the_servers_refusals_are_said_in_the_language_of_lang(
 async def test_a_hand_in_play_at_a_table_of_phrases_takes_a_phrase_in_your_words(
     server: ServerProcess, host: Client
 ) -> None:
-    """Under the table's default chat (friendly phrases while a hand is played), ``say``
+    """Under the table's default chat (friendly phrases once the cards are dealt), ``say``
     with a phrase's words in your language sends it, said back in your language; other
     words are refused at once, with the phrases to choose from."""
     it = catalogue("it")

@@ -1,15 +1,16 @@
 """The family's own table manners and points in the browser (issue 23): the setup shows and
 explains both settings; under the defaults no running points are on the page during a
-hand (the hand's end shows them) and while a hand is played the chat is a row of friendly
-phrases, each said to every reader in their own language; ``shown`` draws the points, and
-``none`` has no chat box at all."""
+hand (the hand's end shows them) and once the cards are dealt the chat is a row of friendly
+phrases, each said to every reader in their own language, and the server refuses a free
+line sent all the same (issue 39); ``shown`` draws the points, and ``none`` has no chat box
+at all."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from browserkit import AXE, Person, play_out, play_until
+from browserkit import AXE, Person, play_out, play_until, token_of
 
 RUNNING = re.compile(r":\s*\d+\s*·")
 """The side points line: "you: 17 · Bea: 38"."""
@@ -21,6 +22,34 @@ def setup(p: Person) -> None:
     p.page.click("#create-table")
     p.page.select_option("#setup-game", "briscola-2")
     p.page.select_option("#rule-match", "one-hand")
+
+
+SEND_RAW = """async ([token, message]) => {
+  const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/tables/${token}/ws`);
+  const frames = [];
+  return await new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`no answer: ${JSON.stringify(frames)}`)), 10000);
+    ws.onmessage = (m) => {
+      const f = JSON.parse(m.data);
+      frames.push(f.type);
+      if (f.type === "snapshot") ws.send(JSON.stringify(message));
+      if (f.type === "error" || (f.type === "chat" && f.text === message.text)) {
+        ws.close();
+        resolve(f);
+      }
+    };
+  });
+}"""
+"""Open a WebSocket of the page's own (the person's session cookie goes with it), send
+``message`` once the snapshot came, and give back the server's answer: the error, or the
+chat line it sent to everyone."""
+
+
+def send_raw(p: Person, message: dict[str, object]) -> dict[str, object]:
+    """``message`` sent to ``p``'s table over a socket of ``p``'s page, not through its
+    form: what the server answered (:data:`SEND_RAW`)."""
+    answer: dict[str, object] = p.page.evaluate(SEND_RAW, [token_of(p.page.url), message])
+    return answer
 
 
 def taken(p: Person) -> int:
@@ -60,10 +89,19 @@ def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str]
     for p in (ana, bea):
         p.page.wait_for_selector("#hand .card")
 
-    # the hand just dealt, before its first move, is between hands: the free text box
+    # the cards dealt, no card played yet: the phrases, no free text box; and a free line
+    # sent all the same, over a socket of the page's, is refused and reaches nobody
     for p in (ana, bea):
-        assert p.page.locator("#chat-input").count() == 1
-    # while the hand is played: the phrases, no free text box
+        p.page.wait_for_selector("#chat-phrases button")
+        assert p.page.locator("#chat-input").count() == 0
+    assert not [e for e in ana.events if e.get("type") == "card_played"]
+    answer = send_raw(ana, {"type": "chat", "text": "Bea, I have the king and knave of swords!"})
+    assert (answer["type"], answer["code"]) == ("error", "chat_phrases"), answer
+    for p in (ana, bea):
+        p.page.wait_for_timeout(300)
+        assert "knave" not in p.page.locator("#chat-log").inner_text()
+    ana.shoot("table-chat-phrases-dealt")
+    # while the hand is played: the phrases still
     play_tricks([ana, bea], 1)
     for p in (ana, bea):
         p.page.wait_for_selector("#chat-phrases button")

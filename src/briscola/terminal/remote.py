@@ -495,8 +495,8 @@ class RemoteTable:
 
     def say(self, text: str) -> list[str]:
         """Say ``text`` at the table: a friendly phrase as one; free text refused here, with
-        the phrases to choose from, while a hand is played at a table that takes only
-        phrases then."""
+        the phrases to choose from, once the cards are dealt at a table that takes only
+        phrases then (the server refuses it all the same)."""
         phrase = self.phrase(text)
         if phrase is not None:
             self._send({"type": "chat", "phrase": phrase})
@@ -504,8 +504,8 @@ class RemoteTable:
             text.strip()
             and self.table.get("chat") == "phrases"
             and self.table.get("status") == "playing"
-            and not (self.current is not None and self.current.move_number == 0)
-        ):  # a hand in play (a hand just dealt is between hands, when anything goes)
+            and (self.current is None or any(self.current.hand_sizes))
+        ):  # cards in someone's hand (in a match, the next hand is dealt with the last card)
             choices = " · ".join(self._say(f"chat.phrase.{p}") for p in PHRASES)
             return [self._say("remote.phrases_only", phrases=choices)]
         else:
