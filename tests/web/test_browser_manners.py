@@ -94,7 +94,11 @@ def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str]
     # sent all the same, over a socket of the page's, is refused and reaches nobody
     for p in (ana, bea):
         p.page.wait_for_selector("#chat-phrases button")
-        assert p.page.locator("#chat-input").count() == 0
+        for viewport in SIZES.values():  # at every size: the phrases, no free text box
+            p.page.set_viewport_size(viewport)
+            assert p.page.locator("#chat-input").count() == 0
+            assert p.page.locator("#chat-phrases button").count() == 8
+        p.page.set_viewport_size(PHONE)
     assert not [e for e in ana.events if e.get("type") == "card_played"]
     answer = send_raw(ana, {"type": "chat", "text": "Bea, I have the king and knave of swords!"})
     assert (answer["type"], answer["code"]) == ("error", "chat_phrases"), answer
