@@ -36,7 +36,7 @@ agreement.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from briscola.engine.cards import Card, Rank, Suit
 from briscola.engine.rules import Rules
@@ -167,11 +167,6 @@ class Seating(Voice):
         catalogue(lang)  # a language there is not is refused here, not at the first line
         named = tuple((names or {}).get(s) or None for s in range(n))
         return cls(lang, rules, seat, tuple(slots), named, points != "hidden")
-
-    def renamed(self, names: Mapping[int, str]) -> Seating:
-        """The same table, its seats named ``names`` (by seat) now."""
-        n = len(self.slots)
-        return replace(self, names=tuple(names.get(s) or None for s in range(n)))
 
     @property
     def table(self) -> Rules:
