@@ -1,7 +1,8 @@
 """The family's own table manners and points, as table settings the server keeps and
 enforces (issue 23): ``points`` (``hidden`` by default: counted in your head; ``shown``)
-and ``chat`` (``phrases`` by default: free text while no hand is played, only the friendly
-phrases while one is; ``free``; ``none``), through the real server process."""
+and ``chat`` (``phrases`` by default: free text while no cards are in anyone's hand, before
+the first deal and after the match; only the friendly phrases from the deal on, issue 39;
+``free``; ``none``), through the real server process."""
 
 from __future__ import annotations
 
@@ -111,9 +112,10 @@ async def test_under_phrases_a_hand_in_play_takes_only_the_phrases(clients: Any)
     assert (again["points"], again["chat"]) == ("hidden", "phrases")
 
 
-async def test_between_hands_free_text_is_taken_again(clients: Any) -> None:
-    """A hand just dealt, before its first move, is between hands: anything may be said;
-    its first move starts the hand, and the phrases alone again."""
+async def test_a_dealt_hand_takes_only_the_phrases_before_its_first_card(clients: Any) -> None:
+    """Issue 39: "Paolo, I have the king and knave of swords!" reached Paolo between the
+    deal and the first card. Once the cards are dealt, a free line is refused and reaches
+    nobody; a phrase goes to everyone."""
     ana, bea = await clients("Ana"), await clients("Bea")
     seats = [{"kind": "me"}, {"kind": "open"}]
     token = (await open_table(ana, "briscola-2", seats, ONE_HAND))["token"]
@@ -122,13 +124,46 @@ async def test_between_hands_free_text_is_taken_again(clients: Any) -> None:
     for c in (ana, bea):
         await c.connect(token)
         await c.until(lambda f: f.get("view") is not None)
-    line = await said(bea, {"text": "buona fortuna a tutti"})  # dealt, nobody has moved
-    assert (line["type"], line.get("text")) == ("chat", "buona fortuna a tutti"), line
-    first = ana if ana.my_turn() else bea
-    await first.act(first.view["legal"][0])  # type: ignore[index]
-    await first.until(lambda f: f["type"] == "update")
-    refusal = await said(first, {"text": "ho il carico"})
+    assert ana.view is not None and ana.view["move_number"] == 0  # dealt, no card played
+    refusal = await said(ana, {"text": "Bea, I have the king and knave of swords!"})
     assert (refusal["type"], refusal.get("code")) == ("error", "chat_phrases"), refusal
+    assert "phrase" in refusal["message"], refusal
+    assert not [f for f in await quiet(bea) if f["type"] == "chat"]
+    line = await said(bea, {"phrase": "good_luck"})
+    assert (line["type"], line.get("phrase")) == ("chat", "good_luck"), line
+    heard = await ana.until(lambda f: f["type"] == "chat")
+    assert (heard["phrase"], heard["nickname"]) == ("good_luck", "Bea")
+    # nobody coming in later reads the refused line
+    eve = await clients("Eve")
+    await eve.connect(token)
+    lines = [f for f in await quiet(eve, 1.0) if f["type"] == "chat"]
+    assert [f["phrase"] for f in lines] == ["good_luck"], lines
+
+
+async def test_between_two_hands_of_a_match_the_next_is_dealt_and_takes_only_phrases(
+    clients: Any,
+) -> None:
+    """In a match the next hand is dealt with the last card of the one before: cards are in
+    everyone's hand again at once, so a free line is refused there too; once the match is
+    over, free text is taken again."""
+    ana = await clients("Ana")
+    token = (await open_table(ana, "briscola-2", [{"kind": "me"}, BOT], {"match": "best-of-3"}))[
+        "token"
+    ]
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await ana.connect(token)
+    await ana.until(lambda f: f.get("view") is not None)
+    await play_randomly(
+        ana, random.Random(7), until=lambda c: finished(c) or c.view["hand_number"] >= 2
+    )
+    assert not finished(ana) and ana.view is not None and ana.view["move_number"] == 0
+    refusal = await said(ana, {"text": "that ace of yours!"})
+    assert (refusal["type"], refusal.get("code")) == ("error", "chat_phrases"), refusal
+    assert (await said(ana, {"phrase": "well_played"}))["phrase"] == "well_played"
+    await play_randomly(ana, random.Random(8), until=finished)
+    await asyncio.sleep(1.1)  # (the moves came fast: no flood refused for them)
+    line = await said(ana, {"text": "che partita!"})
+    assert (line["type"], line.get("text")) == ("chat", "che partita!"), line
 
 
 async def test_under_free_a_hand_in_play_takes_any_line(clients: Any) -> None:

@@ -3,6 +3,7 @@ interface driven by Textual's pilot, each to the end of a match."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -36,8 +37,25 @@ from briscola.terminal.moves import menu, parse_move
 from briscola.terminal.plain import run_plain as run_plain_session
 from briscola.terminal.screen import CardButton, PlayApp, draw_table, face
 from briscola.words.cards import hand_order
+from briscola.words.catalogue import LANGUAGES, catalogue
+from briscola.words.names import NAMES, computer_names
 
 BRISCOLA = [str(Path(sys.executable).parent / "briscola")]
+
+POINT_WORDS = sorted(
+    {
+        catalogue(lang).say("count.points", n=n).split(" ", 1)[1]
+        for lang in LANGUAGES
+        for n in (1, 2, 5, 11)
+    },
+    key=len,
+    reverse=True,
+)
+POINTS = re.compile(rf"\b\d+ ({'|'.join(POINT_WORDS)})\b")
+"""A figure of points in any of the four languages, in the catalogues' own words for
+points (``count.points``: "11 points", "11 punti", "11 puntos", "11 bodova")."""
+RUNNING = {lang: catalogue(lang).say("view.points", sides="") for lang in LANGUAGES}
+"""The running points' line as it starts ("points: ", "punti: ", ...)."""
 
 
 def run_plain(args: list[str], moves: str) -> subprocess.CompletedProcess[str]:
@@ -188,16 +206,21 @@ async def test_tui_cards_are_buttons_to_click(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the player's words
 
 
-def test_plain_game_speaks_to_the_player_by_place_and_card_name() -> None:
+def test_plain_game_speaks_to_the_player_by_name_and_card_name() -> None:
+    """The computer players are named as at a web table (issue 39): first names of the
+    language (Italian in English), chosen from the seed, not North, East and West."""
     done = run_plain(
         ["--game", "briscola-4", "--seed", "3", "--rule", "match=one-hand"], "1\n" * 60
     )
     out = done.stdout
     assert done.returncode == 0, done.stderr
-    assert "you sit South" in out and "North is your partner" in out
-    assert "--- hand 1: West deals ---" in out
-    assert "you play " in out and "East plays " in out and " di " in out  # Italian names
-    assert "North and you " in out and "East and West " in out
+    east, north, west = (computer_names("3", "en", [1, 2, 3], [])[s] for s in (1, 2, 3))
+    assert {east, north, west} <= set(NAMES["it"])
+    assert "you sit South" in out and f"{north} is your partner" in out
+    assert f"--- hand 1: {west} deals ---" in out
+    assert "you play " in out and f"{east} plays " in out and " di " in out  # Italian names
+    assert f"{north} and you " in out and f"{east} and {west} " in out
+    assert not re.search(r"\b(North|East|West)\b", out.split("\n", 1)[1])
     assert "seat" not in out  # nobody is a number
     assert re.search(r"\b1 points|\bseats? \d", out) is None
     assert "=== the match is over: " in out
@@ -213,19 +236,33 @@ def test_cards_are_named_in_the_tables_deck(game: str, name: str) -> None:
     assert menu_lines and all(name in line for line in menu_lines)
 
 
-def test_a_gathered_trick_is_told_by_who_took_it_not_by_its_cards() -> None:
+def test_a_gathered_trick_is_told_with_its_cards_and_no_points_by_default() -> None:
+    """Issue 39: the log names each trick's cards ("Francesca takes trick 1: tre di coppe,
+    asso di coppe"), and under the default points: hidden no figure of points."""
     s = session("briscola-2", {}, 4)
     s.run_bots()
     lines = s.act(menu(s.view(), s.seating)[0][1]) + s.run_bots()
     taken = [line for line in lines if " trick 1: " in line]
-    assert len(taken) == 1 and taken[0].endswith(("point", "points"))
-    assert not any(c in taken[0] for c in (" di ", "(")), taken
+    assert len(taken) == 1, lines
+    trick = s.view().tricks[0]
+    assert taken[0].endswith(", ".join(s.seating.card(c) for c in trick.cards)), taken
+    assert not POINTS.search(taken[0]), taken
+
+
+def test_under_points_shown_the_trick_says_its_points() -> None:
+    rules = Rules.make("briscola-2")
+    s = Session(rules, 0, {1: make_bot("random", seed=5)}, random.Random(4), points="shown")
+    s.run_bots()
+    lines = s.act(menu(s.view(), s.seating)[0][1]) + s.run_bots()
+    taken = [line for line in lines if " trick 1: " in line]
+    points = s.view().tricks[0].points
+    assert len(taken) == 1 and taken[0].endswith(f"({points} point{'s' * (points != 1)})")
 
 
 def test_plain_does_not_reprint_the_table_after_a_mistyped_line() -> None:
     done = run_plain(["--seed", "1", "--rule", "match=one-hand"], "zz\nbid 3\n9\n" + "1\n" * 40)
     first_move = done.stdout.split("you play ")[0]
-    assert first_move.count("points: ") == 1 and first_move.count("your move:") == 4
+    assert first_move.count("on the table: ") == 1 and first_move.count("your move:") == 4
 
 
 @pytest.mark.parametrize(
@@ -304,7 +341,7 @@ async def test_tui_leaving_asks_first_then_saves_what_was_played(tmp_path: Path)
     assert record["moves"]
 
 
-async def test_tui_log_keeps_no_cards_and_the_table_shows_the_trick() -> None:
+async def test_tui_log_tells_each_trick_with_its_cards_and_the_table_shows_it() -> None:
     app = PlayApp(session("briscola-4", {"match": "one-hand"}, 7), pace=0)
     async with app.run_test(size=(120, 50)) as pilot:
         for _ in range(30):
@@ -315,9 +352,14 @@ async def test_tui_log_keeps_no_cards_and_the_table_shows_the_trick() -> None:
         assert app.gathered is None  # a taken trick does not stay on the table
         log = app.query_one("#log", RichLog)
         text = "\n".join(line.text for line in log.lines)
-        assert "takes trick" in text or "take trick" in text
-        told = [line for line in text.splitlines() if " di " in line]
-        assert all("the turned card" in line for line in told), told  # public: it was face up
+        flat = " ".join(text.split())  # (the log wraps its lines)
+        voice = app.session.seating
+        tricks = app.session.view().tricks
+        assert tricks
+        for k, trick in enumerate(tricks, 1):  # each trick told with its cards, in order
+            cards = ", ".join(voice.card(c) for c in trick.cards)
+            assert f"trick {k}: {cards}" in flat, (k, flat)
+        assert not POINTS.search(flat), flat  # points: hidden, by default
 
 
 async def test_tui_says_when_the_terminal_is_too_small() -> None:
@@ -399,8 +441,8 @@ def test_the_table_drawing_shows_every_seat_its_card_and_the_turned_trump() -> N
     console.print(draw_table(view, s.seating, None))
     text = console.export_text()
     lines = text.splitlines()
-    for name in ("East", "North", "West", "You"):
-        assert name in text
+    for name in [s.seating.name(seat) for seat in (1, 2, 3)] + ["You"]:
+        assert name in text  # the computer players by their first names, as on the web
     assert view.turned is not None and f"trump {view.trump.italian}" in text
     for seat, card in view.trick:  # each played card lies on the seat's side of the table
         corner = face(card, "italian-40")[0]
@@ -521,3 +563,85 @@ def test_signals_and_questions_are_said_in_the_tables_deck() -> None:
     assert describe_action(low.to_json(), briskula) == "signal: I hold a low trump (9 to 7)"
     assert describe_action(low.to_json(), italian) == "signal: I hold a low trump (7 to 2)"
     assert "the 10 of trumps" in describe_action(Signal(0, "three").to_json(), briskula)
+
+
+# ---------------------------------------------------------------- counting in your head
+
+
+def trick_lines(out: str, lang: str, k: int) -> list[int]:
+    """The indexes of the lines of ``out`` telling trick ``k`` taken, in ``lang``."""
+    words = catalogue(lang)
+    marks = [
+        words.say("tell.took_cards_no_points", form=f, who="", trick=k, cards="")
+        for f in ("you", "other")
+    ]
+    return [i for i, line in enumerate(out.splitlines()) if any(m.strip() in line for m in marks)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plain_says_no_figure_of_points_until_the_hands_end(lang: str) -> None:
+    """Issue 39: under points: hidden (the default) the terminal prints no running totals
+    ("points: you 11, North 21") and no trick's points; the hand's end shows them."""
+    done = run_plain(["--seed", "5", "--rule", "match=one-hand", "--lang", lang], "1\n" * 60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    last = trick_lines(done.stdout, lang, 20)
+    assert len(last) == 1, done.stdout
+    during = "\n".join(lines[: last[0] + 1])
+    assert trick_lines(done.stdout, lang, 1) and not POINTS.search(during), during
+    assert RUNNING[lang] not in during, during
+    end = lines[last[0] + 1]  # the hand's end: each side's points
+    assert re.search(r"\d", end), end
+    shown = run_plain(["--seed", "5", "--rule", "match=one-hand", "--points", "shown"], "1\n" * 9)
+    assert POINTS.search(shown.stdout) and RUNNING["en"] in shown.stdout, shown.stdout
+
+
+def screen_text(app: PlayApp) -> str:
+    """Everything the full-screen game shows now, as text (its screenshot's)."""
+    svg = app.export_screenshot()
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", svg.split("</style>")[-1])).split())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_tui_shows_no_figure_of_points_during_a_hand_and_speaks_the_language(
+    lang: str,
+) -> None:
+    """Under points: hidden, at every turn of a hand the screen (table, status, log,
+    footer) shows no figure of points; the footer's keys are in the reader's language, and
+    the opponent has a first name, not a compass point."""
+    rules = Rules.make("briscola-2", {"match": "one-hand"})
+    s = Session(rules, 0, {1: make_bot("random", seed=1)}, random.Random(3), lang=lang)
+    words = catalogue(lang)
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(120, 50)) as pilot:
+        seen = 0
+        for _ in range(200):
+            await settled(app, pilot)
+            if s.over:
+                break
+            text = screen_text(app)
+            assert not POINTS.search(text), text
+            assert RUNNING[lang] not in text, text
+            seen += 1
+            if seen == 3:  # a trick or two taken: the footer, and who sits there
+                for key in ("last", "analyse", "hint", "save", "quit"):
+                    assert words.say(f"screen.key.{key}") in text, (key, text)
+                assert s.seating.name(1) in NAMES[lang] and s.seating.name(1) in text
+                assert words.say("seat.top") not in text, text
+            await pilot.press("1")
+        assert s.over and seen >= 15
+        await pilot.press("q")
+
+
+async def test_tui_under_points_shown_says_the_points() -> None:
+    rules = Rules.make("briscola-2", {"match": "one-hand"})
+    bots = {1: make_bot("random", seed=1)}
+    s = Session(rules, 0, bots, random.Random(3), lang="it", points="shown")
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(120, 50)) as pilot:
+        for _ in range(4):
+            await settled(app, pilot)
+            await pilot.press("1")
+        await settled(app, pilot)
+        text = screen_text(app)
+        assert RUNNING["it"] in text and POINTS.search(text), text

@@ -108,18 +108,25 @@ async def test_two_terminal_clients_and_two_computer_players_play_a_hand(
     totals = record["result"]["totals"]  # side 0 is seats 0 and 2: Ana and Bea
     won = [[0, 0]] if totals == [60, 60] else [[1, 0], [0, 1]]  # 60-60: a tie (the default)
     assert record["result"]["over"] and record["result"]["hands_won"] in won
-    for out, seat, others in ((out_a, 2, "West and East"), (out_b, 0, "East and West")):
+    shown = await host.call("GET", f"/api/tables/{token}")
+    bots = {s["seat"]: s["name"] for s in shown["seats"] if s["kind"] == "bot"}
+    others = f"{bots[1]} and {bots[3]}"  # named as the web page names them, not by place
+    for out, seat, partner in ((out_a, 2, "Bea"), (out_b, 0, "Ana")):
         assert f"you sit at seat {seat + 1} of table {token}" in out  # counted from 1
-        assert "North is your partner" in out and "--- hand 1: " in out
+        assert f"{partner} is your partner" in out and "--- hand 1: " in out
         # every card this seat played, said in the local game's words, as the record has it
         assert out.count("\nyou play ") == sum(m["seat"] == seat for m in moves) == 10
         assert "the server refused" not in out and "cannot do that" not in out
         ours, theirs = totals
         winners = record["result"]["winners"]
-        won = "North and you win" if winners == [0, 2] else f"{others} win"
+        won = f"{partner} and you win" if winners == [0, 2] else f"{others} win"
         if not winners:  # 60-60, a tie (the deals are random): nobody wins
             won = "nobody wins"
-        assert f"hand 1: North and you {ours}, {others} {theirs}: {won} the hand" in out
+        assert f"hand 1: {partner} and you {ours}, {others} {theirs}: {won} the hand" in out
+        # the table's default, points: hidden: no figure of points until the hand's end
+        during = out.split(f"hand 1: {partner} and you {ours}")[0]
+        assert "takes trick 10: " in during and "points: " not in during, during
+        assert not re.search(r"\b\d+ points?\b", during), during
         assert f"=== the match is over: {won} ===" in out
         assert "\nthe deal of hand 1 is revealed: check it with briscola verify" in out
     assert f"saved the records to {saved}" in out_b
@@ -276,7 +283,7 @@ async def test_the_servers_refusals_are_said_in_the_language_of_lang(
 async def test_a_hand_in_play_at_a_table_of_phrases_takes_a_phrase_in_your_words(
     server: ServerProcess, host: Client
 ) -> None:
-    """Under the table's default chat (friendly phrases while a hand is played), ``say``
+    """Under the table's default chat (friendly phrases once the cards are dealt), ``say``
     with a phrase's words in your language sends it, said back in your language; other
     words are refused at once, with the phrases to choose from."""
     it = catalogue("it")

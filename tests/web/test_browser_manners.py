@@ -1,15 +1,17 @@
 """The family's own table manners and points in the browser (issue 23): the setup shows and
 explains both settings; under the defaults no running points are on the page during a
-hand (the hand's end shows them) and while a hand is played the chat is a row of friendly
-phrases, each said to every reader in their own language; ``shown`` draws the points, and
-``none`` has no chat box at all."""
+hand (the hand's end shows them) and once the cards are dealt the chat is a row of friendly
+phrases, each said to every reader in their own language, and the server refuses a free
+line sent all the same (issue 39); ``shown`` draws the points, and ``none`` has no chat box
+at all."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from browserkit import AXE, Person, play_out, play_until
+from briscola.words.catalogue import LANGUAGES, catalogue
+from browserkit import AXE, DESKTOP, PHONE, Person, play_out, play_until, token_of
 
 RUNNING = re.compile(r":\s*\d+\s*·")
 """The side points line: "you: 17 · Bea: 38"."""
@@ -21,6 +23,34 @@ def setup(p: Person) -> None:
     p.page.click("#create-table")
     p.page.select_option("#setup-game", "briscola-2")
     p.page.select_option("#rule-match", "one-hand")
+
+
+SEND_RAW = """async ([token, message]) => {
+  const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/tables/${token}/ws`);
+  const frames = [];
+  return await new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`no answer: ${JSON.stringify(frames)}`)), 10000);
+    ws.onmessage = (m) => {
+      const f = JSON.parse(m.data);
+      frames.push(f.type);
+      if (f.type === "snapshot") ws.send(JSON.stringify(message));
+      if (f.type === "error" || (f.type === "chat" && f.text === message.text)) {
+        ws.close();
+        resolve(f);
+      }
+    };
+  });
+}"""
+"""Open a WebSocket of the page's own (the person's session cookie goes with it), send
+``message`` once the snapshot came, and give back the server's answer: the error, or the
+chat line it sent to everyone."""
+
+
+def send_raw(p: Person, message: dict[str, object]) -> dict[str, object]:
+    """``message`` sent to ``p``'s table over a socket of ``p``'s page, not through its
+    form: what the server answered (:data:`SEND_RAW`)."""
+    answer: dict[str, object] = p.page.evaluate(SEND_RAW, [token_of(p.page.url), message])
+    return answer
 
 
 def taken(p: Person) -> int:
@@ -61,10 +91,23 @@ def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str]
     for p in (ana, bea):
         p.page.wait_for_selector("#hand .card")
 
-    # the hand just dealt, before its first move, is between hands: the free text box
+    # the cards dealt, no card played yet: the phrases, no free text box; and a free line
+    # sent all the same, over a socket of the page's, is refused and reaches nobody
     for p in (ana, bea):
-        assert p.page.locator("#chat-input").count() == 1
-    # while the hand is played: the phrases, no free text box
+        p.page.wait_for_selector("#chat-phrases button")
+        for viewport in SIZES.values():  # at every size: the phrases, no free text box
+            p.page.set_viewport_size(viewport)
+            assert p.page.locator("#chat-input").count() == 0
+            assert p.page.locator("#chat-phrases button").count() == 8
+        p.page.set_viewport_size(PHONE)
+    assert not [e for e in ana.events if e.get("type") == "card_played"]
+    answer = send_raw(ana, {"type": "chat", "text": "Bea, I have the king and knave of swords!"})
+    assert (answer["type"], answer["code"]) == ("error", "chat_phrases"), answer
+    for p in (ana, bea):
+        p.page.wait_for_timeout(300)
+        assert "knave" not in p.page.locator("#chat-log").inner_text()
+    ana.shoot("table-chat-phrases-dealt")
+    # while the hand is played: the phrases still
     play_tricks([ana, bea], 1)
     for p in (ana, bea):
         p.page.wait_for_selector("#chat-phrases button")
@@ -153,3 +196,105 @@ def test_a_person_mutes_another_player_and_hears_them_again(
     ana.page.click("button[data-mute='Bea']")
     log = ana.page.locator("#chat-log").inner_text()
     assert "ciao a tutti" in log and "la mia seconda riga" in log, log
+
+
+SIZES = {"portrait": PHONE, "landscape": {"width": 844, "height": 390}, "desktop": DESKTOP}
+"""The three sizes the issue names: phone portrait and landscape, desktop."""
+
+POINT_WORDS = sorted(
+    {
+        catalogue(lang).say("count.points", n=n).split(" ", 1)[1]
+        for lang in LANGUAGES
+        for n in (1, 2, 5, 11)
+    },
+    key=len,
+    reverse=True,
+)
+FIGURE = re.compile(rf"\b\d+ ({'|'.join(POINT_WORDS)})\b")
+"""A figure of points in any of the four languages, in the catalogues' own words for
+points ("17 points", "17 punti", "17 puntos", "17 bodova", "3 boda", "1 bod")."""
+
+PAGE_TEXT = """() => [
+  document.body.innerText,
+  ...[...document.querySelectorAll("[aria-label], [title], [aria-description], [alt]")].map(
+    (e) => ["aria-label", "title", "aria-description", "alt"]
+      .map((a) => e.getAttribute(a) || "")
+      .join(" "),
+  ),
+  ...(window.__live || []),
+].join("\\n")"""
+"""Everything the page says: its text, its elements' labels and titles, and what its live
+region said so far (the narration, recorded from the page's start)."""
+
+LIVE = """
+window.__live = [];
+new MutationObserver(() => {
+  const el = document.getElementById("live");
+  const text = el ? el.textContent : "";
+  if (text && window.__live[window.__live.length - 1] !== text) window.__live.push(text);
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+
+
+def no_figure_of_points(players: list[Person], moment: str) -> None:
+    """At each of the three sizes, nothing any page shows or says is a figure of points."""
+    for p in players:
+        for size, viewport in SIZES.items():
+            p.page.set_viewport_size(viewport)
+            text = p.page.evaluate(PAGE_TEXT)
+            found = FIGURE.search(text)
+            assert not found, f"{p.name}, {size}, {moment}: {found and found[0]!r} in {text}"
+        p.page.set_viewport_size(PHONE)
+
+
+def tricks_taken(p: Person) -> int:
+    return sum(e.get("type") == "trick_won" for e in p.events)
+
+
+def test_counting_in_the_head_no_figure_of_points_during_a_hand_in_four_languages(
+    people: Callable[[str], Person],
+) -> None:
+    """Issue 39: under the default points: hidden, no figure of points appears anywhere
+    during a hand (not "Last trick: Francesca took 17 points", not in the talk), at the
+    three sizes, in the four languages; only the hand's end shows them."""
+    langs = {"Ana": "en", "Bea": "it", "Cate": "es", "Dani": "hr"}
+    players = []
+    for name, lang in langs.items():
+        p = people(name)
+        p.context.add_init_script(LIVE)
+        p.set_prefs(lang=lang)
+        players.append(p)
+    ana = players[0]
+    ana.login()
+    ana.page.wait_for_selector("#create-table")
+    ana.page.click("#create-table")
+    ana.page.select_option("#setup-game", "briscola-4")
+    ana.page.select_option("#rule-match", "one-hand")
+    assert ana.page.locator("#setup-points").input_value() == "hidden"
+    ana.page.click("#setup-create")
+    link = ana.page.locator("#invite-link").input_value().removeprefix(ana.base)
+    for p in players[1:]:
+        p.login(link)
+        p.page.click(".sit")
+        p.page.wait_for_selector("[data-key=leave]")  # seated
+    ana.page.wait_for_selector("#start:not([disabled])")
+    ana.page.click("#start")
+    for p in players:
+        p.page.wait_for_selector("#hand .card")
+    no_figure_of_points(players, "the cards dealt")
+    for goal in (1, 3, 9):  # early, mid-hand (the last trick open), the last trick to come
+        play_until(players, lambda g=goal: tricks_taken(ana) >= g, failing=f"no trick {goal}")
+        for p in players:
+            p.page.wait_for_selector("#last-trick summary")
+            summary = p.page.locator("#last-trick summary")
+            if p.page.locator("#last-trick[open]").count() == 0:
+                summary.click()
+        no_figure_of_points(players, f"after trick {tricks_taken(ana)}")
+        if goal == 3:
+            for p in players:
+                p.shoot(f"table-points-hidden-last-trick-{langs[p.name]}")
+    # the hand's end shows them: each side's points, 120 in all
+    play_out(players)
+    for p in players:
+        points = p.page.locator("#hand-points tbody td:nth-child(2)").all_inner_texts()
+        assert sum(int(x) for x in points) == 120, points

@@ -43,8 +43,23 @@ def test_you_play_and_take_without_the_pronoun_and_the_card_with_its_article() -
     assert lines == [
         "Nord gioca il tre di coppe",
         "giochi l'asso di coppe",
-        "fai la presa 1: 21 punti",
+        "la 1ª presa è tua: tre di coppe, asso di coppe (21 punti)",
     ]
+
+
+def test_a_trick_taken_is_the_nth_presa_with_its_cards_and_points_only_if_shown() -> None:
+    """Issue 39: "la 1ª presa è tua: 4 punti", "Nord fa la 2ª presa"; at a table that
+    counts in its head, no points."""
+    you = seating()
+    assert you.say("tell.took", 0, trick=1, points="4 punti") == "la 1ª presa è tua: 4 punti"
+    assert you.say("tell.took_no_points", 1, trick=2) == "Nord fa la 2ª presa"
+    hidden = Seating.of(Rules.make("briscola-2"), 0, "it", {1: "Giulia"}, points="hidden")
+    events = [
+        {"type": "trick_won", "winner": 1, "leader": 0, "seats": [0, 1],
+         "cards": ["2c", "Ac"], "points": 11},
+    ]  # fmt: skip
+    said = Narrator(Rules.make("briscola-2"), hidden).tell(events)
+    assert said == ["Giulia fa la 1ª presa: due di coppe, asso di coppe"], said
 
 
 def test_the_turned_card_is_the_briscola_on_the_table() -> None:

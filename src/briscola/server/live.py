@@ -1306,13 +1306,15 @@ class LiveTable:
 
     # -- chat ----------------------------------------------------------------------------
 
-    def hand_in_play(self) -> bool:
-        """Whether a hand is being played: the match started, not over, and its hand has a
-        move (a hand just dealt, before its first card or bid, is between hands)."""
+    def cards_in_hands(self) -> bool:
+        """Whether anyone holds cards: the match playing, not over, and a hand dealt (from
+        the deal on, the auction, the call and any talk included). In a match the next hand
+        is dealt with the last card of the one before; before the first deal and after the
+        match nobody holds a card."""
         host = self.host
         if self.info.status != "playing" or host is None or host.over:
             return False
-        return bool(host.state.moves)
+        return any(host.state.hands)
 
     async def say(self, player: int | None, text: str | None, phrase: str | None = None) -> None:
         """A line of chat from ``player``: free ``text``, or a friendly ``phrase`` (its id),
@@ -1326,11 +1328,12 @@ class LiveTable:
             kept = PHRASE_MARK + phrase
         else:
             kept = clean_text(text or "", self.settings.chat_length)
-            if chat == "phrases" and self.hand_in_play():
+            if chat == "phrases" and self.cards_in_hands():
                 raise Refused(
                     "chat_phrases",
-                    "while a hand is played, this table's chat takes only the friendly "
-                    "phrases: send one of them (a phrase), or write between hands",
+                    "once the cards are dealt, this table's chat takes only the friendly "
+                    "phrases, so that nobody talks about their cards: send one of the "
+                    "phrases, or write once the match is over",
                 )
         self.touch()
         message = await self.storage.add_chat(self.info.id, player, kept)

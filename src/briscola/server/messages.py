@@ -81,7 +81,7 @@ class Act(_Message):
 Phrase = Literal[
     "hello", "nice_hand", "well_played", "thanks", "good_luck", "again", "sorry", "bye"
 ]
-"""The friendly phrases a table's chat takes while a hand is played under ``chat=phrases``
+"""The friendly phrases a table's chat takes, once the cards are dealt, under ``chat=phrases``
 (each said to every reader in their own language: the catalogues' ``chat.phrase.ID``):
 :data:`briscola.words.catalogue.PHRASES`, for the schema."""
 
@@ -97,8 +97,9 @@ ones: :mod:`briscola.words.names`). Each reader still reads the table in their o
 assert get_args(TableLanguage) == LANGUAGES, "a table's languages are the catalogues' own"
 
 ChatSetting = Literal["free", "phrases", "none"]
-"""A table's chat: free text at any time; free text while no hand is played and only the
-friendly phrases while one is (``phrases``); no chat at all (``none``)."""
+"""A table's chat: free text at any time; free text while no cards are in anyone's hand
+(before the first deal, after the match) and only the friendly phrases from the deal on
+(``phrases``); no chat at all (``none``)."""
 
 
 class Say(_Message):
@@ -184,8 +185,8 @@ class TableOut(_Sent):
     """Whether a client shows the points taken during a hand (``hidden``: counted in your
     head, shown at the hand's end)."""
     chat: ChatSetting = "phrases"
-    """The table's chat: ``free``, ``phrases`` (only the friendly phrases while a hand is
-    played) or ``none``."""
+    """The table's chat: ``free``, ``phrases`` (only the friendly phrases while anyone holds
+    cards) or ``none``."""
     lang: TableLanguage = "it"
     """The table's language, which its computer players' names are of."""
     hints: bool = False

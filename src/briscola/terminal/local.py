@@ -29,6 +29,7 @@ from briscola.engine.match import PartnersDrawn
 from briscola.engine.views import View
 from briscola.host import Table
 from briscola.terminal.seat import SaveError, check_save_path, track_drawn
+from briscola.words.names import computer_names
 from briscola.words.narrate import Narrator, describe_standing
 from briscola.words.seating import Seating
 
@@ -44,11 +45,18 @@ class Session:
     dealer: int | None = None
     lang: str = "en"
     """The language the lines are told in (:data:`~briscola.words.catalogue.LANGUAGES`)."""
+    points: str = "hidden"
+    """Whether the points taken are said during a hand: ``hidden`` (counted in the head,
+    as the family plays; the hand's end says them) or ``shown``."""
+    name_seed: str = "briscola"
+    """What the computer players' first names are chosen from
+    (:func:`~briscola.words.names.computer_names`, of the language's names, as a web table
+    chooses them from its token)."""
     match: Match = field(init=False)
     table: Table = field(init=False)
     """The host of the match: the person at ``seat``, the bots at theirs."""
     seating: Seating = field(init=False)
-    """The person's table: "you" and the others by where they sit."""
+    """The person's table: "you", and the computer players by their first names."""
     drawn: Card | None = None
     """The card the person drew last, while it is still in the hand."""
     draw: PartnersDrawn | None = field(init=False, default=None)
@@ -78,7 +86,8 @@ class Session:
             self.bots = {moved(player): bot for player, bot in self.bots.items()}
             self.seat = moved(self.seat)
         self.table = Table(self.match, self.bots)
-        self.seating = Seating.of(self.rules, self.seat, self.lang)
+        names = computer_names(self.name_seed, self.lang, sorted(self.bots), [])
+        self.seating = Seating.of(self.rules, self.seat, self.lang, names, self.points)
         self.narrator = Narrator(self.rules, self.seating, self.tell_plays)
 
     @property

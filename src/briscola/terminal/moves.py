@@ -175,5 +175,7 @@ def last_trick_text(session: Source) -> str:
         say("view.played", who=voice.name(s), card=voice.card_code(c))
         for s, c in zip(last.seats, last.cards, strict=True)
     )
+    if not voice.points_shown:  # counted in the head: the hand's end says them
+        return voice.say("move.last_trick_no_points", last.winner, cards=cards)
     points = voice.count("count.points", last.points)
     return voice.say("move.last_trick", last.winner, cards=cards, points=points)

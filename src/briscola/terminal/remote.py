@@ -142,7 +142,7 @@ class RemoteTable:
         mine = you.get("seat")
         self.seat: int = mine if isinstance(mine, int) else 0
         self.lang = lang
-        self.seating = Seating.of(self.rules, self.seat, lang)
+        self.seating = self._seating()
         self.drawn: Card | None = None
         self.tell_plays = True
         self.narrator = Narrator(self.rules, self.seating)
@@ -271,7 +271,7 @@ class RemoteTable:
             raise RemoteError(f"the server sent a view this client cannot read: {e}") from None
         if self.current is None and view.seat is not None and view.seat != self.seat:
             self.seat = view.seat  # the partner draw seated us elsewhere
-            self.seating = Seating.of(self.rules, self.seat, self.lang)
+            self.seating = self._seating()
             self.narrator = Narrator(self.rules, self.seating)
         self.current = view
         self.version = version
@@ -307,15 +307,30 @@ class RemoteTable:
         link = f"{self.base}/api/tables/{self.token}/hands/{number}"
         return self._say("remote.revealed", n=number, link=link)
 
+    def _seating(self) -> Seating:
+        """The person's table as the server's table names it: the other seats by their
+        names there (a nickname, a computer player's first name, as the web page names
+        them), the points said during a hand as its ``points`` setting says."""
+        names = {
+            s["seat"]: name
+            for s in self.table.get("seats") or []
+            if isinstance(s, dict) and isinstance(s.get("seat"), int)
+            and (name := seat_name(s, self.lang))
+        }  # fmt: skip
+        points = "hidden" if self.table.get("points") == "hidden" else "shown"
+        return Seating.of(self.rules, self.seat, self.lang, names, points)
+
     def _table(self, table: dict[str, Any]) -> list[str]:
         old, self.table = self.table, table
+        self.seating = self._seating()  # someone sat down, left, or was named anew
+        self.narrator.voice = self.seating
         lines = []
         voice = self.seating
         for then, now in zip(old.get("seats", []), table.get("seats", []), strict=False):
             seat = now["seat"]
             if seat == self.seat:
                 continue
-            name = voice.name(seat)
+            name = voice.place(seat)
             someone = self._say("remote.someone")
             if then["kind"] == "open" and now["kind"] == "person":
                 who = now.get("nickname") or someone
@@ -392,7 +407,7 @@ class RemoteTable:
         for k in range(1, n):
             seat = (self.seat + k) % n
             who = seat_words(seats[seat], self.lang)
-            said.append(self._say("remote.seat_who", place=self.seating.name(seat), who=who))
+            said.append(self._say("remote.seat_who", place=self.seating.place(seat), who=who))
         return self._say("remote.at_table", seats="; ".join(said))
 
     def opening(self) -> list[str]:
@@ -495,8 +510,8 @@ class RemoteTable:
 
     def say(self, text: str) -> list[str]:
         """Say ``text`` at the table: a friendly phrase as one; free text refused here, with
-        the phrases to choose from, while a hand is played at a table that takes only
-        phrases then."""
+        the phrases to choose from, once the cards are dealt at a table that takes only
+        phrases then (the server refuses it all the same)."""
         phrase = self.phrase(text)
         if phrase is not None:
             self._send({"type": "chat", "phrase": phrase})
@@ -504,8 +519,8 @@ class RemoteTable:
             text.strip()
             and self.table.get("chat") == "phrases"
             and self.table.get("status") == "playing"
-            and not (self.current is not None and self.current.move_number == 0)
-        ):  # a hand in play (a hand just dealt is between hands, when anything goes)
+            and (self.current is None or any(self.current.hand_sizes))
+        ):  # cards in someone's hand (in a match, the next hand is dealt with the last card)
             choices = " · ".join(self._say(f"chat.phrase.{p}") for p in PHRASES)
             return [self._say("remote.phrases_only", phrases=choices)]
         else:
@@ -641,6 +656,19 @@ def rest(
     if not isinstance(body, dict):
         raise RemoteError(f"{base} is not a briscola server ({method} {path} gave no JSON)")
     return body
+
+
+def seat_name(seat: dict[str, Any], lang: str) -> str | None:
+    """The name ``seat`` (a table's seat as the server sends it) has at the table, as the
+    web page names it: a person's nickname (a deleted account's as the language names
+    it), a computer player's first name; ``None`` for an open seat or one with no name."""
+    if seat.get("kind") == "bot":
+        name = seat.get("name")
+        return name if isinstance(name, str) and name else None
+    nickname = seat.get("nickname")
+    if seat.get("kind") != "person" or not isinstance(nickname, str) or not nickname:
+        return None
+    return catalogue(lang).say("name.deleted") if nickname == ANONYMOUS else nickname
 
 
 def seat_words(seat: dict[str, Any], lang: str) -> str:

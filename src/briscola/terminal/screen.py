@@ -12,13 +12,14 @@ choice, ``l`` shows the last trick where the table allows it, ``s`` saves the re
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import ModalScreen
@@ -166,9 +167,38 @@ def middle(view: View, voice: Seating, gathered: TrickView | None) -> Renderable
     if view.stock_top is not None:
         parts.append(Text(say("view.stock_top", card=view.stock_top)))
     if gathered is not None and not view.trick:
-        points = voice.count("count.points", gathered.points)
-        parts.append(Text(voice.say("screen.took", gathered.winner, points=points), "italic"))
+        if voice.points_shown:
+            points = voice.count("count.points", gathered.points)
+            took = voice.say("screen.took", gathered.winner, points=points)
+        else:  # counted in the head: the hand's end says them
+            took = voice.say("screen.took_no_points", gathered.winner)
+        parts.append(Text(took, "italic"))
     return Group(*parts)
+
+
+KEY_WORDS = {
+    "last": "screen.key.last",
+    "analyse": "screen.key.analyse",
+    "hint": "screen.key.hint",
+    "save": "screen.key.save",
+    "leave": "screen.key.quit",
+    "answer(True)": "word.yes",
+    "answer(False)": "word.no",
+}
+"""The catalogue's word for each action the footer shows, by the action's name."""
+
+
+def say_keys(bindings: BindingsMap, voice: Seating) -> None:
+    """The footer's words for the keys of ``bindings`` (a screen's own), in the reader's
+    language (:data:`KEY_WORDS`), in place of the English written in ``BINDINGS``."""
+    say = voice.words.say
+    for key, bound in bindings.key_to_bindings.items():
+        bindings.key_to_bindings[key] = [
+            replace(b, description=say(KEY_WORDS[b.action]))
+            if b.description and b.action in KEY_WORDS
+            else b
+            for b in bound
+        ]
 
 
 class CardButton(Button):
@@ -196,6 +226,7 @@ class LeaveScreen(ModalScreen[bool]):
 
     def __init__(self, saving: str | None, voice: Seating) -> None:
         super().__init__()
+        say_keys(self._bindings, voice)
         self.saving = saving
         self.voice = voice
 
@@ -243,6 +274,7 @@ class PlayApp(App[int]):
 
     def __init__(self, session: Source, save_to: str | None = None, pace: float = 0.4) -> None:
         super().__init__()
+        say_keys(self._bindings, session.seating)
         self.session = session
         session.tell_plays = False  # the table shows the cards; the log keeps who took what
         self.save_to = save_to
@@ -271,7 +303,7 @@ class PlayApp(App[int]):
                 )
             yield RichLog(id="log", wrap=True, min_width=20)
         yield Static(id="small")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # (its commands are Textual's, in English)
 
     async def on_mount(self) -> None:
         s = self.session
@@ -358,8 +390,10 @@ class PlayApp(App[int]):
         voice = s.seating
         self.query_one("#table", Static).update(draw_table(view, voice, self.gathered))
         say = voice.words.say
-        taken = describe_points(view.sides, view.points, voice)
-        status = [say("view.points", sides=taken), s.standing()]
+        status = [s.standing()]
+        if voice.points_shown:  # else counted in the head: the hand's end says them
+            taken = describe_points(view.sides, view.points, voice)
+            status.insert(0, say("view.points", sides=taken))
         if s.over:
             status.append(say("screen.over"))
         elif s.my_turn():

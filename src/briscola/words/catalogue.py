@@ -60,7 +60,7 @@ GRAMMAR = ("def", "indef", "nom", "gen", "dat", "acc", "voc", "loc", "ins")
 
 PHRASES = ("hello", "nice_hand", "well_played", "thanks", "good_luck", "again", "sorry", "bye")
 """The friendly phrases of a table's chat (its ``chat`` setting ``phrases``: all it takes
-while a hand is played), each said in the reader's language: ``chat.phrase.ID``."""
+once the cards are dealt), each said in the reader's language: ``chat.phrase.ID``."""
 
 PLACE = re.compile(r"\{(\w+)(?::(\w+))?\}")
 """A place in a text: ``{name}``, or ``{name:form}`` for a grammatical form of its value."""

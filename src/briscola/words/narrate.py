@@ -2,21 +2,33 @@
 audience is sent, to the sentences that tell them, in the reader's language.
 
 The host (:meth:`briscola.host.Table.messages`) and the server (docs/protocol.md, the
-``update`` frames) give each seat the events it may see, already redacted by the engine;
-a :class:`Narrator` tells them as they come, with the view after each message: "East
-plays asso di coppe", "you take trick 3: 10 points". It decides nothing about who sees
-what: it says what it was sent. The records' voice (:data:`~briscola.words.seating.RECORD`)
-tells a whole game the same way (:func:`record_json`), each trick with its cards.
+``update`` frames) give each seat the events it may see, already redacted by the engine; a
+:class:`Narrator` tells them as they come, with the view after each message: "East plays
+asso di coppe", "you take trick 3: asso di coppe, tre di coppe (21 points)" (without the
+points where the table keeps them hidden during a hand: ``points: hidden``). It decides
+nothing about who sees what: it says what it was sent. The records' voice
+(:data:`~briscola.words.seating.RECORD`) tells a whole game the same way
+(:func:`record_json`), each trick with its cards.
 
 >>> from briscola.engine import Rules
 >>> from briscola.words.seating import Seating
 >>> rules = Rules.make("briscola-2")
 >>> you = Narrator(rules, Seating.of(rules, 0))
->>> you.tell([{"type": "card_played", "seat": 1, "card": "Ab"},
-...           {"type": "card_played", "seat": 0, "card": "3b"},
-...           {"type": "trick_won", "winner": 1, "leader": 1, "seats": [1, 0],
-...            "cards": ["Ab", "3b"], "points": 21}])
-['North plays asso di bastoni', 'you play tre di bastoni', 'North takes trick 1: 21 points']
+>>> trick = [{"type": "card_played", "seat": 1, "card": "Ab"},
+...          {"type": "card_played", "seat": 0, "card": "3b"},
+...          {"type": "trick_won", "winner": 1, "leader": 1, "seats": [1, 0],
+...           "cards": ["Ab", "3b"], "points": 21}]
+>>> for line in you.tell(trick):
+...     print(line)
+North plays asso di bastoni
+you play tre di bastoni
+North takes trick 1: asso di bastoni, tre di bastoni (21 points)
+
+At a table that counts in its head, with its players' names:
+
+>>> giulia = Seating.of(rules, 0, "it", names={1: "Giulia"}, points="hidden")
+>>> Narrator(rules, giulia).tell(trick)[-1]
+'Giulia fa la 1ª presa: asso di bastoni, tre di bastoni'
 """
 
 from __future__ import annotations
@@ -142,8 +154,7 @@ class Narrator:
         if kind == "trick_won":
             self.tricks += 1
             if self.person:
-                points = voice.count("count.points", e["points"])
-                return voice.say("tell.took", e["winner"], trick=self.tricks, points=points)
+                return self.describe_taken(e)
             return self.describe_trick(e)
         if kind == "trump_turned":
             self.turned = e["card"]
@@ -208,6 +219,19 @@ class Narrator:
         )
         took = self.voice.say("record.took", e["winner"], points=e["points"])
         return self.words.say("record.trick", n=f"{self.tricks:2d}", plays=plays, took=took)
+
+    def describe_taken(self, e: Json) -> str:
+        """A trick taken, as a person's log tells it: who took it and its cards, in the
+        order played ("Giulia takes trick 2: tre di coppe, asso di coppe"), then its points
+        where the table shows them during the hand (``points: shown``)."""
+        voice = self.voice
+        cards = ", ".join(voice.card(c) for c in cards_of(e["cards"]))
+        if isinstance(voice, Seating) and not voice.points_shown:
+            return voice.say("tell.took_cards_no_points", e["winner"], trick=self.tricks,
+                             cards=cards)  # fmt: skip
+        points = voice.count("count.points", e["points"])
+        return voice.say("tell.took_cards", e["winner"], trick=self.tricks, cards=cards,
+                         points=points)  # fmt: skip
 
     def describe_bid(self, bid: str) -> str:
         """A bid in words (:func:`describe_bid`)."""
@@ -459,7 +483,8 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
     else:
         left = words.say("view.stock", n=stock) if stock else words.say("view.stock_out")
         lines.append(words.say("view.no_trump", stock=left))
-    lines.append(words.say("view.points", sides=per_side(voice, view["sides"], view["points"])))
+    if voice.points_shown:  # else counted in the head: the hand's end says them
+        lines.append(words.say("view.points", sides=per_side(voice, view["sides"], view["points"])))
     if view.get("stock_top") is not None:
         lines.append(
             words.say("view.stock_top", card=voice.card_code(Card.parse(view["stock_top"])))

@@ -2,11 +2,13 @@
 
 :data:`RECORD` is the voice of records and demos ("seat 1", cards as their codes).
 :class:`Seating` is one person's: "you" at the bottom, the others by where they sit
-("East", "North-West"), cards by their names in the table's deck. A sentence about seats
-is said with :meth:`Voice.say`, which picks the key's form for who it is about: ``you``
-(the reader), ``other`` (someone else), ``with_you`` (several, the reader among them),
-``group`` (several others) or ``to_you`` (another seat's sentence said to the reader, or
-of the reader's cards: ``addressed``), so that each language writes its own agreement.
+("East", "North-West") or by their names at the table (a nickname, a computer player's
+first name, as the web page names them), cards by their names in the table's deck. A
+sentence about seats is said with :meth:`Voice.say`, which picks the key's form for who it
+is about: ``you`` (the reader), ``other`` (someone else), ``with_you`` (several, the reader
+among them), ``group`` (several others) or ``to_you`` (another seat's sentence said to the
+reader, or of the reader's cards: ``addressed``), so that each language writes its own
+agreement.
 
 >>> from briscola.engine import Card, Rules
 >>> seating = Seating.of(Rules.make("briscola-4"), seat=0)
@@ -24,13 +26,16 @@ of the reader's cards: ``addressed``), so that each language writes its own agre
 >>> spanish = Seating.of(Rules.make("briscola-4"), seat=0, lang="es")
 >>> spanish.say("tell.looked", 2, 1, to="Este"), spanish.say("tell.looked", 2, 0, to="tú")
 ('Norte mira las cartas de Este', 'Norte mira tus cartas')
+>>> named = Seating.of(Rules.make("briscola-4"), seat=0, names={1: "Marco", 2: "Giulia"})
+>>> named.name(1), named.name(2), named.name(3), named.place(2)
+('Marco', 'Giulia', 'West', 'North')
 >>> RECORD.say("tell.took", 1, trick=1, points="2 points"), RECORD.card(Card.parse("Qd"))
 ('seat 1 takes trick 1: 2 points', 'Qd')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from briscola.engine.cards import Card, Rank, Suit
@@ -132,9 +137,26 @@ class Seating(Voice):
     seat: int = 0
     slots: tuple[str, ...] = ()
     """Where each seat sits: ``bottom`` (you), ``right``, ``top``, ..."""
+    names: tuple[str | None, ...] = ()
+    """Each seat's name as the table shows it (a person's nickname, a computer player's
+    first name, as the web page names them); a seat with none is named by its place."""
+    points_shown: bool = True
+    """Whether the points taken are said during a hand (the table's ``points`` setting
+    ``shown``); under ``hidden`` the players count them in their head, and only a hand's
+    end says them."""
 
     @classmethod
-    def of(cls, rules: Rules, seat: int, lang: str = "en") -> Seating:
+    def of(
+        cls,
+        rules: Rules,
+        seat: int,
+        lang: str = "en",
+        names: Mapping[int, str] | None = None,
+        points: str = "shown",
+    ) -> Seating:
+        """The table of the person at ``seat``; ``names``: the other seats' names, by seat
+        (the others are named by their place); ``points``: the table's setting, ``shown``
+        or ``hidden``."""
         n = rules.players
         around = SLOTS[n]
         if rules.direction == "left":
@@ -143,7 +165,8 @@ class Seating(Voice):
         for k, slot in enumerate(around, 1):
             slots[(seat + k) % n] = slot
         catalogue(lang)  # a language there is not is refused here, not at the first line
-        return cls(lang, rules, seat, tuple(slots))
+        named = tuple((names or {}).get(s) or None for s in range(n))
+        return cls(lang, rules, seat, tuple(slots), named, points != "hidden")
 
     @property
     def table(self) -> Rules:
@@ -170,8 +193,17 @@ class Seating(Voice):
         return self.seat
 
     def name(self, seat: int) -> str:
-        """The seat's name; the reader's own is "you" with the forms the language gives
-        it (Italian "a te" after a preposition: ``{to:dat}``)."""
+        """The seat's name: the reader's own is "you" with the forms the language gives
+        it (Italian "a te" after a preposition: ``{to:dat}``); another's, its name at the
+        table (:attr:`names`), else its place."""
+        if seat == self.seat:
+            return self.words.word("seat.you")
+        if seat < len(self.names) and self.names[seat]:
+            return str(self.names[seat])
+        return self.place(seat)
+
+    def place(self, seat: int) -> str:
+        """Where the seat sits, as seen from the reader's: "East", "North", ..."""
         if seat == self.seat:
             return self.words.word("seat.you")
         return self.words.say(f"seat.{self.slots[seat]}")

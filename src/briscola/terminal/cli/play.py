@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -57,6 +58,15 @@ def play(
         int | None, typer.Option(help="Seed for repeatable deals and bots (default: fresh).")
     ] = None,
     move_limit: MoveLimitOption = MOVE_LIMIT,
+    points: Annotated[
+        str | None,
+        typer.Option(
+            metavar="hidden|shown",
+            help="The points taken during a hand: hidden (by default: counted in your "
+            "head, as at the kitchen table; the hand's end shows them) or shown. An online "
+            "table has its own setting.",
+        ),
+    ] = None,
     plain: PlainFlag = False,
     save: Annotated[
         str | None,
@@ -100,6 +110,11 @@ def play(
             )
         if seed is not None:
             raise fail("--seed is the local game's: an online table deals with secrets")
+        if points is not None:
+            raise fail(
+                "--points is the local game's: an online table has its own setting, chosen "
+                "by its host as it is opened"
+            )
         play_online(server, table, name, seat, start, plain, save, new, language)
         return
     if table is not None or name is not None or start:
@@ -118,7 +133,15 @@ def play(
             s: make_bot(level, None if seed is None else seed + s, move_limit or None)
             for s, level in zip(others, levels, strict=True)
         }
-        session = Session(rules, seat, bots, rng, lang=language)
+        session = Session(
+            rules,
+            seat,
+            bots,
+            rng,
+            lang=language,
+            points=points_setting(points),
+            name_seed=str(seed) if seed is not None else secrets.token_urlsafe(6),
+        )
     except (BriscolaError, ValueError) as e:
         raise fail(str(e)) from None
     if plain:
@@ -138,6 +161,14 @@ def play(
     app.run()
     # A crash inside the screen is status 1 (Textual prints its traceback), never 0.
     raise typer.Exit(1 if app.return_code is None else app.return_code)
+
+
+def points_setting(points: str | None) -> str:
+    """``--points``: ``hidden`` (by default) or ``shown``, any case."""
+    chosen = (points or "hidden").strip().lower()
+    if chosen not in ("hidden", "shown"):
+        raise fail(f"--points is hidden or shown, not {points!r}")
+    return chosen
 
 
 def other_levels(levels: list[str], count: int, what: str = "") -> list[str]:

@@ -2,7 +2,8 @@
 // region) and the sounds it makes (with the sound preference on): the sentences the
 // terminal says of the same events (the Narrator of words/narrate.py: the catalogue's
 // tell.* entries, in the person that agrees with the seat: "you play...", "Ana plays..."),
-// a card played, a trick taken, the turned card drawn or exchanged, your own draw, a bid,
+// a card played, a trick taken (its points only at a table that shows them during the
+// hand), the turned card drawn or exchanged, your own draw, a bid,
 // a call, a partner revealed, partner talk; and whose turn it is.
 
 import { cardName } from "../cards.js";
@@ -35,7 +36,8 @@ export function tell(ctrl, events, before, after) {
         break;
       case "trick_won":
         tricks += 1;
-        line = say(ctrl, "tell.took", e.winner, { trick: tricks, points: points(e.points) });
+        // its points only where the table shows them during the hand (`points: shown`)
+        line = ctrl.table && ctrl.table.points === "hidden" ? say(ctrl, "tell.took_no_points", e.winner, { trick: tricks }) : say(ctrl, "tell.took", e.winner, { trick: tricks, points: points(e.points) });
         break;
       case "trump_exchanged":
         turned = e.given;

@@ -1,8 +1,9 @@
 // The table's chat: its log (each line the text as it was typed, put in as text: never read
 // as markup; a friendly phrase in the reader's language) and the form that says a line,
 // built once a screen so what is typed stays. The table's `chat` setting chooses: `free`,
-// the form at any time; `phrases`, while a hand is played (the table playing) a row of
-// the friendly phrases instead of the form; `none`, no chat box at all.
+// the form at any time; `phrases`, once the cards are dealt (from the first deal to the
+// match's end) a row of the friendly phrases instead of the form; `none`, no chat box at
+// all. The server refuses free text then all the same (`chat_phrases`).
 
 import { fill, h } from "../../dom.js";
 import { t } from "../../i18n.js";
@@ -10,17 +11,18 @@ import { t } from "../../i18n.js";
 /** The friendly phrases, as the server takes them (`chat.phrase.ID` in the catalogues). */
 export const PHRASES = ["hello", "nice_hand", "well_played", "thanks", "good_luck", "again", "sorry", "bye"];
 
-/** Whether the table takes only the friendly phrases now: while a hand is played (as the
- * server judges it: the match playing and the hand in play, `view`, past its first move;
- * a hand just dealt is between hands, when anything may be written). */
+/** Whether the table takes only the friendly phrases now: while anyone holds cards (as
+ * the server judges it: the match playing, and a hand dealt, `view`, whose cards are in
+ * someone's hand; in a match the next hand is dealt with the last card of the one
+ * before). Before the first deal and after the match, anything may be written. */
 export function phrasesOnly(table, view) {
-  const between = !!view && view.move_number === 0;
-  return !!table && table.chat === "phrases" && table.status === "playing" && !between;
+  if (!table || table.chat !== "phrases" || table.status !== "playing") return false;
+  return !view || (view.hand_sizes || []).some((n) => n > 0);
 }
 
 /** The chat box the table has now: "none", "phrases" or "free" (its frame is built again
- * when this changes: a hand's first move turns the form into the phrases, the next hand's
- * deal and the match's end turn them back). */
+ * when this changes: the first deal turns the form into the phrases, the match's end
+ * turns them back). */
 export function chatMode(table, view) {
   if (table && table.chat === "none") return "none";
   return phrasesOnly(table, view) ? "phrases" : "free";

@@ -51,7 +51,8 @@ export function drawPlay(ui) {
   const felt = h("div", { class: `felt n${v.players}` }, seats, trick, stock);
   // the points taken, unless the table keeps them hidden during a hand (counted in your
   // head: the hand's end shows them)
-  const points = v.points && !(ctrl.table && ctrl.table.points === "hidden")
+  const hidden = Boolean(ctrl.table && ctrl.table.points === "hidden");
+  const points = v.points && !hidden
     ? h(
         "p",
         { class: "points", id: "points" },
@@ -64,7 +65,8 @@ export function drawPlay(ui) {
     last = h(
       "details",
       { class: "last-trick", id: "last-trick" },
-      h("summary", { text: say(ctrl, "table.last_trick", lt.winner, { points: pointsOf(lt.points) }) }),
+      // who took it, and its points only where the table shows them during the hand
+      h("summary", { text: hidden ? say(ctrl, "table.last_trick_no_points", lt.winner) : say(ctrl, "table.last_trick", lt.winner, { points: pointsOf(lt.points) }) }),
       h("div", { class: "row" }, lt.cards.map((c, i) => h("figure", {}, cardEl(c, { extra: "small" }), h("figcaption", { text: seatLabel(ctrl, lt.seats[i]) })))),
     );
     if (ui.lastOpen) last.open = true;
