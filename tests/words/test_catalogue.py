@@ -144,19 +144,29 @@ def test_every_card_of_every_style_has_its_own_name(lang: str) -> None:
     assert len(STYLE_CARDS["french"]) == len(set(ITALIAN_40) | set(FRENCH_32))
 
 
-def test_the_terminal_names_cards_by_their_decks_names_in_english() -> None:
-    """In English the Latin decks keep their players' names; other languages translate."""
+def test_the_terminal_names_cards_in_the_readers_language_with_the_decks_letters() -> None:
+    """One form for card names in English text, the browser's: the English name, never an
+    Italian name in an English sentence ("the turned card is the asso di bastoni"); a rank
+    written short is the letter the deck's card shows (issue 39: R C F on the Italian cards,
+    R C S on the Spanish, K Q J on the French)."""
     english = Seating.of(Rules.make("briscola-2"), 0)
     italian = Seating.of(Rules.make("briscola-2"), 0, "it")
     croatian = Seating.of(Rules.make("briscola-2"), 0, "hr")
     card = Card.parse("Jb")
-    assert english.card(card) == italian.card(card) == "fante di bastoni"
+    assert english.card(card) == "knave of batons"
+    assert italian.card(card) == "fante di bastoni"
     assert croatian.card(card) == "fanat baštona"
     assert Seating.of(Rules.make("briskula"), 0).card(Card.parse("Tc")) == "ten of hearts"
+    assert english.card_code(card) == "knave of batons (Fb)"
+    turned = english.words.say("view.turned", card=english.card_code(Card.parse("Ab")))
+    assert "asso" not in turned and "ace of batons" in turned
+    brisca = Seating.of(Rules.make("brisca"), 0, "es")
+    assert brisca.card_code(Card.parse("Jd")).form("def") == "la sota de oros (Sd)"
     assert [corner(Card.parse(c), "italian-40") for c in ("Jc", "Qc", "Kc", "7c")] == [
         "F", "C", "R", "7",
     ]  # fmt: skip
     assert [corner(Card.parse(c), "spanish-40") for c in ("Jc", "Qc", "Kc")] == ["S", "C", "R"]
+    assert [corner(Card.parse(c), "french-32") for c in ("Jc", "Qc", "Kc")] == ["J", "Q", "K"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

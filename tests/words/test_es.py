@@ -86,24 +86,28 @@ def test_the_call_is_yours_when_you_called() -> None:
     you = seating("chiamata")
     mine = describe_view(called_view(0, None), you)[0]
     assert mine == (
-        "triunfo: copas; llamaste el rey de copas con una puja de rey (K); "
+        "triunfo: copas; ganaste la subasta con el rey (R) y llamaste el rey de copas; "
         "aún no se sabe quién es el compañero"
     )
     theirs = describe_view(called_view(1, 0), you)
     assert theirs[0] == (
-        "triunfo: copas; Este llamó el rey de copas con una puja de rey (K); el compañero eres tú"
+        "triunfo: copas; Este ganó la subasta con el rey (R) y llamó el rey de copas; "
+        "el compañero eres tú"
     )
     assert theirs[2] == "en la mesa: Este con el as de bastos (Ab)"
 
 
 def test_bids_are_said_in_words() -> None:
-    """Bidding is "pujar", and "2 at 75" is "dos a 75 puntos"."""
+    """Bidding is "pujar", and "2 at 75" is "dos a 75 puntos"; a bid has its article
+    ("con la sota", issue 39) and the letter the card shows (the Italian cards' R, C, F)."""
     you = seating("chiamata")
     assert describe_bid("2 at 75", you) == "dos a 75 puntos"
-    assert describe_action({"bid": 75}, you) == "pujar dos a 75 puntos"
-    assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Este puja rey (K)"
-    won = ES.say("tell.auction_won", form="other", who="Ana", bid="rey (K)")
-    assert won == "Ana gana la subasta con rey (K)"
+    assert describe_action({"bid": 75}, you) == "pujar el dos a 75 puntos"
+    assert describe_action({"bid": "J"}, you) == "pujar la sota (F)"
+    assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Este puja el rey (R)"
+    assert you.say("tell.bid", 1, bid=describe_bid("Q", you)) == "Este puja el caballo (C)"
+    won = you.say("tell.auction_won", 1, bid=describe_bid("J", you))
+    assert won == "Este gana la subasta con la sota (F)"
 
 
 @pytest.mark.parametrize(

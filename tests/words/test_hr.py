@@ -53,7 +53,7 @@ def test_the_menu_plays_calls_and_swaps_the_card_in_the_accusative() -> None:
     assert describe_action({"play": "Ac"}, you) == "igraj asa kupa"
     assert describe_action({"call": "Qc"}, you) == "zovi konja kupa"
     assert describe_action({"exchange": "7c"}, south()) == "zamijeni sedmicu kupa za okrenutu kartu"
-    assert describe_action({"bid": "K"}, you) == "licitiraj kralja (K)"
+    assert describe_action({"bid": "K"}, you) == "licitiraj kralja (R)"
     assert describe_action({"bid": "7"}, you) == "licitiraj sedmicu (7)"
     assert describe_action({"bid": 75}, you) == "licitiraj dvicu na 75"
     assert HR.say("move.not_held", card=card("Ac"), code="Ac", yours="") == "nemaš asa kupa (Ac)"
@@ -141,7 +141,7 @@ def test_the_plurals_follow_croatian_one_few_and_many() -> None:
 
 def test_bids_are_said_in_words_and_their_case() -> None:
     you = south("chiamata")
-    assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Istok licitira kralja (K)"
+    assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Istok licitira kralja (R)"
     won = you.say("tell.auction_won", 0, bid=describe_bid("2 at 75", you))
     assert won == "dobivaš licitaciju: dvica na 75"  # no "s"/"sa" to agree with the bid
     view = {
@@ -153,7 +153,7 @@ def test_bids_are_said_in_words_and_their_case() -> None:
         "visible_hands": {}, "known_cards": {}, "trick": [], "hand": [],
     }  # fmt: skip
     assert describe_view(view, you)[0] == (
-        "licitacija: Istok kaže dalje, Sjeveroistok licitira kralja (K), licitiraš sedmicu (7)"
+        "licitacija: Istok kaže dalje, Sjeveroistok licitira kralja (R), licitiraš sedmicu (7)"
     )
 
 
@@ -165,7 +165,7 @@ def test_your_own_call_is_said_in_the_second_person() -> None:
         "visible_hands": {}, "known_cards": {}, "trick": [], "hand": [],
     }  # fmt: skip
     assert describe_view(view, you)[0] == (
-        "briškula: kupe; zoveš konja kupa, licitacija: kralj (K); suigrač se još ne zna"
+        "briškula: kupe; zoveš konja kupa, licitacija: kralj (R); suigrač se još ne zna"
     )
 
 

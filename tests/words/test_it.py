@@ -93,7 +93,7 @@ def test_a_rais_looks_at_your_cards() -> None:
 
 def test_the_auction_speaks_of_chiamate_in_words_and_you_are_the_caller() -> None:
     you = seating("chiamata")
-    assert describe_bid("K", you) == "il re (K)"
+    assert describe_bid("K", you) == "il re (R)"
     assert describe_bid("6", you) == "il sei (6)"
     assert describe_bid("2 at 75", you) == "il due a 75"
     lines = told(
@@ -104,7 +104,7 @@ def test_the_auction_speaks_of_chiamate_in_words_and_you_are_the_caller() -> Non
         {"type": "card_called", "seat": 1, "card": "2c"},
     )
     assert lines == [
-        "Est chiama il re (K)",
+        "Est chiama il re (R)",
         "passi",
         "Est vince l'asta con il due a 75",
         "Est chiama il due di coppe: la briscola è coppe",
@@ -115,10 +115,10 @@ def test_the_auction_speaks_of_chiamate_in_words_and_you_are_the_caller() -> Non
         "stock_size": 0, "sides": [[0], [1], [2], [3], [4]], "points": [0] * 5,
         "visible_hands": {}, "known_cards": {}, "trick": [], "hand": [],
     }  # fmt: skip
-    assert describe_view(view, you)[0] == "l'asta: chiami il re (K), Est passa"
+    assert describe_view(view, you)[0] == "l'asta: chiami il re (R), Est passa"
     view["auction"] = {"bids": [], "called": "Kc", "caller": 0, "partner": None, "high": "K"}
     assert describe_view(view, you)[0] == (
-        "briscola: coppe; hai vinto l'asta con il re (K) e hai chiamato il re di coppe; "
+        "briscola: coppe; hai vinto l'asta con il re (R) e hai chiamato il re di coppe; "
         "il socio non è ancora noto"
     )
 
@@ -157,7 +157,7 @@ def test_a_trick_is_a_presa_and_a_deal_a_mano() -> None:
         "Ultima presa: l'ha fatta Ana, 21 punti"
     )
     assert it.say("end.chart") == "Punti presa dopo presa"
-    assert it.say("tell.auction_won", form="you", bid="il re (K)") == "vinci l'asta con il re (K)"
+    assert it.say("tell.auction_won", form="you", bid="il re (R)") == "vinci l'asta con il re (R)"
 
 
 def test_one_card_one_point_one_hand() -> None:
