@@ -557,5 +557,5 @@ def test_signals_and_questions_are_said_in_the_tables_deck() -> None:
     italian = session("briscola-4", {}, 1).seating
     low = Signal(0, "low-trumps")
     assert describe_action(low.to_json(), briskula) == "signal: I hold a low trump (9 to 7)"
-    assert describe_action(low.to_json(), italian) == "signal: I hold a low trump (7 to 2)"
+    assert describe_action(low.to_json(), italian) == "signal: I hold a low trump (the 7 or lower)"
     assert "the 10 of trumps" in describe_action(Signal(0, "three").to_json(), briskula)

@@ -5,6 +5,7 @@ and forms; no English is left in another language; plural forms follow the brows
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -26,6 +27,7 @@ from briscola.words.catalogue import (
     language_from_env,
     plural_category,
 )
+from briscola.words.narrate import Narrator
 from briscola.words.seating import Seating
 
 SAME_AS_ENGLISH = {
@@ -191,7 +193,7 @@ def test_the_terminal_game_speaks_the_language_of_lang_or_of_the_locale() -> Non
     spanish = runner.invoke(
         app, args, input="quit\n", env={"LANG": "es_ES.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
     )
-    assert "te sientas en el Sur; el juego va de ti a Norte" in spanish.stdout
+    assert "estás en el Sur; después de ti juega Norte" in spanish.stdout
     english = runner.invoke(
         app, args, input="quit\n", env={"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
     )
@@ -218,3 +220,28 @@ def test_the_words_use_only_the_engine() -> None:
                     name,
                     node.module,
                 )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_trump_question_and_low_trumps_hold_in_games_without_twos(lang: str) -> None:
+    """Schembil and Briscola a 6 play without the 2s: the trump question said "from the 2
+    to the 6" (issue 39); what it and the low-trumps signal say holds in every deck."""
+    words = catalogue(lang)
+    twos = re.compile(r"\b2\b|\bdue\b|\bdos\b|dvic|\btwo\b")
+    for key in ("question.trumps", "signal.low-trumps"):
+        assert not twos.search(words.say(key)), (lang, key, words.say(key))
+    rules = Rules.make("schembil")
+    narrator = Narrator(rules, Seating.of(rules, 0, lang))
+    asked = {"kind": "ask", "seat": 0, "to": 2, "what": "trumps", "answer": "briscoline"}
+    assert not twos.search(narrator.describe_talk(asked, True).split("?")[0])
+
+
+def test_english_reads_as_english() -> None:
+    """Issue 39's English lines."""
+    en = catalogue("en")
+    assert "the 2 who draw the highest cards play together" in en.say("rules.partners.drawn", k=2)
+    assert en.say("signal.queen") == "I hold the cavallo (knight) of trumps"
+    assert en.say("rules.rais_talk").startswith("Only the rais ask and give orders")
+    assert "Dalmatian briškula is played with the 40 Triestine cards" in en.say(
+        "game.briskula.summary"
+    )

@@ -80,8 +80,8 @@ def test_a_question_asked_of_you_is_asked_of_te_and_answered_in_italian() -> Non
     )  # fmt: skip
     assert lines == [
         "Nord chiede a te: hai lisci (carte che non valgono niente)? Tu: sì",
-        "Est chiede a Ovest: che briscole hai (briscoline: dal 2 al 6; vestite: re, cavallo"
-        " e fante)? Ovest: briscoline e vestite",
+        "Est chiede a Ovest: che briscole hai (briscoline: le basse, fino al 6; vestite: re, "
+        "cavallo e fante)? Ovest: briscoline e vestite",
         "Nord dice a te: gioca un carico",
     ]
 
@@ -203,3 +203,21 @@ def test_the_fair_shuffle_is_an_impronta_explained() -> None:
     )
     assert "Impegno" not in it.say("fair.commitment")
     assert it.say("fair.bad", committed="a", computed="b").startswith("Non corrisponde! L'impronta")
+
+
+def test_the_computer_is_il_computer_and_the_rais_ask_together() -> None:
+    """Issue 39: "giocatori del computer" is "il computer"; "Solo i rais" ask."""
+    it = catalogue("it")
+    for key, text in it.texts.items():
+        for said in [text] if isinstance(text, str) else text.values():
+            assert "giocatori del computer" not in said, key
+            assert "giocatore forte del computer" not in said or key == "hint.suggested", key
+    assert it.say("rules.rais_talk").startswith("Solo i rais fanno domande e danno ordini")
+
+
+def test_a_bid_names_the_rank_by_the_letter_its_italian_card_shows() -> None:
+    """Issue 39: the Neapolitan cards show R, C and F; the bids said "re (K)"."""
+    you = seating("chiamata")
+    assert [describe_bid(r, you) for r in ("K", "Q", "J", "A")] == [
+        "il re (R)", "il cavallo (C)", "il fante (F)", "l'asso (A)",
+    ]  # fmt: skip

@@ -187,11 +187,13 @@ class Seating(Voice):
         return self.seat
 
     def name(self, seat: int) -> str:
-        """The seat's name; the reader's own is "you" with the forms the language gives
-        it (Italian "a te" after a preposition: ``{to:dat}``)."""
+        """The seat's name, with the forms the language gives it: the reader's own is
+        "you" (Italian "a te" after a preposition: ``{to:dat}``), the others are declined
+        like any noun where the language does (Croatian "pita suigrača Sjevera":
+        ``{to:acc}``)."""
         if seat == self.seat:
             return self.words.word("seat.you")
-        return self.words.say(f"seat.{self.slots[seat]}")
+        return self.words.word(f"seat.{self.slots[seat]}")
 
     def form(self, seats: Sequence[int]) -> str:
         if len(seats) == 1:
