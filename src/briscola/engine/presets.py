@@ -166,7 +166,8 @@ for _game in (
          defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"},
          addons=("exchange", "talk"), teams_at=(4,)),
     Game("briskula", "Briškula", "the Bosnian game with 32 French cards, for 2 to 6 alone or 4 "
-         "in pairs (Dalmatian briškula is played with the 40 Triestine cards)", (2, 3, 4, 5, 6), "french-32", 3,
+         "in pairs (Dalmatian briškula is played with the 40 Triestine cards)",
+         (2, 3, 4, 5, 6), "french-32", 3,
          (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES),
          addons=("talk",), teams_at=(4,)),
     Game("briskula-double", "Four-card Briškula", "four cards each, and everyone plays twice "

@@ -36,8 +36,6 @@ STYLES = ("napoletane", "spanish", "french")
 STYLE_OF_DECK = {"italian-40": "napoletane", "spanish-40": "spanish", "french-32": "french"}
 """The faces a game's own deck is named by."""
 
-DECK_LANGUAGE = {"italian-40": "it", "spanish-40": "es", "french-32": "en"}
-"""The language a deck's faces are printed in: the letters in the corner of its courts."""
 
 STYLE_CARDS = {
     "napoletane": ITALIAN_40,
