@@ -559,3 +559,19 @@ def test_signals_and_questions_are_said_in_the_tables_deck() -> None:
     assert describe_action(low.to_json(), briskula) == "signal: I hold a low trump (9 to 7)"
     assert describe_action(low.to_json(), italian) == "signal: I hold a low trump (the 7 or lower)"
     assert "the 10 of trumps" in describe_action(Signal(0, "three").to_json(), briskula)
+
+
+@pytest.mark.parametrize(
+    ("game", "jack", "code"),
+    [("briscola-2", "F", "Fs"), ("brisca", "S", "Ss"), ("briskula", "J", "Js")],
+)
+def test_the_full_screen_card_list_writes_a_card_as_its_face_shows_it(
+    game: str, jack: str, code: str
+) -> None:
+    """Issue 39: the terminal printed "3) Js" under an F card. Under each card button, the
+    code is the one its face shows, which the player may type."""
+    s = session(game, {}, 3)
+    play = Play(0, Card.parse("Js"))
+    label = str(CardButton(3, play, s.seating, False).label)
+    assert f"3) {code}" in label and label.splitlines()[1].startswith(f"│{jack}")
+    assert "3) Js" not in label or jack == "J"

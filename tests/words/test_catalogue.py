@@ -245,3 +245,19 @@ def test_english_reads_as_english() -> None:
     assert "Dalmatian briškula is played with the 40 Triestine cards" in en.say(
         "game.briskula.summary"
     )
+
+
+def test_the_browser_is_sent_the_one_table_of_the_decks_letters() -> None:
+    """``GET /api/words``'s ``letters`` are words/cards.py's: the page writes a rank short
+    as the terminal and the card art do."""
+    from briscola.web import art
+    from briscola.words.rules import words
+
+    sent = words("it")["letters"]
+    assert sent["napoletane"] == {**{r: r for r in "A234567"}, "J": "F", "Q": "C", "K": "R",
+                                       "8": "8", "9": "9", "T": "T"}  # fmt: skip
+    assert [sent["spanish"][r] for r in "AJQK"] == ["1", "S", "C", "R"]
+    assert [sent["french"][r] for r in "TJQK"] == ["10", "J", "Q", "K"]
+    for style in STYLES:
+        for rank, shown in art.STYLE[style].corners.items():
+            assert sent[style][rank.value] == shown, (style, rank)
