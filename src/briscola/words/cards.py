@@ -76,9 +76,9 @@ LETTERS: dict[str, dict[Rank, str]] = {
 }
 """The letters each style's cards print in their corners where they differ from the
 notation: the courts by the initials of their names on the deck (fante, cavallo, re; sota,
-caballo, rey), the Spanish as as ``1``, the French 10 as ``10``. The one table of them: the card art
-(:mod:`briscola.web.art`), the terminal and the browser (``letters`` of ``GET
-/api/words``) read it."""
+caballo, rey), the Spanish as as ``1``, the French 10 as ``10``. The one table of them:
+the card art (:mod:`briscola.web.art`), the terminal and the browser (``letters`` of
+``GET /api/words``) read it."""
 
 
 def letter(rank: Rank, style: str) -> str:

@@ -117,7 +117,8 @@ RECORD = Voice()
 @dataclass(frozen=True)
 class Lettered(Voice):
     """The records' voice with the cards written as a deck's faces show them (``Rc``, the
-    re of coppe): what ``briscola analyse`` prints for people; the records keep ``Kc``."""
+    re of coppe): what ``briscola analyse``, ``replay`` and ``demo`` print for people; the
+    records keep the notation (``Kc``)."""
 
     style: str = "napoletane"
 

@@ -173,8 +173,7 @@ def explain(d: Decision, voice: Voice = RECORD) -> str:
     return (
         f"seat {d.seat}'s {said(d.played, voice)}{MARKS[d.label]}: {article(d.label)} "
         f"{d.label}, {tenths(d.loss)} points lost ({said(d.best, voice, talking)} was best: "
-        f"{tenths(best)} "
-        f"against {tenths(chosen)})"
+        f"{tenths(best)} against {tenths(chosen)})"
     )
 
 
