@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ pytest.importorskip("numba")
 
 from briscola.ai import make_bot
 from briscola.analysis import tenths
-from briscola.engine import Match, Rules, match_view
+from briscola.engine import Card, Match, Rules, match_view
 from briscola.terminal.cli import app
+from briscola.words.cards import short
 from helpers import example_record
 
 runner = CliRunner()
@@ -113,9 +115,11 @@ def test_the_text_shows_each_trick_with_its_marks_and_the_same_figures(tmp_path:
     assert marked, "random play makes mistakes"
     for d in marked:
         mark = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[d["label"]]
-        card = d["played"]["play"]
+        card = short(Card.parse(d["played"]["play"]), "napoletane")  # as the cards show it
         assert f"{d['seat']}:{card}{mark}" in text.stdout
         assert f"seat {d['seat']}'s {card}{mark}: " in text.stdout
+    assert not re.search(r"\d:[JQK][cdsb]", text.stdout)  # the JSON keeps the notation
+    assert any(d["played"]["play"][0] in "JQK" for d in as_json["decisions"])
 
 
 def test_one_seat_alone_and_the_same_seed_the_same_figures(tmp_path: Path) -> None:

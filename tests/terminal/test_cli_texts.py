@@ -242,16 +242,21 @@ def test_simulate_says_seat_for_one_and_seats_for_more() -> None:
 @pytest.mark.parametrize(
     ("game", "names"),
     [
-        ("briscola-2", {"coppe", "denari", "spade", "bastoni"}),
-        ("brisca", {"copas", "oros", "espadas", "bastos"}),
+        ("briscola-2", {"cups", "coins", "swords", "batons"}),
+        ("brisca", {"cups", "coins", "swords", "clubs"}),
         ("briskula", {"hearts", "diamonds", "spades", "clubs"}),
     ],
 )
 def test_the_deal_names_the_trump_in_the_tables_deck(game: str, names: set[str]) -> None:
+    """In English words, as every English text names the cards (issue 39: never an Italian
+    name in an English sentence); the cards as the deck shows them (R C F, not K Q J)."""
     for command in ("simulate", "demo"):
         result = runner.invoke(app, [command, "-g", game, "--seed", "1"])
         (line,) = [line for line in result.stdout.splitlines() if "trump is" in line]
         assert line.rsplit(" ", 1)[1] in names, line
+        if game != "briskula":
+            dealt = " ".join(line for line in result.stdout.splitlines() if "seat" in line)
+            assert not re.search(r"\b[KQJ][cdsb]\b", dealt), dealt
 
 
 def test_the_chiamata_deal_does_not_say_there_is_no_trump() -> None:

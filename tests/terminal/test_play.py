@@ -218,7 +218,8 @@ def test_plain_game_speaks_to_the_player_by_name_and_card_name() -> None:
     assert {east, north, west} <= set(NAMES["it"])
     assert "you sit South" in out and f"{north} is your partner" in out
     assert f"--- hand 1: {west} deals ---" in out
-    assert "you play " in out and f"{east} plays " in out and " di " in out  # Italian names
+    assert "you play " in out and f"{east} plays " in out and " of " in out  # English names
+    assert " di " not in out  # never an Italian name in an English sentence (issue 39)
     assert f"{north} and you " in out and f"{east} and {west} " in out
     assert not re.search(r"\b(North|East|West)\b", out.split("\n", 1)[1])
     assert "seat" not in out  # nobody is a number
@@ -227,13 +228,33 @@ def test_plain_game_speaks_to_the_player_by_name_and_card_name() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "name"), [("brisca", " de "), ("briskula", " of "), ("briscola-2", " di ")]
+    ("game", "lang", "name", "courts", "not_shown"),
+    [
+        ("brisca", "es", " de ", "SCR", "JQK"),
+        ("briskula", "en", " of ", "JQK", "FCRS"),
+        ("briscola-2", "it", " di ", "FCR", "JQKS"),
+        ("briscola-2", "en", " of ", "FCR", "JQKS"),
+    ],
 )
-def test_cards_are_named_in_the_tables_deck(game: str, name: str) -> None:
-    done = run_plain(["--game", game, "--seed", "2", "--rule", "match=one-hand"], "1\n" * 60)
+def test_cards_are_named_and_lettered_as_the_tables_deck_shows_them(
+    game: str, lang: str, name: str, courts: str, not_shown: str
+) -> None:
+    """The card list names each card in the reader's words and writes it short as its card
+    shows it (issue 39: "3) Js" under an F card): R C F on the Italian cards, R C S on the
+    Spanish, K Q J on the French."""
+    done = run_plain(
+        ["--game", game, "--seed", "2", "--rule", "match=one-hand", "--lang", lang], "1\n" * 60
+    )
     assert done.returncode == 0, done.stderr
-    menu_lines = [line for line in done.stdout.splitlines() if line.startswith("  1) ")]
-    assert menu_lines and all(name in line for line in menu_lines)
+    menu = [
+        m.groups()
+        for line in done.stdout.splitlines()
+        if (m := re.match(r"  \d+\) (\S+)  (.*)", line))
+    ]
+    assert menu and all(name in card for _, card in menu)
+    ranks = {code[:-1] for code, _ in menu}
+    assert ranks & set(courts), ranks  # a court was in the hand, by its deck's letter
+    assert not ranks & set(not_shown), ranks
 
 
 def test_a_gathered_trick_is_told_with_its_cards_and_no_points_by_default() -> None:
@@ -443,7 +464,7 @@ def test_the_table_drawing_shows_every_seat_its_card_and_the_turned_trump() -> N
     lines = text.splitlines()
     for name in [s.seating.name(seat) for seat in (1, 2, 3)] + ["You"]:
         assert name in text  # the computer players by their first names, as on the web
-    assert view.turned is not None and f"trump {view.trump.italian}" in text
+    assert view.turned is not None and f"trump {s.seating.suit(view.trump)}" in text
     for seat, card in view.trick:  # each played card lies on the seat's side of the table
         corner = face(card, "italian-40")[0]
         column = {"right": 2, "top": 1, "left": 0}[s.seating.slots[seat]]
@@ -541,11 +562,28 @@ async def test_tui_stays_alive_while_a_computer_player_thinks(tmp_path: Path) ->
 
 def test_bid_errors_list_the_ranks_in_the_tables_order() -> None:
     c = session("chiamata", {"court_order": "south"}, 5)
-    with pytest.raises(MalformedError, match=r"bid a rank \(A 3 K J Q 7 6 5 4 2\)"):
+    with pytest.raises(MalformedError, match=r"bid a rank \(A 3 R F C 7 6 5 4 2\)"):
         parse_move("bid X", c.view(), c.seating)
     c = session("chiamata", {}, 5)
-    with pytest.raises(MalformedError, match=r"bid a rank \(A 3 K Q J 7 6 5 4 2\)"):
+    with pytest.raises(MalformedError, match=r"bid a rank \(A 3 R C F 7 6 5 4 2\)"):
         parse_move("bid X", c.view(), c.seating)
+
+
+def test_bids_and_cards_are_typed_in_the_decks_letters_or_the_notation() -> None:
+    """The Italian cards show R, C and F: a person types what they read (``bid R``, ``Fs``),
+    and the notation the records keep (``bid K``, ``Js``) is read too."""
+    c = session("chiamata", {}, 5)
+    seat = c.view().seat
+    assert parse_move("bid R", c.view(), c.seating) == Bid(seat, rank=Rank.KING)
+    assert parse_move("bid c", c.view(), c.seating) == Bid(seat, rank=Rank.QUEEN)
+    assert parse_move("bid K", c.view(), c.seating) == Bid(seat, rank=Rank.KING)
+    s = session("briscola-2", {}, 3)
+    view = s.view()
+    for card in view.hand:
+        short = s.seating.short(card)
+        assert parse_move(short, view, s.seating) == Play(view.seat, card), short
+        assert parse_move(str(card), view, s.seating) == Play(view.seat, card)
+        assert not set(short[:-1]) & set("JQK")
 
 
 def test_the_hand_is_sorted_by_suit_then_strength() -> None:
@@ -561,7 +599,7 @@ def test_signals_and_questions_are_said_in_the_tables_deck() -> None:
     italian = session("briscola-4", {}, 1).seating
     low = Signal(0, "low-trumps")
     assert describe_action(low.to_json(), briskula) == "signal: I hold a low trump (9 to 7)"
-    assert describe_action(low.to_json(), italian) == "signal: I hold a low trump (7 to 2)"
+    assert describe_action(low.to_json(), italian) == "signal: I hold a low trump (the 7 or lower)"
     assert "the 10 of trumps" in describe_action(Signal(0, "three").to_json(), briskula)
 
 
@@ -645,3 +683,19 @@ async def test_tui_under_points_shown_says_the_points() -> None:
         await settled(app, pilot)
         text = screen_text(app)
         assert RUNNING["it"] in text and POINTS.search(text), text
+
+
+@pytest.mark.parametrize(
+    ("game", "jack", "code"),
+    [("briscola-2", "F", "Fs"), ("brisca", "S", "Ss"), ("briskula", "J", "Js")],
+)
+def test_the_full_screen_card_list_writes_a_card_as_its_face_shows_it(
+    game: str, jack: str, code: str
+) -> None:
+    """Issue 39: the terminal printed "3) Js" under an F card. Under each card button, the
+    code is the one its face shows, which the player may type."""
+    s = session(game, {}, 3)
+    play = Play(0, Card.parse("Js"))
+    label = str(CardButton(3, play, s.seating, False).label)
+    assert f"3) {code}" in label and label.splitlines()[1].startswith(f"│{jack}")
+    assert "3) Js" not in label or jack == "J"

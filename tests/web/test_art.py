@@ -33,7 +33,7 @@ CORNERS = {
         zip("A234567JQK", ["A", "2", "3", "4", "5", "6", "7", "F", "C", "R"], strict=True)
     ),
     "spanish": dict(
-        zip("A234567JQK", ["1", "2", "3", "4", "5", "6", "7", "10", "11", "12"], strict=True)
+        zip("A234567JQK", ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"], strict=True)
     ),
     "french": dict(
         zip(

@@ -28,6 +28,7 @@ from briscola.words.catalogue import (
     plural_category,
 )
 from briscola.words.names import NAMES
+from briscola.words.narrate import Narrator
 from briscola.words.seating import Seating
 
 SAME_AS_ENGLISH = {
@@ -146,19 +147,29 @@ def test_every_card_of_every_style_has_its_own_name(lang: str) -> None:
     assert len(STYLE_CARDS["french"]) == len(set(ITALIAN_40) | set(FRENCH_32))
 
 
-def test_the_terminal_names_cards_by_their_decks_names_in_english() -> None:
-    """In English the Latin decks keep their players' names; other languages translate."""
+def test_the_terminal_names_cards_in_the_readers_language_with_the_decks_letters() -> None:
+    """One form for card names in English text, the browser's: the English name, never an
+    Italian name in an English sentence ("the turned card is the asso di bastoni"); a rank
+    written short is the letter the deck's card shows (issue 39: R C F on the Italian cards,
+    R C S on the Spanish, K Q J on the French)."""
     english = Seating.of(Rules.make("briscola-2"), 0)
     italian = Seating.of(Rules.make("briscola-2"), 0, "it")
     croatian = Seating.of(Rules.make("briscola-2"), 0, "hr")
     card = Card.parse("Jb")
-    assert english.card(card) == italian.card(card) == "fante di bastoni"
+    assert english.card(card) == "knave of batons"
+    assert italian.card(card) == "fante di bastoni"
     assert croatian.card(card) == "fanat baštona"
     assert Seating.of(Rules.make("briskula"), 0).card(Card.parse("Tc")) == "ten of hearts"
+    assert english.card_code(card) == "knave of batons (Fb)"
+    turned = english.words.say("view.turned", card=english.card_code(Card.parse("Ab")))
+    assert "asso" not in turned and "ace of batons" in turned
+    brisca = Seating.of(Rules.make("brisca"), 0, "es")
+    assert brisca.card_code(Card.parse("Jd")).form("def") == "la sota de oros (Sd)"
     assert [corner(Card.parse(c), "italian-40") for c in ("Jc", "Qc", "Kc", "7c")] == [
         "F", "C", "R", "7",
     ]  # fmt: skip
     assert [corner(Card.parse(c), "spanish-40") for c in ("Jc", "Qc", "Kc")] == ["S", "C", "R"]
+    assert [corner(Card.parse(c), "french-32") for c in ("Jc", "Qc", "Kc")] == ["J", "Q", "K"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -185,7 +196,7 @@ def test_the_terminal_game_speaks_the_language_of_lang_or_of_the_locale() -> Non
     spanish = runner.invoke(
         app, args, input="quit\n", env={"LANG": "es_ES.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
     )
-    found = re.search(r"te sientas en el Sur; el juego va de ti a (\w+)", spanish.stdout)
+    found = re.search(r"estás en el Sur; después de ti juega (\w+)", spanish.stdout)
     assert found and found[1] in NAMES["es"], spanish.stdout
     english = runner.invoke(
         app, args, input="quit\n", env={"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
@@ -213,3 +224,44 @@ def test_the_words_use_only_the_engine() -> None:
                     name,
                     node.module,
                 )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_trump_question_and_low_trumps_hold_in_games_without_twos(lang: str) -> None:
+    """Schembil and Briscola a 6 play without the 2s: the trump question said "from the 2
+    to the 6" (issue 39); what it and the low-trumps signal say holds in every deck."""
+    words = catalogue(lang)
+    twos = re.compile(r"\b2\b|\bdue\b|\bdos\b|dvic|\btwo\b")
+    for key in ("question.trumps", "signal.low-trumps"):
+        assert not twos.search(words.say(key)), (lang, key, words.say(key))
+    rules = Rules.make("schembil")
+    narrator = Narrator(rules, Seating.of(rules, 0, lang))
+    asked = {"kind": "ask", "seat": 0, "to": 2, "what": "trumps", "answer": "briscoline"}
+    assert not twos.search(narrator.describe_talk(asked, True).split("?")[0])
+
+
+def test_english_reads_as_english() -> None:
+    """Issue 39's English lines."""
+    en = catalogue("en")
+    assert "the 2 who draw the highest cards play together" in en.say("rules.partners.drawn", k=2)
+    assert en.say("signal.queen") == "I hold the cavallo (knight) of trumps"
+    assert en.say("rules.rais_talk").startswith("Only the rais ask and give orders")
+    assert "Dalmatian briškula is played with the 40 Triestine cards" in en.say(
+        "game.briskula.summary"
+    )
+
+
+def test_the_browser_is_sent_the_one_table_of_the_decks_letters() -> None:
+    """``GET /api/words``'s ``letters`` are words/cards.py's: the page writes a rank short
+    as the terminal and the card art do."""
+    from briscola.web import art
+    from briscola.words.rules import words
+
+    sent = words("it")["letters"]
+    assert sent["napoletane"] == {**{r: r for r in "A234567"}, "J": "F", "Q": "C", "K": "R",
+                                       "8": "8", "9": "9", "T": "T"}  # fmt: skip
+    assert [sent["spanish"][r] for r in "AJQK"] == ["1", "S", "C", "R"]
+    assert [sent["french"][r] for r in "TJQK"] == ["10", "J", "Q", "K"]
+    for style in STYLES:
+        for rank, shown in art.STYLE[style].corners.items():
+            assert sent[style][rank.value] == shown, (style, rank)

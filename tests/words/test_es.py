@@ -33,7 +33,11 @@ def test_you_are_told_in_the_second_person_without_the_pronoun() -> None:
     assert you.say("tell.played", 1, card=sota) == "Norte juega la sota de oros"
     assert you.say("tell.took", 0, trick=3, points="11 puntos") == "te llevas la baza 3: 11 puntos"
     assert you.say("tell.drew", 0, card=you.card(Card.parse("Qc"))) == "robas el caballo de copas"
-    assert you.introduction() == "te sientas en el Sur; el juego va de ti a Norte"
+    assert you.introduction() == "estás en el Sur; después de ti juega Norte"  # issue 39
+    four = Seating.of(Rules.make("briscola-4"), 0, "es")
+    assert four.introduction().startswith(
+        "estás en el Sur; después de ti juegan, por este orden, Este, Norte y Oeste"
+    )
 
 
 def test_a_card_has_its_article_and_its_gender() -> None:
@@ -41,7 +45,7 @@ def test_a_card_has_its_article_and_its_gender() -> None:
     you = seating()
     play = describe_action({"play": "Jd"}, you)
     exchange = describe_action({"exchange": "7d"}, you)
-    assert (play, exchange) == ("jugar la sota de oros", "cambiar el siete de oros por el triunfo")
+    assert (play, exchange) == ("jugar la sota de oros", "cambiar el siete de oros por la muestra")
     french = seating("briskula")
     assert french.say("tell.played", 1, card=french.card(Card.parse("Qs"))) == (
         "Norte juega la reina de picas"
@@ -65,7 +69,7 @@ def test_what_a_partner_says_to_you_is_said_to_you() -> None:
     assert you.describe_talk(looked) == "Norte mira tus cartas"
     other = {"kind": "ask", "seat": 1, "to": 3, "what": "trumps", "answer": "briscoline vestite"}
     assert you.describe_talk(other) == (
-        "Este le pregunta a Oeste: ¿qué triunfos tienes (bajos: del 2 al 6; figuras: rey, "
+        "Este le pregunta a Oeste: ¿qué triunfos tienes (bajos: hasta el 6; figuras: rey, "
         "caballo y sota)? Oeste: triunfos bajos y figuras de triunfo"
     )
 
@@ -86,24 +90,28 @@ def test_the_call_is_yours_when_you_called() -> None:
     you = seating("chiamata")
     mine = describe_view(called_view(0, None), you)[0]
     assert mine == (
-        "triunfo: copas; llamaste el rey de copas con una puja de rey (K); "
+        "triunfo: copas; ganaste la subasta con el rey (R) y llamaste el rey de copas; "
         "aún no se sabe quién es el compañero"
     )
     theirs = describe_view(called_view(1, 0), you)
     assert theirs[0] == (
-        "triunfo: copas; Este llamó el rey de copas con una puja de rey (K); el compañero eres tú"
+        "triunfo: copas; Este ganó la subasta con el rey (R) y llamó el rey de copas; "
+        "el compañero eres tú"
     )
     assert theirs[2] == "en la mesa: Este con el as de bastos (Ab)"
 
 
 def test_bids_are_said_in_words() -> None:
-    """Bidding is "pujar", and "2 at 75" is "dos a 75 puntos"."""
+    """Bidding is "pujar", and "2 at 75" is "dos a 75 puntos"; a bid has its article
+    ("con la sota", issue 39) and the letter the card shows (the Italian cards' R, C, F)."""
     you = seating("chiamata")
     assert describe_bid("2 at 75", you) == "dos a 75 puntos"
-    assert describe_action({"bid": 75}, you) == "pujar dos a 75 puntos"
-    assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Este puja rey (K)"
-    won = ES.say("tell.auction_won", form="other", who="Ana", bid="rey (K)")
-    assert won == "Ana gana la subasta con rey (K)"
+    assert describe_action({"bid": 75}, you) == "pujar el dos a 75 puntos"
+    assert describe_action({"bid": "J"}, you) == "pujar la sota (F)"
+    assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Este puja el rey (R)"
+    assert you.say("tell.bid", 1, bid=describe_bid("Q", you)) == "Este puja el caballo (C)"
+    won = you.say("tell.auction_won", 1, bid=describe_bid("J", you))
+    assert won == "Este gana la subasta con la sota (F)"
 
 
 @pytest.mark.parametrize(
@@ -118,18 +126,41 @@ def test_a_count_agrees_with_its_number(key: str, one: str, two: str) -> None:
     assert ES.say(key, n=1, sides="x") == one and ES.say(key, n=2, sides="x") == two
 
 
-def test_the_turned_card_is_the_triunfo_and_never_la_vuelta() -> None:
-    """In play, "cambiar el siete por el triunfo"; in the rules, "la carta descubierta"
-    (there the family's word for trump replaces "triunfo")."""
+def test_the_turned_card_is_la_muestra_and_never_la_vuelta() -> None:
+    """The turned card is la muestra (issue 39), not "la carta descubierta" and never "el
+    triunfo": "cambias el siete de espadas por la muestra", in play and in the rules."""
     brisca = rules_es("brisca")
-    assert "vuelta" not in brisca
+    assert "vuelta" not in brisca and "descubierta" not in brisca
     assert "quien tenga el siete de triunfo puede cambiarlo por ella" in brisca
-    assert "La carta siguiente queda boca arriba bajo el mazo (la carta descubierta)" in brisca
-    assert ES.say("rule.trump_exchange.title") == "Cambio del triunfo"
-    assert ES.say("rule.turned_high.title") == "Triunfo alto"
+    assert "bajo el mazo: es la muestra" in brisca
+    assert ES.say("rule.trump_exchange.title") == "Cambio de la muestra"
+    assert ES.say("rule.turned_high.title") == "Muestra alta"
     assert choice_label("trump_exchange", "seven-or-two", "es") == (
-        "el siete si la carta descubierta es más alta, si no el dos"
+        "el siete si la muestra es más alta, si no el dos"
     )
+    you = seating("brisca")
+    seven, ace = you.card(Card.parse("7s")), you.card(Card.parse("As"))
+    assert you.say("tell.exchanged", 0, given=seven, taken=ace) == (
+        "cambias el siete de espadas por la muestra, el as de espadas"
+    )
+    assert you.say("tell.drew_turned", 1, card=ace) == "Norte roba la muestra, el as de espadas"
+    assert ES.say("view.turned", card=you.card_code(Card.parse("As"))) == (
+        "; la muestra es el as de espadas (1s)"
+    )
+    assert ES.say("word.turned") == "muestra"
+    for key in ES.texts:  # never the turned card by another name
+        for text in [ES.texts[key]] if isinstance(ES.texts[key], str) else ES.texts[key].values():
+            assert "carta descubierta" not in text, key
+
+
+def test_partners_sit_face_to_face_and_the_drawn_partners_are_players() -> None:
+    """ "Los compañeros enfrentados" would be opponents; the drawn partners are the
+    players who draw the highest cards; the family's way to play is used in the setup."""
+    assert ES.say("game.briscola-4.summary").endswith("los compañeros sentados frente a frente")
+    assert all("enfrentad" not in str(t) for t in ES.texts.values())
+    drawn = ES.say("rules.partners.drawn", k=2)
+    assert "los 2 jugadores que sacan las cartas más altas juegan juntos" in drawn
+    assert ES.say("words.family_use") == "Usar al preparar la mesa"
 
 
 def test_the_tables_own_words() -> None:

@@ -53,20 +53,35 @@ def test_the_menu_plays_calls_and_swaps_the_card_in_the_accusative() -> None:
     assert describe_action({"play": "Ac"}, you) == "igraj asa kupa"
     assert describe_action({"call": "Qc"}, you) == "zovi konja kupa"
     assert describe_action({"exchange": "7c"}, south()) == "zamijeni sedmicu kupa za okrenutu kartu"
-    assert describe_action({"bid": "K"}, you) == "licitiraj kralja (K)"
+    assert describe_action({"bid": "K"}, you) == "licitiraj kralja (R)"
     assert describe_action({"bid": "7"}, you) == "licitiraj sedmicu (7)"
     assert describe_action({"bid": 75}, you) == "licitiraj dvicu na 75"
     assert HR.say("move.not_held", card=card("Ac"), code="Ac", yours="") == "nemaš asa kupa (Ac)"
 
 
-def test_a_partner_is_named_with_the_word_suigrac_as_names_do_not_decline() -> None:
+def test_seat_names_are_declined_like_any_noun_and_nicknames_stand_beside_suigrac() -> None:
+    """Seat names are declined (issue 39: "pita Sjevera", "suigrač Sjeveroistoka"); a
+    nickname, which no rule declines, stands beside "suigrača" as it is written."""
     you = south("briscola-4")
     asks = describe_action({"ask": "lisci", "to": 2}, you)
-    assert asks == "pitaj suigrača Sjever: imaš li lišina (karata bez bodova)?"
+    assert asks == "pitaj suigrača Sjevera: imaš li lišina (karata bez bodova)?"
     orders = describe_action({"order": "carico", "to": 2}, you)
-    assert orders == "naredi suigraču Sjever: igraj karika"
-    assert describe_action({"look": 2}, you) == "pogledaj karte suigrača Sjever"
+    assert orders == "naredi suigraču Sjeveru: igraj karika"
+    assert describe_action({"look": 2}, you) == "pogledaj karte suigrača Sjevera"
     assert HR.say("view.partner_is", who="Ana") == "suigrač je Ana"
+    assert HR.say("menu.ask", to="Ana", what="x") == "pitaj suigrača Ana: x?"
+    rules = Rules.make("briscola-6", {"communication": "conversation"})
+    six = Narrator(rules, Seating.of(rules, 0, "hr"))
+    asked = {"kind": "ask", "seat": 2, "to": 4, "what": "lisci", "answer": "yes"}
+    assert six.describe_talk(asked, True).startswith("Sjeveroistok pita suigrača Sjeverozapada: ")
+    chiamata = south("chiamata")
+    assert (
+        chiamata.words.say("tell.partner_of", partner=chiamata.name(1), caller=chiamata.name(2))
+        == "Istok je suigrač igrača Sjeveroistoka"
+    )
+    assert [chiamata.name(s).form("gen") for s in range(1, 5)] == [
+        "Istoka", "Sjeveroistoka", "Sjeverozapada", "Zapada",
+    ]  # fmt: skip
 
 
 def test_what_the_partner_asks_and_orders_the_reader_says_te_and_ti() -> None:
@@ -105,7 +120,7 @@ def test_carichi_are_karici_lisci_lisine_and_the_low_trumps_have_one_name() -> N
     assert HR.say("word.liscio") == "lišina" and HR.say("word.lisci") == "lišine"
     assert HR.say("question.carichi") == "imaš li karika (asa ili tricu izvan briškule)"
     assert HR.say("order.liscio") == "igraj lišinu"
-    assert HR.say("signal.low-trumps") == "imam malu briškulu (od sedmice do dvice)"
+    assert HR.say("signal.low-trumps") == "imam malu briškulu (sedmicu ili manju)"
     assert HR.say("order.trump-low") == "igraj malu briškulu"
     assert HR.say("talkword.answer.vestite") == "figure briškule"
     assert HR.say("rule.court_order.title") == "Redoslijed figura"
@@ -122,8 +137,24 @@ def test_briskula_is_declined_and_a_familys_own_word_is_said_as_written() -> Non
 
 
 def test_the_two_briskulas_have_their_own_names() -> None:
+    """Issue 39: "Briškula s francuskim kartama, bosanska igra s 32 karte"; the Dalmatian
+    briškula is played with the 40 Triestine cards."""
     names = [HR.say(f"game.{key}.name") for key in ("briscola-2", "briskula")]
-    assert names == ["Briškula", "Bosanska briškula"]
+    assert names == ["Briškula", "Briškula s francuskim kartama"]
+    summary = HR.say("game.briskula.summary")
+    assert summary.startswith("bosanska igra s 32 karte")
+    assert "dalmatinska se igra s 40 tršćanskih karata" in summary
+
+
+def test_the_rules_read_as_a_croatian_would_say_them() -> None:
+    """Issue 39's Croatian lines: "poništava li se", "jedan krug oko stola, pa još jedan",
+    "(po španjolsku)", "nikad se ne pita za asa ni za tricu"."""
+    assert HR.say("rule.throw_in.help").startswith("poništava li se igra")
+    assert "jedan krug oko stola, pa još jedan" in rules_said("briskula-double")
+    assert HR.say("choice.exchange_timing.after-win").endswith("(po španjolsku)")
+    talk = rules_said("briscola-4", {"communication": "conversation"})
+    assert "nikad se ne pita za asa ni za tricu" in talk
+    assert "Samo raisi pitaju" in rules_said("schembil")
 
 
 def test_the_plurals_follow_croatian_one_few_and_many() -> None:
@@ -141,7 +172,7 @@ def test_the_plurals_follow_croatian_one_few_and_many() -> None:
 
 def test_bids_are_said_in_words_and_their_case() -> None:
     you = south("chiamata")
-    assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Istok licitira kralja (K)"
+    assert you.say("tell.bid", 1, bid=describe_bid("K", you)) == "Istok licitira kralja (R)"
     won = you.say("tell.auction_won", 0, bid=describe_bid("2 at 75", you))
     assert won == "dobivaš licitaciju: dvica na 75"  # no "s"/"sa" to agree with the bid
     view = {
@@ -153,7 +184,7 @@ def test_bids_are_said_in_words_and_their_case() -> None:
         "visible_hands": {}, "known_cards": {}, "trick": [], "hand": [],
     }  # fmt: skip
     assert describe_view(view, you)[0] == (
-        "licitacija: Istok kaže dalje, Sjeveroistok licitira kralja (K), licitiraš sedmicu (7)"
+        "licitacija: Istok kaže dalje, Sjeveroistok licitira kralja (R), licitiraš sedmicu (7)"
     )
 
 
@@ -165,7 +196,7 @@ def test_your_own_call_is_said_in_the_second_person() -> None:
         "visible_hands": {}, "known_cards": {}, "trick": [], "hand": [],
     }  # fmt: skip
     assert describe_view(view, you)[0] == (
-        "briškula: kupe; zoveš konja kupa, licitacija: kralj (K); suigrač se još ne zna"
+        "briškula: kupe; zoveš konja kupa, licitacija: kralj (R); suigrač se još ne zna"
     )
 
 

@@ -95,8 +95,8 @@ def test_a_question_asked_of_you_is_asked_of_te_and_answered_in_italian() -> Non
     )  # fmt: skip
     assert lines == [
         "Nord chiede a te: hai lisci (carte che non valgono niente)? Tu: sì",
-        "Est chiede a Ovest: che briscole hai (briscoline: dal 2 al 6; vestite: re, cavallo"
-        " e fante)? Ovest: briscoline e vestite",
+        "Est chiede a Ovest: che briscole hai (briscoline: le basse, fino al 6; vestite: re, "
+        "cavallo e fante)? Ovest: briscoline e vestite",
         "Nord dice a te: gioca un carico",
     ]
 
@@ -108,7 +108,7 @@ def test_a_rais_looks_at_your_cards() -> None:
 
 def test_the_auction_speaks_of_chiamate_in_words_and_you_are_the_caller() -> None:
     you = seating("chiamata")
-    assert describe_bid("K", you) == "il re (K)"
+    assert describe_bid("K", you) == "il re (R)"
     assert describe_bid("6", you) == "il sei (6)"
     assert describe_bid("2 at 75", you) == "il due a 75"
     lines = told(
@@ -119,7 +119,7 @@ def test_the_auction_speaks_of_chiamate_in_words_and_you_are_the_caller() -> Non
         {"type": "card_called", "seat": 1, "card": "2c"},
     )
     assert lines == [
-        "Est chiama il re (K)",
+        "Est chiama il re (R)",
         "passi",
         "Est vince l'asta con il due a 75",
         "Est chiama il due di coppe: la briscola è coppe",
@@ -130,10 +130,10 @@ def test_the_auction_speaks_of_chiamate_in_words_and_you_are_the_caller() -> Non
         "stock_size": 0, "sides": [[0], [1], [2], [3], [4]], "points": [0] * 5,
         "visible_hands": {}, "known_cards": {}, "trick": [], "hand": [],
     }  # fmt: skip
-    assert describe_view(view, you)[0] == "l'asta: chiami il re (K), Est passa"
+    assert describe_view(view, you)[0] == "l'asta: chiami il re (R), Est passa"
     view["auction"] = {"bids": [], "called": "Kc", "caller": 0, "partner": None, "high": "K"}
     assert describe_view(view, you)[0] == (
-        "briscola: coppe; hai vinto l'asta con il re (K) e hai chiamato il re di coppe; "
+        "briscola: coppe; hai vinto l'asta con il re (R) e hai chiamato il re di coppe; "
         "il socio non è ancora noto"
     )
 
@@ -172,7 +172,7 @@ def test_a_trick_is_a_presa_and_a_deal_a_mano() -> None:
         "Ultima presa: l'ha fatta Ana, 21 punti"
     )
     assert it.say("end.chart") == "Punti presa dopo presa"
-    assert it.say("tell.auction_won", form="you", bid="il re (K)") == "vinci l'asta con il re (K)"
+    assert it.say("tell.auction_won", form="you", bid="il re (R)") == "vinci l'asta con il re (R)"
 
 
 def test_one_card_one_point_one_hand() -> None:
@@ -218,3 +218,21 @@ def test_the_fair_shuffle_is_an_impronta_explained() -> None:
     )
     assert "Impegno" not in it.say("fair.commitment")
     assert it.say("fair.bad", committed="a", computed="b").startswith("Non corrisponde! L'impronta")
+
+
+def test_the_computer_is_il_computer_and_the_rais_ask_together() -> None:
+    """Issue 39: "giocatori del computer" is "il computer"; "Solo i rais" ask."""
+    it = catalogue("it")
+    for key, text in it.texts.items():
+        for said in [text] if isinstance(text, str) else text.values():
+            assert "giocatori del computer" not in said, key
+            assert "giocatore forte del computer" not in said or key == "hint.suggested", key
+    assert it.say("rules.rais_talk").startswith("Solo i rais fanno domande e danno ordini")
+
+
+def test_a_bid_names_the_rank_by_the_letter_its_italian_card_shows() -> None:
+    """Issue 39: the Neapolitan cards show R, C and F; the bids said "re (K)"."""
+    you = seating("chiamata")
+    assert [describe_bid(r, you) for r in ("K", "Q", "J", "A")] == [
+        "il re (R)", "il cavallo (C)", "il fante (F)", "l'asso (A)",
+    ]  # fmt: skip

@@ -17,4 +17,4 @@ def test_the_auction_is_said_with_its_bids_from_the_views_json() -> None:
         state.apply(state.legal_actions()[1])  # a bid below the last
     me = state.turn
     lines = describe_view(seat_view(state, me).to_json(), Seating.of(rules, me))
-    assert lines[0] == "the auction: North-West asso (A), West tre (3)"
+    assert lines[0] == "the auction: North-West ace (A), West three (3)"

@@ -165,8 +165,9 @@ for _game in (
          (*COMMON_RULES, *TRUMP_RULES, "players", *TEAM_RULES, *TALK_RULES),
          defaults={"trump_exchange": "seven-or-two", "exchange_timing": "after-win"},
          addons=("exchange", "talk"), teams_at=(4,)),
-    Game("briskula", "Briškula", "the Bosnian and Dalmatian game with 32 French cards, for 2 "
-         "to 6 alone or 4 in pairs", (2, 3, 4, 5, 6), "french-32", 3,
+    Game("briskula", "Briškula", "the Bosnian game with 32 French cards, for 2 to 6 alone or 4 "
+         "in pairs (Dalmatian briškula is played with the 40 Triestine cards)",
+         (2, 3, 4, 5, 6), "french-32", 3,
          (*COMMON_RULES, "turned_high", "players", "teams", *TEAM_RULES, *TALK_RULES),
          addons=("talk",), teams_at=(4,)),
     Game("briskula-double", "Four-card Briškula", "four cards each, and everyone plays twice "

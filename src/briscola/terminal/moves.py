@@ -13,7 +13,7 @@ from briscola.engine.cards import Rank
 from briscola.engine.chiamata import bid_ranks
 from briscola.engine.views import View
 from briscola.terminal.seat import Source
-from briscola.words.cards import hand_order
+from briscola.words.cards import hand_order, read_rank, read_short
 from briscola.words.seating import Seating
 
 MAX_LISTED_BIDS = 4
@@ -66,7 +66,7 @@ def parse_move(text: str, view: View, voice: Seating) -> Action:
     if verb == "bid":
         return read_bid(parts[1:], view, voice)
     if verb in ("call", "exchange") and len(parts) == 2:
-        card = Card.parse(parts[1])
+        card = read_short(parts[1], voice.style)
         kind = Call if verb == "call" else Exchange
         options = [a for a in legal if isinstance(a, kind)]
         for a in options:
@@ -91,13 +91,13 @@ def parse_move(text: str, view: View, voice: Seating) -> Action:
         )
     if len(parts) == 1:
         try:
-            card = Card.parse(word)
+            card = read_short(word, voice.style)
         except MalformedError:
             pass
         else:
             return read_card(card, view, voice)
     shown = word if len(word) <= 30 else word[:30] + "..."
-    example = view.hand[0] if view.hand else "5b"
+    example = voice.short(view.hand[0]) if view.hand else "5b"
     raise MalformedError(say("move.not_a_move", typed=repr(shown), card=example))
 
 
@@ -108,14 +108,15 @@ def read_card(card: Card, view: View, voice: Seating) -> Action:
     if card in plays:
         return Play(seat, card)
     if card not in view.hand:
-        mine = " ".join(str(c) for c in hand_order(voice.table, view.hand))
+        mine = " ".join(voice.short(c) for c in hand_order(voice.table, view.hand))
         yours = say("move.your_cards", cards=mine) if mine else ""
-        raise MalformedError(say("move.not_held", card=voice.card(card), code=card, yours=yours))
+        code = voice.short(card)
+        raise MalformedError(say("move.not_held", card=voice.card(card), code=code, yours=yours))
     if not plays:
         raise MalformedError(say("move.not_time", can=what_you_can_do(view, voice)))
     led = view.trick[0][1].suit if view.trick else None
     if led is not None and all(c.suit is led for c in plays):
-        cards = " ".join(str(c) for c in hand_order(voice.table, plays))
+        cards = " ".join(voice.short(c) for c in hand_order(voice.table, plays))
         raise MalformedError(say("move.follow", cards=cards))
     raise MalformedError(say("move.cannot_play", card=voice.card(card)))
 
@@ -126,9 +127,9 @@ def read_bid(words: list[str], view: View, voice: Seating) -> Action:
     bids = [a for a in view.legal if isinstance(a, Bid)]
     if not bids and Pass(seat) not in view.legal:
         raise MalformedError(say("move.no_auction", can=what_you_can_do(view, voice)))
-    letters = " ".join(r.value for r in bid_ranks(voice.table))  # the table's order
+    letters = " ".join(voice.letter(r) for r in bid_ranks(voice.table))  # the table's order
     if len(words) != 1:
-        raise MalformedError(say("move.bid_form", ranks=letters))
+        raise MalformedError(say("move.bid_form", ranks=letters, king=voice.letter(Rank.KING)))
     value = words[0].upper()
     points = ascii_number(value)
     if points is not None:
@@ -140,11 +141,12 @@ def read_bid(words: list[str], view: View, voice: Seating) -> Action:
         if not point_bids:
             raise MalformedError(say("move.points_after_two"))
         raise MalformedError(say("move.points_higher", n=min(point_bids)))
-    if value in {r.value for r in Rank}:
-        bid = Bid(seat, rank=Rank(value))
+    rank = read_rank(value, voice.style)
+    if rank is not None:
+        bid = Bid(seat, rank=rank)
         if bid in bids:
             return bid
-        ranks = " ".join(str(b) for b in bids if b.rank is not None)
+        ranks = " ".join(voice.letter(b.rank) for b in bids if b.rank is not None)
         if ranks:
             raise MalformedError(say("move.rank_lower", ranks=ranks))
         raise MalformedError(say("move.after_two"))

@@ -1,8 +1,9 @@
 """``briscola play --plain``: a line-by-line game for any terminal and for scripts.
 
 It prints what your seat sees and reads one move a line from standard input: the
-number of a choice in the list, a card (``5b``), ``pass``, ``bid K``, ``bid 75``,
-``call Kd``, ``exchange 7d``, ``signal ace``, or a command: ``last`` (the last trick,
+number of a choice in the list, a card (``5b``; a court by its deck's letter, ``Fs``
+for the fante of spade, or the notation's, ``Js``), ``pass``, ``bid R`` (``bid K``),
+``bid 75``, ``call Rd``, ``exchange 7d``, ``signal ace``, or a command: ``last`` (the last trick,
 where the rules allow), ``analyse`` (what each card of the last finished hand cost; it
 is offered once more when the match is over), ``hint`` (the strong player's card and
 each card's value, at a practice table or one that gives hints), ``save [FILE]``,
@@ -20,6 +21,7 @@ from typing import BinaryIO, TextIO
 
 from briscola.engine import BriscolaError
 from briscola.engine.actions import Play
+from briscola.engine.cards import Rank
 from briscola.engine.views import View
 from briscola.terminal.moves import last_trick_text, menu, parse_move
 from briscola.terminal.seat import DEFAULT_SAVE, Source
@@ -36,7 +38,8 @@ def prompt_lines(session: Source) -> Iterator[str]:
         if isinstance(action, Play):
             drawn = words.say("plain.just_drawn") if action.card is session.drawn else ""
             name = voice.card(action.card)
-            yield words.say("plain.card_choice", n=i, code=str(action.card), card=name, drawn=drawn)
+            code = voice.short(action.card)
+            yield words.say("plain.card_choice", n=i, code=code, card=name, drawn=drawn)
         else:
             yield words.say("plain.choice", n=i, action=describe_action(action.to_json(), voice))
     hidden = len(view.legal) - len(choices)
@@ -118,7 +121,8 @@ def run_plain(
                 status = 1
                 break
             if command in ("help", "?"):
-                say(words.say("plain.help"))
+                king = session.seating.letter(Rank.KING)
+                say(words.say("plain.help", king=king, call=f"call {king}d"))
                 continue
             if command == "last":
                 say(last_trick_text(session))

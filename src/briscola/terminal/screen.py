@@ -117,7 +117,7 @@ def draw_table(view: View, voice: Seating, gathered: TrickView | None) -> Render
         if seat != voice.seat:
             shown = view.visible_hands.get(seat)
             if shown:
-                parts.append(Text(" ".join(str(c) for c in shown), "italic"))
+                parts.append(Text(" ".join(voice.short(c) for c in shown), "italic"))
             else:
                 parts.append(Text(voice.count("count.cards", view.hand_sizes[seat]), "dim"))
         if seat in played:
@@ -165,7 +165,7 @@ def middle(view: View, voice: Seating, gathered: TrickView | None) -> Renderable
         parts.append(Text(say("screen.no_trump"), "bold"))
         parts.append(Text(stock))
     if view.stock_top is not None:
-        parts.append(Text(say("view.stock_top", card=view.stock_top)))
+        parts.append(Text(say("view.stock_top", card=voice.card_code(view.stock_top))))
     if gathered is not None and not view.trick:
         if voice.points_shown:
             points = voice.count("count.points", gathered.points)
@@ -207,7 +207,7 @@ class CardButton(Button):
     def __init__(self, number: int, action: Play, voice: Seating, drawn: bool) -> None:
         label = card_face(action.card, voice.deck, lang=voice.card_lang)
         new = voice.words.say("screen.new") if drawn else ""
-        label.append(f"\n {number}) {action.card}{new}")
+        label.append(f"\n {number}) {voice.short(action.card)}{new}")
         super().__init__(label, classes="card")
         self.move = action
 

@@ -8,7 +8,7 @@ two opposite corners, and the suits differ by shape (and by the frame's breaks i
 Spanish style), so colour only helps.
 
 - ``napoletane``: coppe, denari, spade, bastoni; fante, cavallo, re (corners A 2-7 F C R).
-- ``spanish``: copas, oros, espadas, bastos; sota, caballo, rey (corners 1-7, 10, 11, 12).
+- ``spanish``: copas, oros, espadas, bastos; sota, caballo, rey (corners 1-7, S C R).
 - ``french``: hearts, diamonds, spades, clubs; jack, queen, king (A 2-10 J Q K): every
   rank, so it draws the 40-card deck and Briškula's 32 cards (8, 9, 10) alike.
 
@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from briscola.engine.cards import ITALIAN_RANKS, Card, Rank, Suit, make_deck
+from briscola.words.cards import letter
 
 STYLES: tuple[str, ...] = ("napoletane", "spanish", "french")
 """The card styles, the client's default first."""
@@ -131,18 +132,15 @@ class Style:
         return self.courts[COURTS.index(rank)] if rank in COURTS else NUMBERS[rank]
 
 
-ITALIAN_CORNERS = {r: r.value for r in ITALIAN_RANKS} | {
-    Rank.JACK: "F",
-    Rank.QUEEN: "C",
-    Rank.KING: "R",
-}
-SPANISH_CORNERS = {r: r.value for r in ITALIAN_RANKS} | {
-    Rank.ACE: "1",
-    Rank.JACK: "10",
-    Rank.QUEEN: "11",
-    Rank.KING: "12",
-}
-FRENCH_CORNERS = {r: r.value for r in Rank} | {Rank.TEN: "10"}
+def corners(style: str) -> dict[Rank, str]:
+    """A style's corners: each rank as the deck prints it, from the one table of the decks'
+    letters (:func:`briscola.words.cards.letter`), which the words people read use too."""
+    return {r: letter(r, style) for r in Rank}
+
+
+ITALIAN_CORNERS = corners("napoletane")
+SPANISH_CORNERS = corners("spanish")
+FRENCH_CORNERS = corners("french")
 
 STYLE = {
     "napoletane": Style(

@@ -9,6 +9,17 @@ one function that names a card (:func:`card_name`).
 ('caballo de oros', 'ten of spades')
 >>> corner(Card.parse("Qd"), "italian-40"), corner(Card.parse("Ts"), "french-32")
 ('C', '10')
+
+A rank written short, by a person's words (a bid, the terminal's card list, a hint), is
+the letter its card shows (:func:`letter`): ``R C F`` on the Italian cards, ``R C S`` on
+the Spanish (and ``1`` for the as), ``K Q J`` on the French. The records and the protocol
+keep the notation (``K Q J``); :func:`short` writes a card as a person reads it and
+:func:`read_short` reads it back, in the deck's letters or the notation:
+
+>>> short(Card.parse("Jd"), "napoletane"), short(Card.parse("Jd"), "spanish")
+('Fd', 'Sd')
+>>> read_short("Fd", "napoletane"), read_short("jd", "napoletane"), read_short("10c", "french")
+(Card.parse('Jd'), Card.parse('Jd'), Card.parse('Tc'))
 """
 
 from __future__ import annotations
@@ -25,8 +36,6 @@ STYLES = ("napoletane", "spanish", "french")
 STYLE_OF_DECK = {"italian-40": "napoletane", "spanish-40": "spanish", "french-32": "french"}
 """The faces a game's own deck is named by."""
 
-DECK_LANGUAGE = {"italian-40": "it", "spanish-40": "es", "french-32": "en"}
-"""The language a deck's faces are printed in: the letters in the corner of its courts."""
 
 STYLE_CARDS = {
     "napoletane": ITALIAN_40,
@@ -60,15 +69,66 @@ def card_name(card: Card, style: str, lang: str) -> Worded:
     return words.word("card.name", rank=rank, suit=words.word(f"suitof.{style}.{card.suit.value}"))
 
 
+LETTERS: dict[str, dict[Rank, str]] = {
+    "napoletane": {Rank.JACK: "F", Rank.QUEEN: "C", Rank.KING: "R"},
+    "spanish": {Rank.ACE: "1", Rank.JACK: "S", Rank.QUEEN: "C", Rank.KING: "R"},
+    "french": {Rank.TEN: "10"},
+}
+"""The letters each style's cards print in their corners where they differ from the
+notation: the courts by the initials of their names on the deck (fante, cavallo, re; sota,
+caballo, rey), the Spanish as as ``1``, the French 10 as ``10``. The one table of them:
+the card art (:mod:`briscola.web.art`), the terminal and the browser (``letters`` of
+``GET /api/words``) read it."""
+
+
+def letter(rank: Rank, style: str) -> str:
+    """A rank as a style's cards print it: ``R`` (re), ``S`` (sota), ``K``, ``10``, ``7``.
+
+    >>> [letter(Rank.KING, s) for s in STYLES], letter(Rank.SEVEN, "spanish")
+    (['R', 'R', 'K'], '7')
+    """
+    return LETTERS[style].get(rank, rank.value)
+
+
+def letters(style: str) -> dict[str, str]:
+    """Every rank's letter in a style, by the rank's notation: ``{"K": "R", ...}``."""
+    return {r.value: letter(r, style) for r in Rank}
+
+
+def short(card: Card, style: str) -> str:
+    """A card written short as a person reads it: the rank as its card shows it, then the
+    suit's letter of the notation (``Fs``: the fante of spade; ``10c``)."""
+    return letter(card.rank, style) + card.suit.value
+
+
+def read_short(text: str, style: str) -> Card:
+    """A card written short (:func:`short`) or in the notation, read back: the style's
+    letters first (``Cs``, the cavallo of spade, in the Italian style).
+
+    :raises MalformedError: when ``text`` is neither (the notation's own message)."""
+    word = text.strip()
+    by_letter = {v.upper(): r for r, v in LETTERS[style].items()}
+    for head, rank in by_letter.items():
+        suit = word[len(head) :]
+        if word[: len(head)].upper() == head and len(suit) == 1:
+            return Card.parse(rank.value + suit)
+    return Card.parse(word)
+
+
+def read_rank(text: str, style: str) -> Rank | None:
+    """A rank written as a style's cards print it or in the notation (``R``, ``K``,
+    ``6``), or ``None``."""
+    word = text.strip().upper()
+    for rank, shown in LETTERS[style].items():
+        if shown.upper() == word:
+            return rank
+    return Rank(word) if word in {r.value for r in Rank} else None
+
+
 def corner(card: Card, deck: str) -> str:
-    """The rank as a deck's face prints it in its corner: a Latin court by the initial of
-    its name on the deck (``F``, ``C``, ``R``; ``S`` for the sota), the French 10 as
-    ``10``, the others as the notation writes them."""
-    if deck == "french-32":
-        return "10" if card.rank is Rank.TEN else card.rank.value
-    if card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING):
-        return rank_name(card.rank, STYLE_OF_DECK[deck], DECK_LANGUAGE[deck])[0].upper()
-    return card.rank.value
+    """The rank as a deck's face prints it in its corner (:func:`letter` of the deck's
+    style)."""
+    return letter(card.rank, STYLE_OF_DECK[deck])
 
 
 SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}

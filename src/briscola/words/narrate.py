@@ -4,7 +4,7 @@ audience is sent, to the sentences that tell them, in the reader's language.
 The host (:meth:`briscola.host.Table.messages`) and the server (docs/protocol.md, the
 ``update`` frames) give each seat the events it may see, already redacted by the engine; a
 :class:`Narrator` tells them as they come, with the view after each message: "East plays
-asso di coppe", "you take trick 3: asso di coppe, tre di coppe (21 points)" (without the
+ace of cups", "you take trick 3: ace of cups, three of cups (21 points)" (without the
 points where the table keeps them hidden during a hand: ``points: hidden``). It decides
 nothing about who sees what: it says what it was sent. The records' voice
 (:data:`~briscola.words.seating.RECORD`) tells a whole game the same way
@@ -20,9 +20,9 @@ nothing about who sees what: it says what it was sent. The records' voice
 ...           "cards": ["Ab", "3b"], "points": 21}]
 >>> for line in you.tell(trick):
 ...     print(line)
-North plays asso di bastoni
-you play tre di bastoni
-North takes trick 1: asso di bastoni, tre di bastoni (21 points)
+North plays ace of batons
+you play three of batons
+North takes trick 1: ace of batons, three of batons (21 points)
 
 At a table that counts in its head, with its players' names:
 
@@ -323,12 +323,15 @@ class Narrator:
 
 def describe_bid(bid: str, voice: Voice = RECORD) -> str:
     """A bid in words, with its grammatical forms (a :class:`Worded`: Croatian
-    ``{bid:acc}`` says "kralja (K)"): ``K`` -> ``king (K)``, ``6`` -> ``six (6)`` (a
-    record's voice says the first ranks by their Italian names, the others by their
-    number), ``2 at 75`` -> ``2 at 75`` (Italian ``il due a 75``)."""
-    if bid in RANK_CODES and (isinstance(voice, Seating) or Rank(bid) in BID_RANKS):
-        rank = voice.rank(Rank(bid)) if isinstance(voice, Seating) else Rank(bid).italian
-        return voice.words.word("bid.rank", rank=rank, code=bid)
+    ``{bid:acc}`` says "kralja (R)"): ``K`` -> ``king (R)`` at a table of Italian cards,
+    the letter the card shows (a record's voice says the first ranks by their Italian
+    names and the notation's letter, the others by their number), ``6`` -> ``six (6)``,
+    ``2 at 75`` -> ``2 at 75`` (Italian ``il due a 75``)."""
+    if bid in RANK_CODES and isinstance(voice, Seating):
+        rank = Rank(bid)
+        return voice.words.word("bid.rank", rank=voice.rank(rank), code=voice.letter(rank))
+    if bid in RANK_CODES and Rank(bid) in BID_RANKS:
+        return voice.words.word("bid.rank", rank=Rank(bid).italian, code=voice.letter(Rank(bid)))
     head, _, points = bid.partition(" at ")
     if head == "2" and points.isdigit():
         return voice.words.word("bid.points", n=int(points))
@@ -505,7 +508,9 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
     )
     lines.append(words.say("view.table", cards=table or words.say("view.table_empty")))
     hand = cards_of(view["hand"])
-    shown = " ".join(f"{c}*" if c is drawn else str(c) for c in hand_order(voice.table, hand))
+    shown = " ".join(
+        voice.short(c) + ("*" if c is drawn else "") for c in hand_order(voice.table, hand)
+    )
     if shown:
         mark = words.say("view.just_drawn") if drawn is not None and drawn in hand else ""
         lines.append(words.say("view.hand", cards=shown, mark=mark))

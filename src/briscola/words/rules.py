@@ -29,6 +29,7 @@ from briscola.words.cards import (
     STYLE_OF_DECK,
     STYLES,
     card_name,
+    letters,
     rank_name,
     suit_name,
 )
@@ -468,6 +469,7 @@ def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
         "words": vocab,
         "suits": {s: {suit.value: suit_name(suit, s, lang) for suit in Suit} for s in STYLES},
         "ranks": {s: {r.value: rank_name(r, s, lang) for r in Rank} for s in STYLES},
+        "letters": {s: letters(s) for s in STYLES},
         "cards": {s: {str(c): card_name(c, s, lang) for c in STYLE_CARDS[s]} for s in STYLES},
         "games": games,
         "rules": rules,

@@ -18,8 +18,8 @@ agreement.
 ('East plays x', 'you play x')
 >>> seating.side((0, 2)), seating.side((1, 3))
 ('North and you', 'East and West')
->>> seating.card(Card.parse("Qd"))
-'cavallo di denari'
+>>> seating.card(Card.parse("Qd")), seating.card_code(Card.parse("Qd"))
+('knight of coins', 'knight of coins (Cd)')
 >>> italian = Seating.of(Rules.make("briscola-4"), seat=0, lang="it")
 >>> italian.say("tell.played", 1, card="x"), italian.side((0, 2))
 ('Est gioca x', 'Nord e tu')
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from briscola.engine.cards import Card, Rank, Suit
 from briscola.engine.rules import Rules
-from briscola.words.cards import DECK_LANGUAGE, STYLE_OF_DECK, card_name, rank_name, suit_name
+from briscola.words.cards import STYLE_OF_DECK, card_name, letter, rank_name, short, suit_name
 from briscola.words.catalogue import Catalogue, Worded, catalogue
 
 
@@ -60,6 +60,10 @@ class Voice:
 
     def card(self, card: Card) -> str:
         return str(card)
+
+    def letter(self, rank: Rank) -> str:
+        """A rank written short: the notation's letter here (``K``)."""
+        return rank.value
 
     def form(self, seats: Sequence[int]) -> str:
         """Which form of a sentence fits ``seats``: ``other`` or ``group`` here."""
@@ -113,6 +117,21 @@ class Voice:
 
 
 RECORD = Voice()
+
+
+@dataclass(frozen=True)
+class Lettered(Voice):
+    """The records' voice with the cards written as a deck's faces show them (``Rc``, the
+    re of coppe): what ``briscola analyse``, ``replay`` and ``demo`` print for people; the
+    records keep the notation (``Kc``)."""
+
+    style: str = "napoletane"
+
+    def card(self, card: Card) -> str:
+        return short(card, self.style)
+
+    def letter(self, rank: Rank) -> str:
+        return letter(rank, self.style)
 
 
 SLOTS = {
@@ -183,10 +202,9 @@ class Seating(Voice):
 
     @property
     def card_lang(self) -> str:
-        """The language cards are named in: the reader's, except that in English the
-        Italian and Spanish cards keep the names their players give them (``asso di
-        coppe``, ``sota de oros``)."""
-        return DECK_LANGUAGE[self.deck] if self.lang == "en" else self.lang
+        """The language cards are named in: the reader's, as the browser names them (in
+        English the knave of cups, never an Italian name in an English sentence)."""
+        return self.lang
 
     @property
     def reader(self) -> int | None:
@@ -203,10 +221,11 @@ class Seating(Voice):
         return self.place(seat)
 
     def place(self, seat: int) -> str:
-        """Where the seat sits, as seen from the reader's: "East", "North", ..."""
+        """Where the seat sits, as seen from the reader's: "East", "North", ..., declined
+        like any noun where the language does (Croatian "pita suigrača Sjevera": ``{to:acc}``)."""
         if seat == self.seat:
             return self.words.word("seat.you")
-        return self.words.say(f"seat.{self.slots[seat]}")
+        return self.words.word(f"seat.{self.slots[seat]}")
 
     def form(self, seats: Sequence[int]) -> str:
         if len(seats) == 1:
@@ -226,10 +245,19 @@ class Seating(Voice):
     def suit(self, suit: Suit) -> str:
         return suit_name(suit, self.style, self.card_lang)
 
+    def short(self, card: Card) -> str:
+        """The card written short as its face shows it, as a player may type it: ``Fs``
+        (the fante of spade), ``Sd`` (the sota de oros), ``Kb``."""
+        return short(card, self.style)
+
+    def letter(self, rank: Rank) -> str:
+        """A rank as the table's cards print it: ``R``, ``C``, ``F`` on the Italian cards."""
+        return letter(rank, self.style)
+
     def card_code(self, card: Card) -> Worded:
         """The card's name with the code a player types: ``asso di coppe (Ac)``, with the
-        card name's forms (Spanish ``def``: ``el as de copas (Ac)``)."""
-        return self.words.word("card.code", card=self.card(card), code=str(card))
+        card name's forms (Spanish ``def``: ``el as de copas (1c)``)."""
+        return self.words.word("card.code", card=self.card(card), code=self.short(card))
 
     def group(self, seats: Sequence[int]) -> str:
         names = [self.name(s) for s in seats if s != self.seat]

@@ -50,8 +50,8 @@ def samples(words: Catalogue) -> dict[str, object]:
         "names": words.say("list.and", rest=", ".join(NAMES[:2]), last=NAMES[2]),
         "rank": rank, "suit": words.word("suit.napoletane.c"),
         "trump": words.word("word.trump"),
-        "points": words.say("count.points", n=11), "trick": 3, "code": "K",
-        "bid": words.word("bid.rank", rank=rank, code="K"),
+        "points": words.say("count.points", n=11), "trick": 3, "code": "R",
+        "bid": words.word("bid.rank", rank=rank, code="R"), "king": "R", "call": "call Rd",
         "nickname": NAMES[0], "lang": "fr", "rule": "match", "value": "best-of-7",
         "length": 412,
     }  # fmt: skip

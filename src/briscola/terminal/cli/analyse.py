@@ -20,8 +20,9 @@ from briscola.engine.match import MatchRecord, parse_match_record
 from briscola.engine.state import GameState
 from briscola.terminal.cli.common import JsonFlag, err, out
 from briscola.terminal.cli.records import Records
+from briscola.words.cards import STYLE_OF_DECK
 from briscola.words.narrate import describe_action
-from briscola.words.seating import RECORD
+from briscola.words.seating import RECORD, Lettered, Voice
 
 
 class Level(StrEnum):
@@ -112,6 +113,7 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
         f"{found.level}{seen}"
     )
     by_move = {d.move_number: d for d in found.decisions}
+    voice = Lettered(style=STYLE_OF_DECK[record.rules.game.deck_name])
     state = GameState(record.rules, record.deal)
     cards: list[str] = []
     notes: list[str] = []
@@ -119,13 +121,13 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
         tricks = len(state.tricks)
         decision = by_move.get(i)
         if isinstance(move, Play):
-            cards.append(f"{move.seat}:{move.card}{mark(decision)}")
+            cards.append(f"{move.seat}:{voice.card(move.card)}{mark(decision)}")
         elif isinstance(move, Exchange):
-            cards.append(f"{move.seat} exchanges {move.card}{mark(decision)}")
+            cards.append(f"{move.seat} exchanges {voice.card(move.card)}{mark(decision)}")
         elif decision is not None and decision.label in MARKED:
-            cards.append(f"{move.seat} {said(move)}{mark(decision)}")
+            cards.append(f"{move.seat} {said(move, voice)}{mark(decision)}")
         if decision is not None and decision.label not in ("best", "forced"):
-            notes.append(explain(decision))
+            notes.append(explain(decision, voice))
         state = played(state, move)
         if len(state.tricks) > tricks:
             trick = state.tricks[-1]
@@ -139,7 +141,7 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
     for summary in found.seats:
         worst = found.costliest(summary.seat)
         costliest = ", ".join(
-            f"{said(d.played)} at trick {d.trick} ({tenths(d.loss)})" for d in worst
+            f"{said(d.played, voice)} at trick {d.trick} ({tenths(d.loss)})" for d in worst
         )
         out.print(
             f"seat {summary.seat}  lost {tenths(summary.total_loss)} points, accuracy "
@@ -151,26 +153,27 @@ def mark(decision: Decision | None) -> str:
     return "" if decision is None else MARKS[decision.label]
 
 
-def said(action: Action, talking: bool = False) -> str:
+def said(action: Action, voice: Voice = RECORD, talking: bool = False) -> str:
     """A choice in a few words: a card (``play`` and a card, at a talk, a bid or a
-    call: saying nothing more), an exchange, or a talk, bid or call as a menu says it."""
+    call: saying nothing more), an exchange, or a talk, bid or call as a menu says it;
+    the cards as ``voice`` writes them (the deck's letters: ``Fs``, ``bid re (R)``)."""
     if isinstance(action, Play):
-        return f"play {action.card}" if talking else str(action.card)
+        return f"play {voice.card(action.card)}" if talking else voice.card(action.card)
     if isinstance(action, Exchange):
-        return f"exchanging {action.card}"
-    return describe_action(action.to_json(), RECORD)
+        return f"exchanging {voice.card(action.card)}"
+    return describe_action(action.to_json(), voice)
 
 
-def explain(d: Decision) -> str:
+def explain(d: Decision, voice: Voice = RECORD) -> str:
     """``seat 1's Ad?: a mistake, 5.2 points lost (4b was best: 30.4 against 25.2)``."""
     values: dict[Any, float | None] = {c.action: c.expected_points for c in d.choices}
     best, chosen = values[d.best], values[d.played]
     assert best is not None and chosen is not None  # (a marked decision is not forced)
     talking = not isinstance(d.played, Play | Exchange)
     return (
-        f"seat {d.seat}'s {said(d.played)}{MARKS[d.label]}: {article(d.label)} {d.label}, "
-        f"{tenths(d.loss)} points lost ({said(d.best, talking)} was best: {tenths(best)} "
-        f"against {tenths(chosen)})"
+        f"seat {d.seat}'s {said(d.played, voice)}{MARKS[d.label]}: {article(d.label)} "
+        f"{d.label}, {tenths(d.loss)} points lost ({said(d.best, voice, talking)} was best: "
+        f"{tenths(best)} against {tenths(chosen)})"
     )
 
 

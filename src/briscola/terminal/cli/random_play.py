@@ -14,8 +14,9 @@ from briscola.engine import GameState, Rules, shuffled_deal
 from briscola.engine.record import Replay
 from briscola.terminal.cli.common import GameOption, JsonFlag, RuleOption, make_rules, out
 from briscola.terminal.cli.records import seats_words, who_win
-from briscola.words.cards import DECK_LANGUAGE, STYLE_OF_DECK, suit_name
+from briscola.words.cards import STYLE_OF_DECK, short, suit_name
 from briscola.words.narrate import Narrator, describe_points, record_json
+from briscola.words.seating import Lettered
 
 if TYPE_CHECKING:
     from briscola.host import Table as TableHost
@@ -48,8 +49,10 @@ def random_game(
 
 
 def record_narrator(table: TableHost) -> Narrator:
-    """The records' narrator of ``table``'s hand, told its deal (which says nothing)."""
-    narrator = Narrator(table.state.rules)
+    """The records' narrator of ``table``'s hand, told its deal (which says nothing): seats
+    by number, cards as the table's deck shows them (``Rc``, the re of coppe)."""
+    rules = table.state.rules
+    narrator = Narrator(rules, Lettered(style=STYLE_OF_DECK[rules.game.deck_name]))
     narrator.tell(list(record_json(table.opening())))
     return narrator
 
@@ -119,12 +122,12 @@ def print_deal(state: GameState) -> None:
     deal = state.deal
     rules = state.rules
     out.print(f"[bold]{rules.game.name}[/] ({rules.key}), dealer seat {deal.dealer}")
+    style = STYLE_OF_DECK[rules.game.deck_name]
     for s, h in enumerate(deal.hands):
-        out.print(f"  seat {s}: {' '.join(str(c) for c in h)}")
+        out.print(f"  seat {s}: {' '.join(short(c, style) for c in h)}")
     if deal.trump is not None:
-        deck = rules.game.deck_name
-        trump = suit_name(deal.trump.suit, STYLE_OF_DECK[deck], DECK_LANGUAGE[deck])
-        out.print(f"  turned card {deal.trump}: trump is {trump}")
+        trump = suit_name(deal.trump.suit, style, "en")
+        out.print(f"  turned card {short(deal.trump, style)}: trump is {trump}")
     elif rules.key == "chiamata":
         out.print("  no turned card: the suit of the card the auction's winner calls is trump")
     else:
@@ -159,11 +162,13 @@ def demo(
     print_deal(state)
     out.print()
     shown_at = -1
+    style = STYLE_OF_DECK[rules.game.deck_name]
     while not table.over:
         if not state.trick and state.phase == "play" and shown_at != len(state.tricks):
             shown_at = len(state.tricks)
             hands = "  ".join(
-                f"seat {s}: {' '.join(str(c) for c in h)}" for s, h in enumerate(state.hands)
+                f"seat {s}: {' '.join(short(c, style) for c in h)}"
+                for s, h in enumerate(state.hands)
             )
             out.print(f"[dim]{hands}[/]")
         step = table.run_bot()  # the demo shows every seat: the events as they are

@@ -16,7 +16,9 @@ from briscola.engine import MalformedError, parse_record, replay
 from briscola.engine.record import Replay
 from briscola.terminal import recordfile
 from briscola.terminal.cli.common import JsonFlag, err, fail, out
+from briscola.words.cards import STYLE_OF_DECK
 from briscola.words.narrate import Narrator, describe_points, record_json
+from briscola.words.seating import Lettered
 
 
 def read_records(path: str) -> Iterator[tuple[int, object]]:
@@ -60,10 +62,13 @@ class Records:
 
 def print_replay(result: Replay) -> None:
     state = result.state
-    for line in Narrator(state.rules).tell(list(record_json(result.events))):
+    voice = Lettered(style=STYLE_OF_DECK[state.rules.game.deck_name])  # Rc: as the cards show
+    for line in Narrator(state.rules, voice).tell(list(record_json(result.events))):
         out.print(line)
     if state.trick:
-        table = ", ".join(f"{s}:{c}" for s, c in zip(state.order, state.trick, strict=False))
+        table = ", ".join(
+            f"{s}:{voice.card(c)}" for s, c in zip(state.order, state.trick, strict=False)
+        )
         out.print(f"on the table  {table}")
     status = "finished" if state.over else "not finished"
     won = state.winners()

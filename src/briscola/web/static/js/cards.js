@@ -5,7 +5,7 @@
 
 import { games } from "./api.js";
 import { h } from "./dom.js";
-import { word } from "./i18n.js";
+import { gameWords, word } from "./i18n.js";
 import { prefs } from "./prefs.js";
 
 /** The server's version: the pictures' `?v=`, so that they are cached until it changes. */
@@ -41,6 +41,15 @@ export function style() {
 /** A rank by a card's code (its first letter), with its forms ("asso", "l'asso"). */
 export function rankName(card) {
   return word(`rank.${style()}.${card[0]}`);
+}
+
+/** A rank written short, as the cards shown print it in their corner (a card's code, or a
+ * rank's): "R", "C", "F" on the Italian cards, "R", "C", "S" on the Spanish, "K", "Q", "J"
+ * on the French; the one table of them is the server's (words/cards.py's LETTERS, in
+ * `GET /api/words`), the notation's letter while the words load. */
+export function rankLetter(card) {
+  const words = gameWords();
+  return (words && words.letters && words.letters[style()][card[0]]) || card[0];
 }
 
 /** A suit by its letter, alone ("coins", "denari"). */

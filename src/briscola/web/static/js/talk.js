@@ -2,20 +2,20 @@
 // signal, a question or an order, a question's answer, a chiamata bid. Shared by the
 // table page and the analysis (the replay, the end screen).
 
-import { deck, rankName } from "./cards.js";
+import { deck, rankLetter, rankName } from "./cards.js";
 import { joined, t, word } from "./i18n.js";
 
-/** A rank's code, as a chiamata bid names it ("K", "6"). */
+/** A rank's code, as a chiamata bid is sent ("K", "6"). */
 const RANK = /^[A2-9TJQK]$/;
 
 /** A chiamata bid in words, with its grammatical forms, as the terminal says it
- * (describe_bid in words/narrate.py): a rank by its name in the deck's style (`bid.rank`:
- * "re (K)"; Croatian `{bid:acc}` "kralja (K)"), a bid in points after a 2 (a number, or
- * "2 at 75") by `bid.points`, counted for its plural. */
+ * (describe_bid in words/narrate.py): a rank by its name in the deck's style and the
+ * letter its card shows (`bid.rank`: "re (R)"; Croatian `{bid:acc}` "kralja (R)"), a bid
+ * in points after a 2 (a number, or "2 at 75") by `bid.points`, counted for its plural. */
 export function bidWords(bid) {
   if (bid === null || bid === undefined) return "";
   if (typeof bid === "number") return word("bid.points", { n: bid });
-  if (RANK.test(bid)) return word("bid.rank", { rank: rankName(bid), code: bid });
+  if (RANK.test(bid)) return word("bid.rank", { rank: rankName(bid), code: rankLetter(bid) });
   const m = /^2 at (\d+)$/.exec(bid);
   if (m) return word("bid.points", { n: Number(m[1]) });
   return String(bid);
