@@ -30,10 +30,11 @@ COSTLIEST = 2
 MARKED = ("inaccuracy", "mistake", "blunder")
 """The labels of the decisions that lost enough to be marked."""
 
-VERSION = 2
+VERSION = 3
 """The analysis's version, in its JSON: raised whenever the same record, level and seed
-would be analysed differently (2: talk, bids and the call valued), so that a server
-computes again the analyses it kept from an older one."""
+would be analysed differently (2: talk, bids and the call valued; 3: each decision's
+seed from its seat's view, not the whole deal), so that a server computes again the
+analyses it kept from an older one."""
 
 TALK_WORLDS = {"strong": 48, "champion": 160}
 """The worlds a talk, bid or call decision is played out in, by level."""
@@ -136,12 +137,16 @@ class HandAnalysis:
         return [moves[m] for m in summary.costliest] if summary is not None else []
 
 
-def decision_seed(seed: int, record: Record, move: int) -> int:
-    """The search's seed at one decision, from ``seed``, the hand's deal and the move:
-    the same hand and seed give the same analysis, whichever decisions are analysed and
-    whether the hand is read from its own record or from its match's."""
-    deal = json.dumps(record.to_json()["deal"], sort_keys=True)
-    digest = hashlib.sha256(f"{seed}:{deal}:{move}".encode()).digest()
+def decision_seed(seed: int, state: GameState, seat: int) -> int:
+    """The search's seed at ``seat``'s decision in ``state``, from ``seed`` and what the
+    seat saw then alone (its view: the public history, its own hand, what the rules showed
+    it), never the cards hidden from it, so that two deals that give the seat the same
+    view give it the same values. The same hand and seed give the same analysis,
+    whichever decisions are analysed and whether the hand is read from its own record or
+    from its match's. (With every card seen the values are the deal's by definition; the
+    seed is the view's all the same.)"""
+    view = json.dumps(seat_view(state, seat).to_json(), sort_keys=True)
+    digest = hashlib.sha256(f"{seed}:{view}".encode()).digest()
     return int.from_bytes(digest[:5], "big")
 
 
@@ -192,7 +197,7 @@ def analyse_hand(
     decisions: list[Decision] = []
     for i, move in enumerate(record.moves):
         if seats is None or move.seat in seats:
-            at = decision_seed(seed, record, i)
+            at = decision_seed(seed, state, move.seat)
             found: Decision | None = None
             if isinstance(move, Play | Exchange):
                 found = decide(state, move, i, hand, config, at, tt, seen)
