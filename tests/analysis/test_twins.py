@@ -11,17 +11,18 @@ so that it runs in CI)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 pytest.importorskip("numba")
 
 from briscola.ai import make_bot
-from briscola.analysis import analyse_hand
+from briscola.analysis import analyse_hand, hint, tenths
 from briscola.analysis.hand import following
 from briscola.analysis.talk import TALK
 from briscola.engine import GAMES, GameState, Rules, seat_view
-from briscola.engine.actions import Action
+from briscola.engine.actions import Action, Play
 from briscola.engine.cards import Card
 from briscola.engine.deal import Deal
 from briscola.engine.errors import BriscolaError
@@ -134,3 +135,43 @@ def test_a_seat_with_the_same_view_gets_the_same_analysis(
             f"{game}: move {a.move_number} of seat {seat} analysed differently in a deal that "
             "differs only in cards it could not see"
         )
+
+
+@pytest.mark.parametrize(("game", "options"), TABLES, ids=lambda x: str(x))
+def test_a_hint_is_the_same_for_the_same_view_and_names_its_best_choice(
+    game: str, options: dict[str, str]
+) -> None:
+    """A hint, too, reads the asker's view alone; and its card is the first of its
+    figures as shown: the best chance to win the hand in whole percent, then the most
+    points (the points alone where the strong player plays for them: Briscolone)."""
+    rules = Rules.make(game, options)
+    rng = random.Random(game + str(options))
+    for attempt in range(80):
+        record = played_hand(rules, attempt)
+        seat = attempt % rules.players
+        cards = [i for i, m in enumerate(record.moves) if m.seat == seat and isinstance(m, Play)]
+        k = cards[len(cards) // 2]
+        state, _ = replayed(rules, record.deal, record.moves[:k])
+        if len([a for a in seat_view(state, seat).legal if isinstance(a, Play)]) < 2:
+            continue
+        found = twin(record, seat, k, rng)
+        if found is not None:
+            break
+    else:
+        raise AssertionError(f"{game}: no twin deal found in 80 hands")
+    other, _ = replayed(rules, found.deal, found.moves[:k])
+    assert seat_view(other, seat) == seat_view(state, seat)
+    first = hint(state, seat, seed=k, config=QUICK_SEARCH)
+    assert hint(other, seat, seed=k, config=QUICK_SEARCH) == first
+    body = first.to_json()
+    assert body["aim"] == ("points" if game == "briscolone" else "win")
+
+    def shown(c: dict[str, Any]) -> tuple[int, float]:
+        return (c["win_percent"] or 0, float(tenths(c["expected_points"])))
+
+    top = max(shown(c) for c in body["choices"])
+    [its] = [c for c in body["choices"] if c["action"] == body["suggested"]]
+    assert shown(its) == top
+    for c in body["choices"]:
+        assert (c["win_percent"] is None) == (game == "briscolone")
+        assert c["win_percent"] is None or 0 <= c["win_percent"] <= 100

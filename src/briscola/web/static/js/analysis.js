@@ -41,6 +41,26 @@ export function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A hint (the server's, docs/protocol.md) in words: the strong player's choice
+ * (`sentence`); what it plays for, with that choice's figures, each named (`why`); and
+ * each choice with its figures (`choices`: `{text, star}`, the star on the hint's own
+ * choice, the one the sentence names). `nameOf(seat)` names a seat. */
+export function hintWords(b, nameOf = String) {
+  const win = b.aim !== "points";
+  const figures = (c) => ({ chance: c.win_percent, worth: num(c.expected_points) });
+  const s = b.suggested;
+  const its = b.choices.find((c) => same(c.action, s));
+  const sentence = s.exchange
+    ? t("hint.suggested_exchange", { choice: cardName(s.exchange) })
+    : t("hint.suggested", { choice: s.play ? cardName(s.play) : actionName(s, nameOf) });
+  const why = its ? t(win ? "hint.win" : "hint.points", figures(its)) : "";
+  const choices = b.choices.map((c) => ({
+    text: t(win ? "hint.choice_win" : "hint.choice_points", { choice: actionName(c.action, nameOf), ...figures(c) }),
+    star: same(c.action, s),
+  }));
+  return { sentence, why, choices };
+}
+
 /** The seat's costliest decisions, as its summary names them (`s.costliest`). */
 function costliest(body, s) {
   return s.costliest.map((m) => body.decisions.find((d) => d.move_number === m));
