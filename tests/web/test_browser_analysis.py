@@ -252,10 +252,10 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
 ) -> None:
     """A chiamata hand (its end screen, the match going on): Ana presses the last button
     offered (the lowest rank, or 120 points once the bids are in points; the last card to
-    call) and plays her cards; at the first trick the replay lists the auction's decisions
-    and the call, named as their buttons name them, each with the choices valued (a pass
-    after a bid of 120 is forced: no choice to value); the server's figures are the
-    record's."""
+    call) and plays her cards; at the deal the replay lists the auction's decisions and the
+    call "at the auction" (not at trick 1, in the four languages), named as their buttons
+    name them, each with the choices valued (a pass after a bid of 120 is forced: no
+    choice to value); the server's figures are the record's."""
     ana = people("Ana")
     ana.set_prefs()
     ana.login()
@@ -287,10 +287,13 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
     assert_same_analysis(served, truth, tmp_path)
     auction = [d for d in truth["decisions"] if "bid" in d["played"] or "call" in d["played"]]
     assert any("call" in d["played"] for d in auction)
-    ana.goto(f"/history/{token}/1?trick=1")
+    # the auction is listed at the deal, "at the auction", not at trick 1
+    ana.goto(f"/history/{token}/1?trick=0")
     page.wait_for_selector("#replay-decisions li")
     lines = page.locator("#replay-decisions li").all_inner_texts()
-    assert len(lines) == len([d for d in truth["decisions"] if d["trick"] == 1])
+    assert all(d["when"] == "auction" for d in auction)
+    assert len(lines) == len([d for d in truth["decisions"] if d["when"] != "play"])
+    assert all(line.startswith("At the auction: ") for line in lines), lines
     said = [line for line in lines if ", pass: " in line or ", bid " in line]
     bids = [d for d in auction if "bid" in d["played"]]
     assert len(said) == len(bids)
@@ -303,3 +306,21 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
     assert call.count("call ") >= 4  # the card called, and the four it could call
     ana.shoot("analysis-replay-auction")
     ana.axe("a replayed auction with its analysis")
+    ana.goto(f"/history/{token}/1?trick=1")  # the first trick: its cards alone
+    page.wait_for_selector("#replay-decisions li, #replay-analysis .note")
+    first = page.locator("#replay-decisions li").all_inner_texts()
+    assert len(first) == len(
+        [d for d in truth["decisions"] if d["when"] == "play" and d["trick"] == 1]
+    )
+    assert not any(", bid " in line or ", call " in line for line in first), first
+    for lang, at in (("it", "All'asta: "), ("es", "En la subasta: "), ("hr", "Na licitaciji: ")):
+        ana.page.evaluate(
+            "(lang) => { const p = JSON.parse(localStorage.getItem('briscola.prefs'));"
+            " localStorage.setItem('briscola.prefs', JSON.stringify({...p, lang})); }",
+            lang,
+        )
+        ana.goto(f"/history/{token}/1?trick=0")
+        page.wait_for_selector("#replay-decisions li")
+        there = page.locator("#replay-decisions li").all_inner_texts()
+        assert all(line.startswith(at) for line in there), there
+        ana.shoot(f"analysis-replay-auction-{lang}")

@@ -6,14 +6,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from briscola.ai.search.config import SearchConfig
 from briscola.analysis.marks import accuracy, label
 from briscola.analysis.talk import TALK, asked, talk_choices, talk_values
 from briscola.analysis.values import LEVELS, Values, choice_values, open_values
-from briscola.engine.actions import Action, Exchange, Play
+from briscola.engine.actions import Action, Bid, Call, Exchange, Pass, Play
 from briscola.engine.errors import IllegalActionError, MalformedError
 from briscola.engine.game_record import Record
 from briscola.engine.match import MatchRecord
@@ -33,11 +33,15 @@ MARKED = ("inaccuracy", "mistake", "blunder")
 VERSION = 3
 """The analysis's version, in its JSON: raised whenever the same record, level and seed
 would be analysed differently (2: talk, bids and the call valued; 3: each decision's
-seed from its seat's view, not the whole deal), so that a server computes again the
-analyses it kept from an older one."""
+seed from its seat's view, not the whole deal, and when it was made), so that a server
+computes again the analyses it kept from an older one."""
 
 TALK_WORLDS = {"strong": 48, "champion": 160}
 """The worlds a talk, bid or call decision is played out in, by level."""
+
+WHEN = ("auction", "before_play", "play")
+"""When a decision was made: at chiamata's auction (a bid, a pass, the call), in talk
+before the hand's first card, or in the play."""
 
 SEEN = ("seat", "all")
 """What an analysis's values may be computed from: what each seat knew, or every card."""
@@ -70,12 +74,16 @@ class Decision:
     label: str
     exact: bool
     """Whether nothing was hidden from the seat (the values are exact)."""
+    when: str = "play"
+    """When in the hand it was made (:data:`WHEN`): ``auction`` (a bid, a pass or the
+    call), ``before_play`` (talk before the hand's first card), else ``play``."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.hand,
             "move_number": self.move_number,
             "trick": self.trick,
+            "when": self.when,
             "seat": self.seat,
             "choices": [c.to_json() for c in self.choices],
             "played": self.played.to_json(),
@@ -206,7 +214,7 @@ def analyse_hand(
                 then = following(record.moves, i)
                 found = decide_talk(state, move, then, i, hand, worlds, at, seen == "all")
             if found is not None:
-                decisions.append(found)
+                decisions.append(replace(found, when=when(move, state)))
         state = played(state, move)
     summaries = []
     for seat in range(players):
@@ -221,6 +229,15 @@ def analyse_hand(
     return HandAnalysis(
         hand, record.rules.game.key, level, tuple(decisions), tuple(summaries), seen
     )
+
+
+def when(move: Action, state: GameState) -> str:
+    """When ``move``, made in ``state``, was made (:data:`WHEN`)."""
+    if isinstance(move, Bid | Pass | Call):
+        return "auction"
+    if not isinstance(move, Play | Exchange) and not state.tricks and not state.trick:
+        return "before_play"
+    return "play"
 
 
 def played(state: GameState, move: Action) -> GameState:

@@ -23,6 +23,11 @@ def num(x: float, lang: str) -> str:
     return text if lang == "en" else text.replace(".", ",")
 
 
+WHEN = {"auction": "_auction", "before_play": "_before"}
+"""The sentences of a decision made at the auction, or in talk before the hand's first
+card, by the ending of their keys (``analysis.decision_auction``): not "at trick 1"."""
+
+
 def action_words(action: dict[str, Any], seating: Seating) -> str:
     if "play" in action:
         return seating.card(Card.parse(action["play"]))
@@ -49,7 +54,7 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
         )
         lines.append(
             words.say(
-                "analysis.decision",
+                "analysis.decision" + WHEN.get(d.get("when", "play"), ""),
                 trick=d["trick"],
                 name=seating.name(d["seat"]),
                 card=action_words(d["played"], seating) + MARKS[d["label"]],
@@ -71,7 +76,7 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
         if worst:
             line += " · " + ", ".join(
                 words.say(
-                    "analysis.costliest",
+                    "analysis.costliest" + WHEN.get(d.get("when", "play"), ""),
                     card=action_words(d["played"], seating),
                     trick=d["trick"],
                     lost=num(d["loss"], lang),
