@@ -18,6 +18,7 @@ from briscola.engine.errors import IllegalActionError, MalformedError
 from briscola.engine.game_record import Record
 from briscola.engine.match import MatchRecord
 from briscola.engine.record import replay, talk_ended
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import seat_view
 
@@ -368,6 +369,32 @@ def analyse_match(
         if replay(hand).state.over:
             out.append(analyse_hand(hand, level, seed, seats, hand=i, seen=seen))
     return out
+
+
+def warm(game: str, options: dict[str, Any] | None = None) -> bool:
+    """Compile (or load from the disk cache) the search's kernels an analysis of ``game``
+    (with the house rules ``options``) runs, by analysing a hand of random play with a
+    small search (each way of valuing a decision runs: sampled, the last tricks, exact):
+    done in the server's analysis worker while a table plays its first hand, so that the
+    hand's analysis does not wait on the compiler (20 to 40 s with no cache, on a busy
+    machine: benchmarks/README.md). ``True`` once done."""
+    import random
+
+    from briscola.ai import make_bot
+    from briscola.engine.deal import shuffled_deal
+
+    rules = Rules.make(game, options or {})
+    deal = shuffled_deal(rules, 0, random.Random(0))
+    state = GameState(rules, deal)
+    bot = make_bot("random", seed=0)
+    moves = []
+    while not state.over:
+        move = bot.choose(seat_view(state, state.turn))
+        state.apply(move)
+        moves.append(move)
+    small = SearchConfig(worlds=8, rollouts=1, table_worlds=8, table_rollouts=1, engine_worlds=4)
+    analyse_hand(Record(rules, deal, tuple(moves)), config=small, talk_worlds=1)
+    return True
 
 
 def analyse_json(
