@@ -3,14 +3,19 @@ are, and what an ace thrown onto a lost trick costs (the figures behind the mark
 thresholds, docs/analysis.md); the same for tables that talk, bid and call.
 
     python benchmarks/analysis.py [--hands 10] [--level strong] [--seeds 5] [--aces 12]
-        [--talk-hands 3] [--talk-worlds N]
+        [--talk-hands 3] [--talk-worlds N] [--twins 0] [--cold]
 
 Pinned to one core. The hands are dealt by seed and played by intermediate players;
 each is analysed for every seat after one hand of warm-up (numba's kernels load from
 its cache), and again with every card seen (``--all-cards``). A hint (what the hint
 button shows: the strong player's choice and the values of the seat's choices) is timed
 at every decision of the hands. ``--seeds 0``, ``--aces 0`` and ``--talk-hands 0`` leave
-those parts out.
+those parts out. ``--twins N``: N hands of briscola-2 and of briscola-4 each given a twin
+deal (the cards a seat cannot see at a decision moved, tests/analysis/test_twins.py),
+both analysed at the level for every seat: how many of that seat's decisions up to there
+differ (none should: an analysis reads each seat's view alone). ``--cold``: in fresh
+processes with an empty kernel cache, the first hand's analysis with no warm-up and
+after the server's warm-up (``analysis.hand.warm``), each game.
 """
 
 from __future__ import annotations
@@ -183,6 +188,73 @@ def aces(count: int, level: str) -> None:
         print(f"{game}: an ace thrown early {said(early)}; later {said(late)}")
 
 
+def twins(hands: int, level: str) -> None:
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tests" / "analysis"))
+    from test_twins import common, twin
+
+    from briscola.analysis.hand import following
+    from helpers import played_hand
+
+    for game in ("briscola-2", "briscola-4"):
+        rules = Rules.make(game)
+        rng = random.Random(1)
+        n = differ = 0
+        for attempt in range(hands):
+            record = played_hand(rules, 1000 + attempt)
+            seat = attempt % rules.players
+            mine = [i for i, m in enumerate(record.moves) if m.seat == seat]
+            k = mine[len(mine) * 2 // 3]
+            found = twin(record, seat, k, rng)
+            if found is None:
+                continue
+            same = common(record, found)
+            upto = {i for i in mine if i <= k and i + len(following(record.moves, i)) < same}
+            a = [d for d in analyse_hand(record, level).decisions if d.move_number in upto]
+            b = [d for d in analyse_hand(found, level).decisions if d.move_number in upto]
+            n += len(a)
+            differ += sum(x != y for x, y in zip(a, b, strict=True))
+        print(f"{game} ({level}) twins: {differ} of {n} decisions differ ({hands} hands)")
+
+
+COLD = """
+import sys, time
+sys.path.insert(0, {tests!r})
+from helpers import played_hand
+from briscola.analysis import analyse_json
+from briscola.analysis.hand import warm
+from briscola.engine import Rules
+rules = Rules.make({game!r})
+start = time.perf_counter()
+if {warmed}:
+    warm({game!r})
+warmed = time.perf_counter()
+analyse_json(played_hand(rules, 5).to_json())
+print(f"{{warmed - start:.1f}} {{time.perf_counter() - warmed:.1f}}")
+"""
+
+
+def cold() -> None:
+    import subprocess
+    import tempfile
+
+    tests = str(Path(__file__).parents[1] / "tests")
+    for game in ("briscola-2", "briscola-4"):
+        said = []
+        for warmed in (False, True):
+            with tempfile.TemporaryDirectory() as cache:
+                env = {**os.environ, "BRISCOLA_CACHE_DIR": cache}
+                code = COLD.format(tests=tests, game=game, warmed=warmed)
+                out = subprocess.run(
+                    [sys.executable, "-c", code], env=env, capture_output=True, text=True
+                )
+                said.append(out.stdout.split())
+        (_, alone), (warm_up, after) = said
+        print(
+            f"{game} with an empty kernel cache: the first analysis {alone} s; after a "
+            f"warm-up of {warm_up} s, {after} s"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10)
@@ -191,6 +263,8 @@ def main() -> None:
     parser.add_argument("--aces", type=int, default=12)
     parser.add_argument("--talk-hands", type=int, default=3)
     parser.add_argument("--talk-worlds", type=int, default=None)
+    parser.add_argument("--twins", type=int, default=0)
+    parser.add_argument("--cold", action="store_true")
     args = parser.parse_args()
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     for game in ("briscola-2", "briscola-4"):
@@ -201,6 +275,10 @@ def main() -> None:
         aces(args.aces, args.level)
     if args.talk_hands:
         talk(args.talk_hands, args.seeds, args.level, args.talk_worlds)
+    if args.twins:
+        twins(args.twins, args.level)
+    if args.cold:
+        cold()
 
 
 if __name__ == "__main__":

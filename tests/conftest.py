@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
@@ -20,6 +21,10 @@ from hypothesis import settings
 
 settings.register_profile("briscola", deadline=None, derandomize=True, database=None)
 settings.load_profile("briscola")
+
+# The tests' servers start no analysis worker when a table starts (each would be a
+# process warming the search's kernels beside the tests): only when a hand is analysed.
+os.environ.setdefault("BRISCOLA_WARM_ANALYSIS", "0")
 
 # The browser tests' fixtures (tests/browserkit.py), defined here once: a session has one
 # Chromium and one server however many test modules use them.

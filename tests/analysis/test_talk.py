@@ -172,15 +172,21 @@ def test_the_command_line_names_the_call_and_what_it_cost(tmp_path: Path) -> Non
     call = record.moves[number]
     assert isinstance(call, Call)
     said = f"call {call.card}"
+    # the auction on a line of its own, before the first trick: not "trick 1"
+    [auction] = [line for line in result.stdout.splitlines() if line.startswith("auction ")]
+    assert f"{caller} {said}?" in auction
     [trick] = [line for line in result.stdout.splitlines() if line.startswith("trick  1 ")]
-    assert f"{caller} {said}?" in trick
+    assert said not in trick
     [note] = [line for line in result.stdout.splitlines() if f"seat {caller}'s {said}" in line]
     assert "points lost (call " in note and "was best" in note
+    [seat] = [line for line in result.stdout.splitlines() if line.startswith(f"seat {caller} ")]
+    assert f"{said} at the auction (" in seat and f"{said} at trick" not in seat
 
 
 def test_the_terminal_games_say_the_call_and_the_auction_in_the_players_words() -> None:
     """The lines the terminal games show after the hand name a marked call as its menu
-    does, in Italian too, with the four calls it could make."""
+    does, "at the auction" (not at trick 1), in the four languages, with the four calls
+    it could make."""
     from briscola.terminal.analysis_text import analysis_lines
     from briscola.words.narrate import describe_action
     from briscola.words.seating import Seating
@@ -189,10 +195,17 @@ def test_the_terminal_games_say_the_call_and_the_auction_in_the_players_words() 
     body = analyse_hand(record, seats=[caller], config=QUICK_SEARCH, talk_worlds=8).to_json()
     [call] = [d for d in body["decisions"] if d["move_number"] == number]
     assert call["label"] in ("mistake", "blunder")
-    for lang, says in (("en", "call "), ("it", "chiama ")):
+    assert call["when"] == "auction"
+    at = {"en": "the auction: ", "it": "asta: ", "es": "subasta: ", "hr": "licitacija: "}
+    costliest = {"en": " at the auction (", "it": " all'asta (", "es": " en la subasta ("}
+    costliest["hr"] = ", licitacija ("
+    for lang, says in (("en", "call "), ("it", "chiama "), ("es", "llama"), ("hr", "zov")):
         seating = Seating.of(record.rules, caller, lang)
         lines = analysis_lines(body, seating)
         named = describe_action(call["played"], seating)
-        assert named.startswith(says)
+        assert named.lower().startswith(says)
         [line] = [x for x in lines if named + "?" in x]  # its mark after it
-        assert line.count(says) == 1 + 4  # the call made, and the four it could make
+        assert line.lower().count(says) == 1 + 4  # the call made, and the four it could make
+        assert line.lower().startswith(at[lang]), line  # not at trick 1
+        seat = lines[-1]  # (the caller's summary, the one seat analysed)
+        assert named + costliest[lang] in seat, seat

@@ -16,7 +16,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "analysis.py"
 
 def test_the_benchmark_runs_and_says_each_figure() -> None:
     cmd = [sys.executable, str(SCRIPT), "--hands", "1", "--seeds", "2", "--aces", "1"]
-    cmd += ["--talk-hands", "1", "--talk-worlds", "2"]
+    cmd += ["--talk-hands", "1", "--talk-worlds", "2", "--twins", "2"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -26,6 +26,9 @@ def test_the_benchmark_runs_and_says_each_figure() -> None:
     assert sum("an ace thrown early" in line for line in lines) == 11
     for line in lines[:2]:
         assert "; with every card seen a hand " in line, line
+    for game in ("briscola-2", "briscola-4"):  # twin deals: the same view, the same analysis
+        [said] = [line for line in lines if line.startswith(f"{game} (strong) twins: ")]
+        assert said.startswith(f"{game} (strong) twins: 0 of "), said
     for table in ("briscola-4 communication=signals", "schembil", "chiamata"):
         [said] = [line for line in lines if line.startswith(f"{table} (strong): a hand ")]
         assert "talk, bid or call decisions" in said and "; noise: " in said, said

@@ -45,6 +45,10 @@ async def test_a_practice_table_gives_hints_on_your_turn(
         assert got["suggested"] in legal
         assert sorted(map(str, (c["action"] for c in got["choices"]))) == sorted(map(str, legal))
         assert all(0 <= c["expected_points"] <= 120 for c in got["choices"])
+        # the strong player plays to win the hand: each choice's chance, its card the best
+        assert got["aim"] == "win" and all(0 <= c["win_percent"] <= 100 for c in got["choices"])
+        [its] = [c for c in got["choices"] if c["action"] == got["suggested"]]
+        assert its["win_percent"] == max(c["win_percent"] for c in got["choices"])
         hinted += 1
         refused(await zed.http.post(f"/api/tables/{token}/hint"), 403, "not_yours")
 

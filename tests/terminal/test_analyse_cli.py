@@ -54,9 +54,10 @@ def test_the_json_gives_every_decision_and_each_seats_accuracy(tmp_path: Path) -
     assert len(decisions) == 40  # every card of the hand, each seat's 20
     for d in decisions:
         assert set(d) == {
-            "hand", "move_number", "trick", "seat", "choices", "played", "best", "loss", "label",
-            "exact",
+            "hand", "move_number", "trick", "when", "seat", "choices", "played", "best", "loss",
+            "label", "exact",
         }  # fmt: skip
+        assert d["when"] == "play"  # (briscola-2: no auction, no talk)
         assert d["label"] in ("best", "inaccuracy", "mistake", "blunder", "forced")
         assert d["played"] in [c["action"] for c in d["choices"]]
         assert d["loss"] >= 0

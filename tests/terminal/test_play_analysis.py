@@ -9,18 +9,21 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("numba")
 
 from briscola.ai import make_bot
-from briscola.analysis import analyse_json, tenths
-from briscola.engine import Rules
-from briscola.terminal.analysis_text import hint_lines
+from briscola.analysis import analyse_json, hint, tenths
+from briscola.engine import GameState, Rules, shuffled_deal
+from briscola.engine.cards import Card
+from briscola.terminal.analysis_text import hint_lines, num
 from briscola.terminal.local import Session
 from briscola.terminal.screen import PlayApp
 from briscola.words.seating import Seating
+from helpers import QUICK_SEARCH
 
 BRISCOLA = str(Path(sys.executable).parent / "briscola")
 
@@ -76,7 +79,8 @@ async def test_the_full_screen_game_shows_it_with_a_and_a_hint_with_h() -> None:
             if "would play" in "\n".join(str(line) for line in app.query_one("#log").lines):
                 break
         log = "\n".join(str(line) for line in app.query_one("#log").lines)
-        assert "The strong computer player would play " in log and "what each is worth" in log
+        assert "The strong computer player would play " in log and "each choice: " in log
+        assert "It plays to win" in log
         for _ in range(200):  # the first hand played out
             await pilot.pause()
             if app.session.records:
@@ -118,29 +122,59 @@ def test_a_hint_in_the_plain_game_against_the_computer() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     said = done.stdout.split("The strong computer player would play ", 1)[1].splitlines()
-    worth = next(line for line in said if line.startswith("what each is worth: "))
-    assert worth.count(" · ") == 2 and "★" in worth
+    assert said[1].startswith("It plays to win the hand: with this choice your side wins it ")
+    worth = next(line for line in said if line.startswith("each choice: "))
+    assert worth.count(" · ") == 2 and worth.count("★") == 1 and worth.count("% of") == 0
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
-def test_a_hint_says_why_when_its_card_is_not_of_most_value(lang: str) -> None:
-    """The strong player plays to win the hand, the values count points: when its card
-    is not the one of most value, the hint says so rather than contradict itself."""
-    seating = Seating.of(Rules.make("briscola-2"), 0, lang)
-    ace, four = {"seat": 0, "play": "Ac"}, {"seat": 0, "play": "4c"}
+LABELS = {"en": ("wins", "points"), "it": ("vince", "punti"), "es": ("gana", "puntos")}
+LABELS["hr"] = ("pobjeda", "bodov")
 
-    def body(suggested: dict[str, object]) -> dict[str, object]:
-        return {
-            "suggested": suggested,
-            "choices": [
-                {"action": ace, "expected_points": 60.0},
-                {"action": four, "expected_points": 59.5},
-            ],
-            "exact": False,
-        }
 
-    why = {"en": "It plays to win the hand", "it": "Gioca per vincere la mano"}[lang]
-    agreeing, differing = hint_lines(body(ace), seating), hint_lines(body(four), seating)
-    assert len(agreeing) == 2 and not any(why in line for line in agreeing), agreeing
-    assert len(differing) == 3 and differing[1].startswith(why), differing
-    assert "★" in differing[2]
+def hint_at(game: str, lang: str) -> tuple[dict[str, Any], Seating, list[str]]:
+    """A hint at the first card of a hand of ``game``, and its lines in ``lang``."""
+    rules = Rules.make(game)
+    state = GameState(rules, shuffled_deal(rules, 0, random.Random(3)))
+    body = hint(state, state.turn, seed=1, config=QUICK_SEARCH).to_json()
+    seating = Seating.of(rules, state.turn, lang)
+    return body, seating, hint_lines(body, seating)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "hr"])
+def test_a_hint_stars_the_card_it_names_and_names_each_figure(lang: str) -> None:
+    """One hint, one currency: the first line names the strong player's card, the list
+    stars that card; the second line gives its chance to win the hand and its points,
+    and each choice its own, each figure with its word."""
+    body, seating, lines = hint_at("briscola-2", lang)
+    assert body["aim"] == "win"
+    said, why, listed = lines
+    card = seating.card(Card.parse(body["suggested"]["play"]))
+    form = {"en": str(card), "hr": card.form("acc")}.get(lang) or card.form("def")
+    assert form in said, said
+    items = listed.split(": ", 1)[1].split(" · ")
+    assert len(items) == len(body["choices"]) == 3
+    starred = [i for i in items if i.endswith(" ★")]
+    assert len(starred) == 1 and starred[0].startswith(f"{card} ("), listed
+    [its] = [c for c in body["choices"] if c["action"] == body["suggested"]]
+    percent = f"{its['win_percent']}%" if lang in ("en", "it") else f"{its['win_percent']} %"
+    assert percent in why and num(its["expected_points"], lang) in why, why
+    wins, points = LABELS[lang]
+    assert points in why
+    for item, c in zip(items, body["choices"], strict=True):
+        assert wins in item and str(c["win_percent"]) in item and "%" in item, item
+        assert points in item and num(c["expected_points"], lang) in item, item
+
+
+def test_a_hint_where_the_strong_player_plays_for_points_gives_points_alone() -> None:
+    """In Briscolone's match to 121 the strong player plays for points: the hint's one
+    figure is the points, its card the one of most."""
+    body, seating, lines = hint_at("briscolone", "en")
+    assert body["aim"] == "points"
+    said, why, listed = lines
+    assert "%" not in "".join(lines) and why.startswith("It plays for points")
+    assert listed.count("★") == 1 and listed.count(" points)") == len(body["choices"])
+    top = max(c["expected_points"] for c in body["choices"])
+    [its] = [c for c in body["choices"] if c["action"] == body["suggested"]]
+    assert tenths(its["expected_points"]) == tenths(top)
+    assert str(seating.card(Card.parse(body["suggested"]["play"]))) in said
+    assert num(its["expected_points"], "en") + " points" in why

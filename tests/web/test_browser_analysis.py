@@ -8,6 +8,7 @@ at phone and desktop sizes, checked by axe-core, in Italian too."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -159,8 +160,9 @@ def test_the_analysis_in_italian(people: Callable[[str], Person]) -> None:
 def test_a_hint_at_a_practice_table_and_none_between_two_people(
     people: Callable[[str], Person],
 ) -> None:
-    """Against the computer, the hint button on your turn says the strong player's card
-    and each card's value (and why, when its card is not the one of most value); two
+    """Against the computer, the hint button on your turn says the strong player's card,
+    its chance to win the hand and its points, and each card's, the star on the card it
+    names, in the four languages; two
     people at a table opened without hints see no button, and with hints (the setup's
     checkbox) both do."""
     ana = people("Ana")
@@ -173,16 +175,50 @@ def test_a_hint_at_a_practice_table_and_none_between_two_people(
     said = ana.page.locator("#hint-said")
     said.wait_for()
     text = said.inner_text()
-    assert text.startswith("The strong computer player would play ")
-    assert "what each is worth:" in text and "★ the best" in text
-    assert text.count(" · ") >= 2  # each of the three cards with its value
-    # its card is the starred one, or it says why not (it plays to win the hand)
-    card = text.removeprefix("The strong computer player would play ").split(".", 1)[0]
-    starred = next(c for c in text.split("worth: ", 1)[1].split(" · ") if "★" in c)
-    why = "It plays to win the hand" in text
-    assert why != starred.startswith(f"{card} "), text
+    # one hint, one currency: the sentence names a card, the list stars that card, and
+    # every figure says what it is (the chance to win the hand, the points)
+    card, rest = text.removeprefix("The strong computer player would play ").split(". ", 1)
+    assert text.startswith("The strong computer player would play "), text
+    why, listed = rest.split(" each choice: ")
+    assert re.fullmatch(
+        r"It plays to win the hand: with this choice your side wins it \d+% of the time, "
+        r"and takes \d+\.\d points on average from here to the end of the hand\.",
+        why,
+    ), why
+    items = listed.split(" · ")
+    assert len(items) >= 2  # (the first card of the hand: two or three to choose from)
+    for item in items:
+        assert re.fullmatch(r".+ \(wins \d+%, \d+\.\d points\)( ★ the best)?", item), item
+    [starred] = [i for i in items if "★" in i]
+    assert starred.startswith(f"{card} ("), text
+    figures = starred.split(" (", 1)[1].split(")")[0]  # "wins 64%, 31.2 points"
+    assert figures.replace("wins ", "wins it ").split(", ")[0] in why
+    assert f"takes {figures.split(', ')[1]}" in why
     ana.shoot("hint")
     ana.axe("a hint at a practice table")
+    # the same hint in the other languages (the same moment: the same figures)
+    sentences = {"it": "giocherebbe ", "es": "jugaría ", "hr": "odigrao bi "}
+    for lang, verb in sentences.items():
+        ana.page.evaluate(
+            "(lang) => { const p = JSON.parse(localStorage.getItem('briscola.prefs'));"
+            " localStorage.setItem('briscola.prefs', JSON.stringify({...p, lang})); }",
+            lang,
+        )
+        ana.page.reload()
+        ana.enabled_cards().first.wait_for()
+        ana.page.click("#hint")
+        said.wait_for()
+        there = said.inner_text()
+        assert verb in there and there.count("★") == 1 and there.count("%") == len(items) + 1
+        if lang == "it":  # the card with its article: "giocherebbe il due di spade"
+            assert re.search(r"giocherebbe (il |l'|lo |la )", there), there
+        ana.shoot(f"hint-{lang}")
+    ana.page.evaluate(
+        "() => { const p = JSON.parse(localStorage.getItem('briscola.prefs'));"
+        " localStorage.setItem('briscola.prefs', JSON.stringify({...p, lang: 'en'})); }"
+    )
+    ana.page.reload()
+    ana.enabled_cards().first.wait_for()
     ana.enabled_cards().first.dblclick()  # the table moves on: the hint goes
     ana.page.wait_for_function("() => !document.getElementById('hint-said')")
 
@@ -217,10 +253,10 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
 ) -> None:
     """A chiamata hand (its end screen, the match going on): Ana presses the last button
     offered (the lowest rank, or 120 points once the bids are in points; the last card to
-    call) and plays her cards; at the first trick the replay lists the auction's decisions
-    and the call, named as their buttons name them, each with the choices valued (a pass
-    after a bid of 120 is forced: no choice to value); the server's figures are the
-    record's."""
+    call) and plays her cards; at the deal the replay lists the auction's decisions and the
+    call "at the auction" (not at trick 1, in the four languages), named as their buttons
+    name them, each with the choices valued (a pass after a bid of 120 is forced: no
+    choice to value); the server's figures are the record's."""
     ana = people("Ana")
     ana.set_prefs()
     ana.login()
@@ -252,10 +288,13 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
     assert_same_analysis(served, truth, tmp_path)
     auction = [d for d in truth["decisions"] if "bid" in d["played"] or "call" in d["played"]]
     assert any("call" in d["played"] for d in auction)
-    ana.goto(f"/history/{token}/1?trick=1")
+    # the auction is listed at the deal, "at the auction", not at trick 1
+    ana.goto(f"/history/{token}/1?trick=0")
     page.wait_for_selector("#replay-decisions li")
     lines = page.locator("#replay-decisions li").all_inner_texts()
-    assert len(lines) == len([d for d in truth["decisions"] if d["trick"] == 1])
+    assert all(d["when"] == "auction" for d in auction)
+    assert len(lines) == len([d for d in truth["decisions"] if d["when"] != "play"])
+    assert all(line.startswith("At the auction: ") for line in lines), lines
     said = [line for line in lines if ", pass: " in line or ", bid " in line]
     bids = [d for d in auction if "bid" in d["played"]]
     assert len(said) == len(bids)
@@ -268,3 +307,21 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
     assert call.count("call ") >= 4  # the card called, and the four it could call
     ana.shoot("analysis-replay-auction")
     ana.axe("a replayed auction with its analysis")
+    ana.goto(f"/history/{token}/1?trick=1")  # the first trick: its cards alone
+    page.wait_for_selector("#replay-decisions li, #replay-analysis .note")
+    first = page.locator("#replay-decisions li").all_inner_texts()
+    assert len(first) == len(
+        [d for d in truth["decisions"] if d["when"] == "play" and d["trick"] == 1]
+    )
+    assert not any(", bid " in line or ", call " in line for line in first), first
+    for lang, at in (("it", "All'asta: "), ("es", "En la subasta: "), ("hr", "Na licitaciji: ")):
+        ana.page.evaluate(
+            "(lang) => { const p = JSON.parse(localStorage.getItem('briscola.prefs'));"
+            " localStorage.setItem('briscola.prefs', JSON.stringify({...p, lang})); }",
+            lang,
+        )
+        ana.goto(f"/history/{token}/1?trick=0")
+        page.wait_for_selector("#replay-decisions li")
+        there = page.locator("#replay-decisions li").all_inner_texts()
+        assert all(line.startswith(at) for line in there), there
+        ana.shoot(f"analysis-replay-auction-{lang}")

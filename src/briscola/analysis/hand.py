@@ -6,18 +6,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from briscola.ai.search.config import SearchConfig
 from briscola.analysis.marks import accuracy, label
 from briscola.analysis.talk import TALK, asked, talk_choices, talk_values
 from briscola.analysis.values import LEVELS, Values, choice_values, open_values
-from briscola.engine.actions import Action, Exchange, Play
+from briscola.engine.actions import Action, Bid, Call, Exchange, Pass, Play
 from briscola.engine.errors import IllegalActionError, MalformedError
 from briscola.engine.game_record import Record
 from briscola.engine.match import MatchRecord
 from briscola.engine.record import replay, talk_ended
+from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
 from briscola.engine.views import seat_view
 
@@ -30,13 +31,18 @@ COSTLIEST = 2
 MARKED = ("inaccuracy", "mistake", "blunder")
 """The labels of the decisions that lost enough to be marked."""
 
-VERSION = 2
+VERSION = 3
 """The analysis's version, in its JSON: raised whenever the same record, level and seed
-would be analysed differently (2: talk, bids and the call valued), so that a server
+would be analysed differently (2: talk, bids and the call valued; 3: each decision's
+seed from its seat's view, not the whole deal, and when it was made), so that a server
 computes again the analyses it kept from an older one."""
 
 TALK_WORLDS = {"strong": 48, "champion": 160}
 """The worlds a talk, bid or call decision is played out in, by level."""
+
+WHEN = ("auction", "before_play", "play")
+"""When a decision was made: at chiamata's auction (a bid, a pass, the call), in talk
+before the hand's first card, or in the play."""
 
 SEEN = ("seat", "all")
 """What an analysis's values may be computed from: what each seat knew, or every card."""
@@ -69,12 +75,16 @@ class Decision:
     label: str
     exact: bool
     """Whether nothing was hidden from the seat (the values are exact)."""
+    when: str = "play"
+    """When in the hand it was made (:data:`WHEN`): ``auction`` (a bid, a pass or the
+    call), ``before_play`` (talk before the hand's first card), else ``play``."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.hand,
             "move_number": self.move_number,
             "trick": self.trick,
+            "when": self.when,
             "seat": self.seat,
             "choices": [c.to_json() for c in self.choices],
             "played": self.played.to_json(),
@@ -136,12 +146,16 @@ class HandAnalysis:
         return [moves[m] for m in summary.costliest] if summary is not None else []
 
 
-def decision_seed(seed: int, record: Record, move: int) -> int:
-    """The search's seed at one decision, from ``seed``, the hand's deal and the move:
-    the same hand and seed give the same analysis, whichever decisions are analysed and
-    whether the hand is read from its own record or from its match's."""
-    deal = json.dumps(record.to_json()["deal"], sort_keys=True)
-    digest = hashlib.sha256(f"{seed}:{deal}:{move}".encode()).digest()
+def decision_seed(seed: int, state: GameState, seat: int) -> int:
+    """The search's seed at ``seat``'s decision in ``state``, from ``seed`` and what the
+    seat saw then alone (its view: the public history, its own hand, what the rules showed
+    it), never the cards hidden from it, so that two deals that give the seat the same
+    view give it the same values. The same hand and seed give the same analysis,
+    whichever decisions are analysed and whether the hand is read from its own record or
+    from its match's. (With every card seen the values are the deal's by definition; the
+    seed is the view's all the same.)"""
+    view = json.dumps(seat_view(state, seat).to_json(), sort_keys=True)
+    digest = hashlib.sha256(f"{seed}:{view}".encode()).digest()
     return int.from_bytes(digest[:5], "big")
 
 
@@ -192,7 +206,7 @@ def analyse_hand(
     decisions: list[Decision] = []
     for i, move in enumerate(record.moves):
         if seats is None or move.seat in seats:
-            at = decision_seed(seed, record, i)
+            at = decision_seed(seed, state, move.seat)
             found: Decision | None = None
             if isinstance(move, Play | Exchange):
                 found = decide(state, move, i, hand, config, at, tt, seen)
@@ -201,7 +215,7 @@ def analyse_hand(
                 then = following(record.moves, i)
                 found = decide_talk(state, move, then, i, hand, worlds, at, seen == "all")
             if found is not None:
-                decisions.append(found)
+                decisions.append(replace(found, when=when(move, state)))
         state = played(state, move)
     summaries = []
     for seat in range(players):
@@ -216,6 +230,15 @@ def analyse_hand(
     return HandAnalysis(
         hand, record.rules.game.key, level, tuple(decisions), tuple(summaries), seen
     )
+
+
+def when(move: Action, state: GameState) -> str:
+    """When ``move``, made in ``state``, was made (:data:`WHEN`)."""
+    if isinstance(move, Bid | Pass | Call):
+        return "auction"
+    if not isinstance(move, Play | Exchange) and not state.tricks and not state.trick:
+        return "before_play"
+    return "play"
 
 
 def played(state: GameState, move: Action) -> GameState:
@@ -346,6 +369,32 @@ def analyse_match(
         if replay(hand).state.over:
             out.append(analyse_hand(hand, level, seed, seats, hand=i, seen=seen))
     return out
+
+
+def warm(game: str, options: dict[str, Any] | None = None) -> bool:
+    """Compile (or load from the disk cache) the search's kernels an analysis of ``game``
+    (with the house rules ``options``) runs, by analysing a hand of random play with a
+    small search (each way of valuing a decision runs: sampled, the last tricks, exact):
+    done in the server's analysis worker while a table plays its first hand, so that the
+    hand's analysis does not wait on the compiler (20 to 40 s with no cache, on a busy
+    machine: benchmarks/README.md). ``True`` once done."""
+    import random
+
+    from briscola.ai import make_bot
+    from briscola.engine.deal import shuffled_deal
+
+    rules = Rules.make(game, options or {})
+    deal = shuffled_deal(rules, 0, random.Random(0))
+    state = GameState(rules, deal)
+    bot = make_bot("random", seed=0)
+    moves = []
+    while not state.over:
+        move = bot.choose(seat_view(state, state.turn))
+        state.apply(move)
+        moves.append(move)
+    small = SearchConfig(worlds=8, rollouts=1, table_worlds=8, table_rollouts=1, engine_worlds=4)
+    analyse_hand(Record(rules, deal, tuple(moves)), config=small, talk_worlds=1)
+    return True
 
 
 def analyse_json(

@@ -128,6 +128,48 @@ def _values(
     return Values(out, exact, worlds)
 
 
+def plays_for_points(view: View, rules: Rules) -> bool:
+    """Whether the strong player plays ``view``'s hand for its card points rather than to
+    win it: head to head in a match to a points target (Briscolone's 121), where every
+    point counts (:func:`~briscola.ai.search.pimc.utility_params`); elsewhere it plays to
+    win the hand, a point margin only breaking near ties."""
+    from briscola.ai.cores import head_to_head as fast
+
+    return view.players == 2 and fast.supports(rules) and rules.target[0] == "points"
+
+
+def win_chances(
+    state: GameState, seat: int, config: SearchConfig, seed: int
+) -> dict[Action, float]:
+    """Each choice of ``seat`` (to act in ``state``: its card plays and trump exchanges)
+    with the chance its side then wins the hand (a tie counting half), from its view
+    alone: the strong player's own search (its worlds and playouts, solved exactly where
+    it solves them) scoring a hand's result alone, no point margin. An exchange: the best
+    chance of the cards the seat may then play."""
+    view = seat_view(state, seat)
+    rules = rules_for(view)
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    cards = [p.card for p in plays]
+    pure = replace(config, margin=0.0)
+    from briscola.ai.cores import head_to_head as fast
+
+    if view.players == 2 and fast.supports(rules):
+        from briscola.ai.search.pimc import head_to_head
+
+        found = head_to_head(view, rules, pure, seed)
+    else:
+        from briscola.ai.search.players import engine_values
+
+        found = engine_values(view, rules, pure, cards, seed)
+    out: dict[Action, float] = {p: min(1.0, max(0.0, float(found[p.card][0]))) for p in plays}
+    for a in view.legal:
+        if isinstance(a, Exchange):
+            after = state.copy()
+            after.apply(a)
+            out[a] = max(win_chances(after, seat, config, seed).values())
+    return out
+
+
 def world_of(state: GameState) -> World:
     """The world the cards of ``state`` lie in: every hand, the stock in its order, the
     cards out of the deck and, in chiamata, the partner."""

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -28,6 +29,10 @@ again (``202``)."""
 QUEUE = 32
 """The most analyses waiting or being computed at once in a process; past it a request
 is told to ask again later (``503 busy``)."""
+
+WARM = "BRISCOLA_WARM_ANALYSIS"
+"""The environment variable that, set to ``0``, keeps the analysis worker from being
+started and warmed when a table starts (:meth:`Analyst.warm`; the tests' servers)."""
 
 
 def busy() -> Refused:
@@ -46,6 +51,7 @@ class Analyst:
         self.storage = storage
         self._pool: ProcessPoolExecutor | None = None
         self._computing: dict[tuple[int, int, str, str], asyncio.Task[dict[str, Any]]] = {}
+        self._warmed: set[str] = set()
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -53,6 +59,28 @@ class Analyst:
             spawn = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
         return self._pool
+
+    def warm(self, game: str, options: dict[str, Any]) -> asyncio.Future[bool] | None:
+        """Start the worker process, if it is not running, and have it compile (or load)
+        the search's kernels the analysis of ``game`` with the house rules ``options`` runs
+        (:func:`briscola.analysis.hand.warm`) while the table plays its first hand: then
+        its analysis comes in seconds, not after the compiler. Once a process for each
+        game and rules; not when :data:`WARM` is ``0``. The job, or ``None`` when none was
+        started."""
+        kind = f"{game} {sorted(options.items())}"
+        if os.environ.get(WARM) == "0" or kind in self._warmed:
+            return None
+        from briscola.analysis.hand import warm
+
+        self._warmed.add(kind)
+        job = asyncio.wrap_future(self.pool().submit(warm, game, options))
+
+        def said(done: asyncio.Future[bool]) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                log.warning("the analysis worker could not be warmed: %r", done.exception())
+
+        job.add_done_callback(said)
+        return job
 
     async def get(
         self, table_id: int, hand: int, level: str, record: dict[str, Any], seen: str = "seat"

@@ -52,6 +52,7 @@ from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.fair_shuffle import Committed, FairDeals
 from briscola.host import Audience, Step, Table
+from briscola.server.analyses import Analyst
 from briscola.server.broadcast import ALL, Broadcaster, family_key
 from briscola.server.errors import Refused
 from briscola.server.logs import table_context
@@ -117,6 +118,8 @@ class Server(Protocol):
     metrics: Metrics
     draining: bool
     """Whether the process is stopping: no computer player moves any more."""
+    analyst: Analyst
+    """The finished hands' analyses, and their worker process."""
 
     @property
     def executor(self) -> Executor:
@@ -654,6 +657,8 @@ class LiveTable:
             for seat, s in enumerate(self.info.seats):
                 if s.player is not None and not self.connected(seat):
                     await self.away(seat)  # a player who never comes is stood in for too
+            if any(s.player is not None for s in self.info.seats):  # (someone to analyse for)
+                self.server.analyst.warm(self.rules.key, dict(self.rules.options))
             self.meta += 1
             for conn in self.connections:
                 conn.number = -1  # they were sent no view: a snapshot each, with theirs

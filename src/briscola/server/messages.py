@@ -620,16 +620,24 @@ class HintChoice(BaseModel):
     expected_points: float
     """The card points your side takes from now to the end of the hand after it, had
     everyone then played well, valued from your view alone (docs/analysis.md)."""
+    win_percent: int | None = None
+    """The chance that your side then wins the hand, in whole percent (a tie counting
+    half), from your view alone; ``null`` where ``aim`` is ``points``."""
 
 
 class HintOut(BaseModel):
-    """A hint: what the strong computer player would do in your seat now, and what each
-    of your choices is worth, from your view alone."""
+    """A hint: the card the strong computer player would play in your seat now, and what
+    each of your choices is worth in what it plays for, from your view alone."""
 
     version: int
     """The table's version the hint is for."""
     suggested: dict[str, Any]
-    """The strong computer player's choice in your seat."""
+    """The strong computer player's choice in your seat: the choice of best chance to win
+    the hand (``aim`` ``win``; of equal chances in whole percent, the one of more
+    points), or of most points (``aim`` ``points``)."""
+    aim: str = "win"
+    """What the strong player plays for here: ``win`` the hand, or ``points`` (head to head
+    in a match to a points target)."""
     choices: list[HintChoice]
     exact: bool
     """Whether nothing is hidden from you now: the values are exact."""

@@ -23,6 +23,11 @@ def num(x: float, lang: str) -> str:
     return text if lang == "en" else text.replace(".", ",")
 
 
+WHEN = {"auction": "_auction", "before_play": "_before"}
+"""The sentences of a decision made at the auction, or in talk before the hand's first
+card, by the ending of their keys (``analysis.decision_auction``): not "at trick 1"."""
+
+
 def action_words(action: dict[str, Any], seating: Seating) -> str:
     if "play" in action:
         return seating.card(Card.parse(action["play"]))
@@ -49,7 +54,7 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
         )
         lines.append(
             words.say(
-                "analysis.decision",
+                "analysis.decision" + WHEN.get(d.get("when", "play"), ""),
                 trick=d["trick"],
                 name=seating.name(d["seat"]),
                 card=action_words(d["played"], seating) + MARKS[d["label"]],
@@ -71,7 +76,7 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
         if worst:
             line += " · " + ", ".join(
                 words.say(
-                    "analysis.costliest",
+                    "analysis.costliest" + WHEN.get(d.get("when", "play"), ""),
                     card=action_words(d["played"], seating),
                     trick=d["trick"],
                     lost=num(d["loss"], lang),
@@ -83,20 +88,35 @@ def analysis_lines(body: dict[str, Any], seating: Seating) -> list[str]:
 
 
 def hint_lines(body: dict[str, Any], seating: Seating) -> list[str]:
-    """A hint (``{"suggested", "choices", "exact"}``, as the server's hint route and
-    :meth:`briscola.analysis.Hint.to_json` give it) in words: the strong player's choice,
-    why it may not be the choice of most value when it is not, and the values."""
+    """A hint (``{"suggested", "aim", "choices", "exact"}``, as the server's hint route and
+    :meth:`briscola.analysis.Hint.to_json` give it) in words, as the browser says it: the
+    strong player's choice; what it plays for, with that choice's figures, each named;
+    each choice with its figures, the star on the one the first line names."""
     words = seating.words
-    top = max(c["expected_points"] for c in body["choices"])
+    lang = seating.lang
+    win = body.get("aim", "win") != "points"
+
+    def said(key: str, c: dict[str, Any], choice: object = None) -> str:
+        worth = num(c["expected_points"], lang)
+        return words.say(key, chance=c.get("win_percent"), worth=worth, choice=choice)
+
+    suggested = body["suggested"]
+    if "exchange" in suggested:
+        card = seating.card(Card.parse(suggested["exchange"]))
+        lines = [words.say("hint.suggested_exchange", choice=card)]
+    else:
+        lines = [words.say("hint.suggested", choice=action_words(suggested, seating))]
+    its = next((c for c in body["choices"] if c["action"] == suggested), None)
+    if its is not None:
+        lines.append(said("hint.win" if win else "hint.points", its))
     choices = " · ".join(
-        f"{action_words(c['action'], seating)} {num(c['expected_points'], seating.lang)}"
-        + (" ★" if c["expected_points"] == top else "")
+        said(
+            "hint.choice_win" if win else "hint.choice_points",
+            c,
+            choice=action_words(c["action"], seating),
+        )
+        + (" ★" if c["action"] == suggested else "")
         for c in body["choices"]
     )
-    its = [c["expected_points"] for c in body["choices"] if c["action"] == body["suggested"]]
-    differs = [words.say("hint.differs")] if its and its[0] < top else []
-    return [
-        words.say("hint.suggested", choice=action_words(body["suggested"], seating)),
-        *differs,
-        words.say("hint.choices", list=choices),
-    ]
+    lines.append(words.say("hint.choices", list=choices))
+    return lines

@@ -53,7 +53,8 @@ def samples(words: Catalogue) -> dict[str, object]:
         "points": words.say("count.points", n=11), "trick": 3, "code": "R",
         "bid": words.word("bid.rank", rank=rank, code="R"), "king": "R", "call": "call Rd",
         "nickname": NAMES[0], "lang": "fr", "rule": "match", "value": "best-of-7",
-        "length": 412,
+        "length": 412, "choice": ace, "chance": 64,
+        "worth": "31.2" if words.lang == "en" else "31,2",
     }  # fmt: skip
 
 

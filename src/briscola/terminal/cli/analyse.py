@@ -14,7 +14,7 @@ from rich.markup import escape
 from briscola.analysis import Decision, HandAnalysis, analyse_hand, tenths
 from briscola.analysis.hand import MARKED, played
 from briscola.engine import MalformedError, parse_record, replay
-from briscola.engine.actions import Action, Exchange, Play
+from briscola.engine.actions import Action, Bid, Call, Exchange, Pass, Play
 from briscola.engine.game_record import Record
 from briscola.engine.match import MatchRecord, parse_match_record
 from briscola.engine.state import GameState
@@ -117,9 +117,17 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
     state = GameState(record.rules, record.deal)
     cards: list[str] = []
     notes: list[str] = []
+    bids = any(isinstance(m, Bid | Pass | Call) for m in record.moves)
+    opening = "auction" if bids else "talk"
     for i, move in enumerate(record.moves):
         tricks = len(state.tricks)
         decision = by_move.get(i)
+        if isinstance(move, Play) and not state.tricks and not state.trick and cards + notes:
+            # the auction, or the talk before the first card: a line of their own
+            out.print(f"{opening:<9} {'  '.join(cards)}")
+            for note in notes:
+                out.print(f"          {note}")
+            cards, notes = [], []
         if isinstance(move, Play):
             cards.append(f"{move.seat}:{voice.card(move.card)}{mark(decision)}")
         elif isinstance(move, Exchange):
@@ -140,13 +148,21 @@ def print_analysis(record: Record, found: HandAnalysis, line: int) -> None:
             cards, notes = [], []
     for summary in found.seats:
         worst = found.costliest(summary.seat)
-        costliest = ", ".join(
-            f"{said(d.played, voice)} at trick {d.trick} ({tenths(d.loss)})" for d in worst
-        )
+        costliest = ", ".join(f"{said(d.played, voice)} {at(d)} ({tenths(d.loss)})" for d in worst)
         out.print(
             f"seat {summary.seat}  lost {tenths(summary.total_loss)} points, accuracy "
             f"{tenths(summary.accuracy)}" + (f"  (costliest: {costliest})" if costliest else "")
         )
+
+
+def at(decision: Decision) -> str:
+    """When a decision was made, in words: at the auction, before the first card, or at
+    its trick."""
+    if decision.when == "auction":
+        return "at the auction"
+    if decision.when == "before_play":
+        return "before the first card"
+    return f"at trick {decision.trick}"
 
 
 def mark(decision: Decision | None) -> str:

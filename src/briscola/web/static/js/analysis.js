@@ -9,6 +9,16 @@ import { bidWords, talkWord } from "./talk.js";
 
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
+/** The texts of a decision made at the auction (a bid, a pass, the call) or in talk before
+ * the hand's first card, by the ending of their keys: not "at trick 1". */
+const WHEN = { auction: "_auction", before_play: "_before" };
+
+/** Whether a decision was made before the hand's first card (at the auction, or in talk
+ * before it): the replay lists it at the deal. */
+export function beforePlay(d) {
+  return d.when === "auction" || d.when === "before_play";
+}
+
 /** `x` with one decimal, as the language writes numbers. */
 export function num(x) {
   return Number(x).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -41,6 +51,26 @@ export function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A hint (the server's, docs/protocol.md) in words: the strong player's choice
+ * (`sentence`); what it plays for, with that choice's figures, each named (`why`); and
+ * each choice with its figures (`choices`: `{text, star}`, the star on the hint's own
+ * choice, the one the sentence names). `nameOf(seat)` names a seat. */
+export function hintWords(b, nameOf = String) {
+  const win = b.aim !== "points";
+  const figures = (c) => ({ chance: c.win_percent, worth: num(c.expected_points) });
+  const s = b.suggested;
+  const its = b.choices.find((c) => same(c.action, s));
+  const sentence = s.exchange
+    ? t("hint.suggested_exchange", { choice: cardName(s.exchange) })
+    : t("hint.suggested", { choice: s.play ? cardName(s.play) : actionName(s, nameOf) });
+  const why = its ? t(win ? "hint.win" : "hint.points", figures(its)) : "";
+  const choices = b.choices.map((c) => ({
+    text: t(win ? "hint.choice_win" : "hint.choice_points", { choice: actionName(c.action, nameOf), ...figures(c) }),
+    star: same(c.action, s),
+  }));
+  return { sentence, why, choices };
+}
+
 /** The seat's costliest decisions, as its summary names them (`s.costliest`). */
 function costliest(body, s) {
   return s.costliest.map((m) => body.decisions.find((d) => d.move_number === m));
@@ -61,7 +91,7 @@ export function seatLines(body, nameOf) {
         worst.length
           ? h("span", {
               class: "costliest",
-              text: ` · ${worst.map((d) => t("analysis.costliest", { card: actionName(d.played, nameOf), trick: d.trick, lost: num(d.loss) })).join(", ")}`,
+              text: ` · ${worst.map((d) => t(`analysis.costliest${WHEN[d.when] || ""}`, { card: actionName(d.played, nameOf), trick: d.trick, lost: num(d.loss) })).join(", ")}`,
             })
           : null,
       );
@@ -92,7 +122,8 @@ export function decisionLine(d, nameOf) {
   return h(
     "li",
     { class: `analysis-decision ${d.label}`, "data-seat": d.seat },
-    h("b", { text: `${capital(String(nameOf(d.seat)))}, ${actionName(d.played, nameOf)}: ` }),
+    beforePlay(d) ? `${t(d.when === "auction" ? "analysis.at_auction" : "analysis.at_before")}: ` : "",
+    h("b", { text: `${beforePlay(d) ? String(nameOf(d.seat)) : capital(String(nameOf(d.seat)))}, ${actionName(d.played, nameOf)}: ` }),
     t(`analysis.label.${d.label}`),
     MARKS[d.label] ? ` (−${num(d.loss)})` : "",
     choices.length ? h("span", { class: "help", text: ` · ${t("analysis.choices", { list: choices.join(" · ") })}` }) : null,

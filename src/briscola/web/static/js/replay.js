@@ -5,7 +5,7 @@
 // (GET /api/tables/TOKEN/hands/N/replay): the browser holds no rules.
 
 import { analysisOf, api, games } from "./api.js";
-import { decisionLine, decisionOf, markEl, seatLines } from "./analysis.js";
+import { beforePlay, decisionLine, decisionOf, markEl, seatLines } from "./analysis.js";
 import { announce, fill, h, link } from "./dom.js";
 import { capital, joined, personName, t } from "./i18n.js";
 import { cardEl, cardName, setDeck, suitName } from "./cards.js";
@@ -313,8 +313,9 @@ export class Replay {
     e.preventDefault();
   }
 
-  /** What the cards cost: at the deal each seat's points lost and accuracy, at a trick
-   * each card's mark and the choices its seat had then, with what each was worth. */
+  /** What the cards cost: at the deal each seat's points lost and accuracy, and the
+   * decisions of the auction (or the talk before the first card); at a trick each card's
+   * mark and the choices its seat had then, with what each was worth. */
   showCosts(body, decisions) {
     const a = this.analysis || { state: "loading" };
     const title = [h("h3", { id: "replay-analysis-title", text: t("analysis.title") }), this.seenSwitch()];
@@ -323,7 +324,11 @@ export class Replay {
       return;
     }
     if (!this.at) {
-      fill(this.costs, title, seatLines(body, (seat) => this.names[seat]));
+      // each seat's summary; then the auction, or the talk before the first card
+      const early = decisions.length
+        ? h("ul", { class: "list", id: "replay-decisions" }, decisions.map((d) => decisionLine(d, (seat) => this.names[seat])))
+        : null;
+      fill(this.costs, title, seatLines(body, (seat) => this.names[seat]), early);
       return;
     }
     fill(
@@ -364,7 +369,9 @@ export class Replay {
         ),
       ),
     );
-    this.showCosts(body, body ? body.decisions.filter((d) => d.trick === this.at) : []);
+    // (the auction and the talk before the first card at the deal, the rest at its trick)
+    const here = (d) => (beforePlay(d) ? this.at === 0 : d.trick === this.at);
+    this.showCosts(body, body ? body.decisions.filter(here) : []);
     this.taken.textContent = this.at ? took(names[p.winner], this.at, p.taken) : "";
     // each side's points after its short name, its players on hover and focus
     const figures = p.sides.map((side, i) => [sideName(names, side), p.points[i]]);

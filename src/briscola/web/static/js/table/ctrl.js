@@ -7,7 +7,7 @@
 
 import { analysisOf, api, games } from "../api.js";
 import { setDeck } from "../cards.js";
-import { actionName } from "../analysis.js";
+import { hintWords } from "../analysis.js";
 import { announce } from "../dom.js";
 import { verifyHand } from "../fair.js";
 import { errorText, t } from "../i18n.js";
@@ -385,7 +385,8 @@ export class TableCtrl {
     try {
       const body = await api("POST", `/api/tables/${this.token}/hint`);
       this.hint = { version, body };
-      announce(t("hint.suggested", { choice: actionName(body.suggested, (seat) => seatName(this, seat)) }));
+      const said = hintWords(body, (seat) => seatName(this, seat));
+      announce(`${said.sentence} ${said.why}`);
     } catch (err) {
       this.hint = { version, error: err.message };
     }

@@ -3,7 +3,7 @@
 // hand (only the legal cards enabled) with every other legal action as a button, and at
 // the side the auction and what was said and signalled.
 
-import { actionName, num, same } from "../../analysis.js";
+import { hintWords } from "../../analysis.js";
 import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
@@ -134,27 +134,26 @@ export function drawPlay(ui) {
 }
 
 /** The hint button, on your turn at a table that gives hints, and the hint asked for
- * while the table has not moved on: the strong player's choice (and why, when another
- * choice is of more value: it plays to win the hand), each choice's value. */
+ * while the table has not moved on: the strong player's choice, what it plays for with
+ * that choice's figures (the chance to win the hand, the points), and each choice's,
+ * the star on the choice the sentence names. */
 function hintEl(ctrl) {
   const hint = ctrl.hint && ctrl.hint.version === ctrl.version ? ctrl.hint : null;
   if (!ctrl.canHint() && !hint) return null;
   let said = null;
   if (hint && hint.body) {
-    const b = hint.body;
-    const top = Math.max(...b.choices.map((c) => c.expected_points));
-    const nameOf = (seat) => seatName(ctrl, seat);
-    const its = b.choices.find((c) => same(c.action, b.suggested));
+    const w = hintWords(hint.body, (seat) => seatName(ctrl, seat));
     said = h(
       "p",
       { class: "hint", id: "hint-said" },
-      t("hint.suggested", { choice: actionName(b.suggested, nameOf) }),
-      its && its.expected_points < top ? ` ${t("hint.differs")}` : "",
+      w.sentence,
+      " ",
+      w.why,
       " ",
       h("span", {
         class: "help",
         text: t("hint.choices", {
-          list: b.choices.map((c) => `${actionName(c.action, nameOf)} ${num(c.expected_points)}${c.expected_points === top ? ` ★ ${t("analysis.top")}` : ""}`).join(" · "),
+          list: w.choices.map((c) => c.text + (c.star ? ` ★ ${t("analysis.top")}` : "")).join(" · "),
         }),
       }),
     );
