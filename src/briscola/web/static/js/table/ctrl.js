@@ -58,6 +58,7 @@ export class TableCtrl {
     this.turnSince = null; // when the seat to act was told it is their turn (the clock)
     this.lastAnnouncedTurn = null;
     this.motion = still(); // what the last update moved, for the animations of its drawing
+    this.finished = null; // the trick last taken here, {trick: its trick_won event, since}: shown a while
     this.watchFrom = watchedFrom(token); // the seat a spectator watches from (at the bottom)
   }
 
@@ -147,6 +148,7 @@ export class TableCtrl {
     this.setTable(m.table);
     this.view = m.view;
     this.pending = null;
+    this.finished = null;
     for (const f of m.fairness || []) this.fairEvent(f);
     const v = this.view;
     if (v && this.log.hand !== v.hand_number) {
@@ -236,6 +238,7 @@ export class TableCtrl {
       case "trick_won":
         this.log.tricks.push({ winner: e.winner, cards: e.cards, seats: e.seats, points: e.points });
         this.motion.taken = e;
+        this.finished = { trick: e, since: Date.now() };
         break;
       case "hand_over":
         this.ended = this.handSummary(e.points, e.winners, view, e.sides, e.carichi);
