@@ -166,13 +166,14 @@ def keep(ana: Person, name: str) -> None:
 
 def check_shown(ana: Person, pause: float, slides: bool) -> list[list[dict[str, Any]]]:
     """Each trick taken was shown where it lay, unmoved, its taker's cards marked, for
-    ``pause`` seconds from the frame that said it was taken, then went (sliding, with
-    ``slides``, in 0.45 s; at once without); the cards of the next trick shown meanwhile
-    wait at their seats, clear of it. The runs of samples (shows()) checked."""
+    ``pause`` seconds from the frame that said it was taken (unless the next was taken
+    meanwhile), then went (sliding, with ``slides``, in 0.45 s; at once without); the cards
+    of the next trick shown meanwhile wait at their seats, clear of it; at least two went.
+    The runs of samples (shows()) checked."""
     taken = {json.dumps(sorted(e["cards"])): e for e in won(ana)}
     came: list[float] = ana.page.evaluate("() => window.__wonAt")
     runs = [run for run in shows(ana) if run[-1] is not None]  # (not one still shown)
-    assert runs, "no trick taken was shown, and went"
+    timed = 0
     for run in runs:
         *shown, after = run
         first = shown[0]["done"]
@@ -184,9 +185,12 @@ def check_shown(ana: Person, pause: float, slides: bool) -> list[list[dict[str, 
         held = [s for s in shown if not s["done"]["going"]]
         going = [s for s in shown if s["done"]["going"]]
         moved = going[0]["t"] if going else after["t"]  # (sampled every 40 ms)
+        if after["done"] and not going:
+            continue  # the next trick was taken meanwhile (the state is never held back)
+        timed += 1
         if pause:
             # never shorter; on a busy machine, not much longer
-            assert held and moved - at >= pause * 1000, (pause, moved - at, going[:1], after)
+            assert held and moved - at >= pause * 1000, (pause, moved - at)
             assert held[-1]["t"] - at <= (pause + 0.6) * 1000, (pause, held[-1]["t"] - at)
             assert len({json.dumps(boxes(s["done"]["cards"])) for s in held}) == 1, "it moved"
             for s in held:
@@ -204,6 +208,7 @@ def check_shown(ana: Person, pause: float, slides: bool) -> list[list[dict[str, 
             assert all(c["early"] and c["card"] not in mine for c in s["live"]), s
             for a, b in itertools.product(s["live"], s["done"]["cards"]):
                 assert not overlap(a, b), ("a card waiting covers the trick taken", a, b)
+    assert timed >= 2, f"{timed} tricks taken were shown until they went"
     return runs
 
 
@@ -265,7 +270,7 @@ def test_with_no_pause_a_trick_taken_goes_at_once(ana: Person) -> None:
     start(ana, "briscola-2", trickPause=0)
     play_until_taken(ana, 3, wait=True)
     ana.page.wait_for_timeout(800)
-    assert len(check_shown(ana, 0, slides=True)) >= 2
+    check_shown(ana, 0, slides=True)
 
 
 def test_under_reduced_motion_nothing_slides_and_the_pause_is_the_same(ana: Person) -> None:
@@ -275,7 +280,7 @@ def test_under_reduced_motion_nothing_slides_and_the_pause_is_the_same(ana: Pers
         start(ana, "briscola-4")
         play_until_taken(ana, 3, wait=True)
         ana.page.wait_for_timeout(1800)
-        assert len(check_shown(ana, 1.5, slides=False)) >= 2
+        check_shown(ana, 1.5, slides=False)
     finally:
         ana.page.emulate_media(reduced_motion="no-preference")
 
@@ -310,3 +315,19 @@ def test_the_trick_taken_and_its_pause_are_said_in_each_language(ana: Person, la
     assert kept == 0.5
     ana.page.locator("#pref-pause").scroll_into_view_if_needed()
     keep(ana, f"prefs-trick-pause-{lang}")
+
+
+def test_a_hands_last_trick_is_shown_before_its_end(ana: Person) -> None:
+    ana.page.set_viewport_size(SIZES["portrait"])
+    start(ana, "briscola-2", trickPause=2)
+    end = time.monotonic() + 60
+    while not any(e["type"] == "hand_over" for e in ana.events):
+        assert time.monotonic() < end, "the hand never ended"
+        if ana.play_first() is None:
+            ana.page.wait_for_timeout(20)
+    last = won(ana)[-1]
+    done = ana.page.locator('#trick-done [data-role="taken"] .card')
+    assert done.evaluate_all("cs => cs.map((c) => c.dataset.card)") == last["cards"]
+    assert not ana.page.locator("#end").count()
+    ana.page.wait_for_selector("#end")
+    ana.page.wait_for_selector("#trick-done", state="detached")

@@ -29,6 +29,11 @@ export function loadPrefs() {
   return prefs;
 }
 
+/** How long a finished trick stays on the table, in ms (`trickPause`). */
+export function trickPauseMs() {
+  return Math.max(0, Number(prefs.trickPause) || 0) * 1000;
+}
+
 export function savePrefs(changes) {
   Object.assign(prefs, changes);
   try {

@@ -1,7 +1,7 @@
 // The animations of the game's screen: decoration on what is already drawn, never a wait,
 // and nothing under reduced motion; and how long the trick last taken is still shown.
 
-import { prefs } from "../../prefs.js";
+import { trickPauseMs } from "../../prefs.js";
 import { still } from "../ctrl.js";
 
 /** What the last update moved, once (nothing under reduced motion). */
@@ -27,7 +27,7 @@ export function shownTrick(ui) {
   clearTimeout(ui.trickTimer);
   const f = ui.ctrl.finished;
   if (!f) return null;
-  const pause = Math.max(0, Number(prefs.trickPause) || 0) * 1000;
+  const pause = trickPauseMs();
   const slide = reducedMotion() ? 0 : SLIDE_MS;
   const age = Date.now() - f.since;
   if (age >= pause + slide) return null;
