@@ -1,11 +1,12 @@
 """A trick you can see (issue 39): a finished trick stays where it lay, its winning card
 marked (visibly, and for screen readers), for the person's pause (Preferences: 1.5 s by
 default, 0 to 4 s), and only then goes to its taker; the state is never held back: a card
-of the next trick played meanwhile shows at once, waiting at its player's seat. Under
-reduced motion nothing slides, and the pause is the same. The cards of a trick never
-overlap, from three to six players and in four-card Briškula (everyone plays twice), at
-360x740, 390x844, 844x390 and 1280x800. Screenshots of a finished trick, its winner
-marked: ``trick-GAME-SIZE.png`` and ``trick-LANG.png``.
+of the next trick played meanwhile shows at once, waiting at its player's seat; a hand's
+last trick is shown before its end. Under reduced motion nothing slides, and the pause is
+the same. The cards of a trick never overlap, from three to six players and in four-card
+Briškula (everyone plays twice), at 360x740, 390x844, 844x390 and 1280x800. Screenshots
+of a finished trick, its winner marked: ``trick-GAME-SIZE.png`` and ``trick-LANG.png``;
+the preference: ``prefs-trick-pause-LANG.png``.
 
 The page is sampled every 40 ms by a script of its own (``SAMPLE``): the trick taken
 (its cards' boxes, which is marked, its animation) and the cards of the trick in play."""
