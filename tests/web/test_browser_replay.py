@@ -23,7 +23,7 @@ from briscola.engine.game_record import parse_record
 from briscola.engine.record import replay
 from briscola.engine.state import GameState
 from briscola.words.catalogue import catalogue
-from browserkit import Person
+from browserkit import DESKTOP, Person
 from serverkit import Client, ServerProcess, open_table, play_randomly
 
 T = TypeVar("T")
@@ -262,3 +262,36 @@ def test_a_finished_hand_replays_trick_by_trick(
     page.reload()
     page.wait_for_selector("#replay-at:has-text('Dopo la presa 13 di 20')")
     assert "/cards/spanish/" in (page.locator("#replay-trick img").first.get_attribute("src") or "")
+
+
+def test_the_replays_trick_cards_are_as_big_as_the_tables(
+    people: Callable[[str], Person], web: ServerProcess, match: tuple[str, dict[str, str]]
+) -> None:
+    """At the same size of the window, a card of a replayed trick is at least as wide as a
+    card of the trick at the table (the replay's no smaller version of it)."""
+    token, cookies = match
+    ugo = people("Ugo")
+    ugo.context.add_cookies([{"name": k, "value": v, "url": web.url} for k, v in cookies.items()])
+    page = ugo.page
+    sizes = [{"width": 390, "height": 844}, {"width": 844, "height": 390}, DESKTOP]
+    widths = (
+        "(sel) => [...document.querySelectorAll(sel)].map((c) => c.getBoundingClientRect().width)"
+    )
+    ugo.goto(f"/history/{token}/1?trick=3")
+    page.wait_for_selector("#replay-trick .card")
+    replayed = []
+    for size in sizes:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(60)
+        found = page.evaluate(widths, "#replay-trick .card")
+        assert len(found) == 2, found
+        replayed.append(min(found))
+    ugo.shoot("replay-trick")
+    ugo.goto("/")
+    page.click("#play-now")  # a table of briscola-2 against the computer
+    page.wait_for_selector("#trick .card")  # (a card played, or the empty trick's place)
+    for size, replay_w in zip(sizes, replayed, strict=True):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(60)
+        table_w = max(page.evaluate(widths, ".felt .trick .card"))
+        assert replay_w >= table_w, (size, replay_w, table_w)

@@ -194,7 +194,7 @@ def test_every_game_is_shot_at_every_size(people: Callable[[str], Person], game:
     never = f"{game}: no card was ever on the table at Ana's turn"
     play_until([ana], lambda: trick_on_the_table(ana), acts=True, pause=50, failing=never)
     page = ana.page
-    page.wait_for_selector(".trick-copy", state="detached")  # the last trick slid away
+    page.wait_for_selector("#trick-done", state="detached")  # the last trick taken went
     page.mouse.move(0, 0)  # no card lifted under the pointer that played the last one
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
@@ -204,14 +204,16 @@ def test_every_game_is_shot_at_every_size(people: Callable[[str], Person], game:
         assert width <= viewport["width"], f"{game}: the page is {width} px wide at {size}"
 
 
-# Every copy of a trick taken that slides over the table: its cards' places and which is
-# marked as the winner.
+# Every trick taken drawn on the table (shown a while, then sliding to its taker): its
+# cards' places and which is marked as the winner.
 RECORD_TAKEN = """
 window.__taken = [];
 new MutationObserver((changes) => {
   for (const c of changes) for (const n of c.addedNodes) {
-    if (n.nodeType === 1 && n.classList.contains("trick-copy")) {
-      window.__taken.push([...n.querySelectorAll(".played")].map((f) => f.className));
+    if (n.nodeType !== 1) continue;
+    for (const done of n.querySelectorAll("#trick-done")) {
+      const cards = done.querySelectorAll('[data-role="taken"]');
+      window.__taken.push([...cards].map((f) => f.className));
     }
   }
 }).observe(document, {childList: true, subtree: true});
@@ -234,9 +236,9 @@ def test_the_trick_taken_marks_its_winner_and_counts_for_the_taker(
     # the taker's seat counts it
     seat = ana.page.locator(f'[data-role="seat"][data-seat="{first["winner"]}"] .tricks')
     assert seat.inner_text() in ("1 trick", "2 tricks"), seat.inner_text()
-    # the copy that slid away: both cards where they lay, the winner's marked
+    # the trick taken shown: both cards where they lay, the winner's marked
     taken = ana.page.evaluate("() => window.__taken")
-    assert taken, "no trick slid to its taker"
+    assert taken, "no trick taken was shown"
     for copy in taken:
         assert len(copy) == 2 and sum("winner" in c for c in copy) == 1, copy
         assert all("slot-" in c for c in copy), copy

@@ -7,8 +7,8 @@
 
 import { api, whoAmI } from "./api.js";
 import { announce, h, fill, link } from "./dom.js";
-import { setLanguage, t } from "./i18n.js";
-import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES } from "./prefs.js";
+import { language, setLanguage, t } from "./i18n.js";
+import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES, TRICK_PAUSES } from "./prefs.js";
 import { showHome } from "./home.js";
 import { showAccount } from "./account.js";
 import { showFamilies, showFamily, showJoin } from "./family.js";
@@ -97,6 +97,13 @@ function togglePrefs() {
   }
 }
 
+/** A finished trick's pause in words: none, or its seconds as the language writes them
+ * ("1.5 sec", "1,5 s"). */
+function pauseWords(seconds) {
+  if (!seconds) return t("prefs.trick_pause_none");
+  return new Intl.NumberFormat(language(), { style: "unit", unit: "second", unitDisplay: "short" }).format(seconds);
+}
+
 function renderPrefs(panel) {
   const select = (id, label, options, value, onchange) =>
     h(
@@ -150,6 +157,9 @@ function renderPrefs(panel) {
         onchange: (e) => changed({ sound: e.target.checked }),
       }),
       h("span", { text: t("prefs.sound") }),
+    ),
+    select("pref-pause", t("prefs.trick_pause"), TRICK_PAUSES.map((s) => [String(s), pauseWords(s)]), String(prefs.trickPause), (v) =>
+      changed({ trickPause: Number(v) }),
     ),
     h("div", { id: "account" }),
     h("button", { type: "button", onclick: togglePrefs, text: t("prefs.close") }),

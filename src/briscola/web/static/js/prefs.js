@@ -3,10 +3,14 @@
 const KEY = "briscola.prefs";
 export const STYLES = ["napoletane", "spanish", "french"];
 export const LANGUAGES = ["it", "en", "es", "hr"];
+/** The seconds a finished trick stays on the table, the winning card marked, before it
+ * goes to its taker (`trickPause`): the choices offered, and the default. */
+export const TRICK_PAUSES = [0, 0.5, 1, 1.5, 2, 3, 4];
+const TRICK_PAUSE = 1.5;
 
 function defaults() {
   const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
-  return { style: "napoletane", trump: "", lang: LANGUAGES.includes(nav) ? nav : "en", sound: false };
+  return { style: "napoletane", trump: "", lang: LANGUAGES.includes(nav) ? nav : "en", sound: false, trickPause: TRICK_PAUSE };
 }
 
 export const prefs = { ...defaults() };
@@ -20,7 +24,14 @@ export function loadPrefs() {
   }
   if (!STYLES.includes(prefs.style)) prefs.style = "napoletane";
   if (!LANGUAGES.includes(prefs.lang)) prefs.lang = "en";
+  const pause = Number(prefs.trickPause);
+  prefs.trickPause = Number.isFinite(pause) ? Math.min(4, Math.max(0, pause)) : TRICK_PAUSE;
   return prefs;
+}
+
+/** How long a finished trick stays on the table, in ms (`trickPause`). */
+export function trickPauseMs() {
+  return Math.max(0, Number(prefs.trickPause) || 0) * 1000;
 }
 
 export function savePrefs(changes) {

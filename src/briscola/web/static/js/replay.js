@@ -363,7 +363,7 @@ export class Replay {
         h(
           "figure",
           { class: "played" + (x.seat === p.winner ? " winner" : ""), "data-seat": x.seat },
-          cardEl(x.card, { extra: "small" }),
+          cardEl(x.card),
           h("figcaption", { text: names[x.seat] }),
           markEl(decided(x)),
         ),

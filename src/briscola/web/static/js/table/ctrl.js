@@ -11,6 +11,7 @@ import { hintWords } from "../analysis.js";
 import { announce } from "../dom.js";
 import { verifyHand } from "../fair.js";
 import { errorText, t } from "../i18n.js";
+import { trickPauseMs } from "../prefs.js";
 import { tableRules } from "../rules.js";
 import { tell, tellTurn } from "./narrate.js";
 import { seatName } from "./words.js";
@@ -58,6 +59,8 @@ export class TableCtrl {
     this.turnSince = null; // when the seat to act was told it is their turn (the clock)
     this.lastAnnouncedTurn = null;
     this.motion = still(); // what the last update moved, for the animations of its drawing
+    this.finished = null; // the trick last taken here, {trick: its trick_won event, since}: shown a while
+    this.holdEnd = 0; // until when a hand's end waits, its last trick shown (Date.now())
     this.watchFrom = watchedFrom(token); // the seat a spectator watches from (at the bottom)
   }
 
@@ -81,13 +84,20 @@ export class TableCtrl {
     this.redraw();
   }
 
-  /** Which screen the state is: gone, loading, waiting, play or end. */
+  /** Whether a hand's end waits while its last trick is shown: the next hand's cards,
+   * dealt meanwhile, are not played before its end has been seen. */
+  holding() {
+    return Date.now() < this.holdEnd;
+  }
+
+  /** Which screen the state is: gone, loading, waiting, play or end (once the hand's last
+   * trick has been shown its while). */
   screen() {
     const tb = this.table;
     if (this.gone) return "gone";
     if (!tb) return "loading";
     if (tb.status === "waiting") return "waiting";
-    if (tb.status === "finished" || (this.showEnd && this.ended)) return "end";
+    if (tb.status === "finished" || (this.showEnd && this.ended)) return this.holding() ? "play" : "end";
     return "play";
   }
 
@@ -147,6 +157,8 @@ export class TableCtrl {
     this.setTable(m.table);
     this.view = m.view;
     this.pending = null;
+    this.finished = null;
+    this.holdEnd = 0;
     for (const f of m.fairness || []) this.fairEvent(f);
     const v = this.view;
     if (v && this.log.hand !== v.hand_number) {
@@ -236,10 +248,13 @@ export class TableCtrl {
       case "trick_won":
         this.log.tricks.push({ winner: e.winner, cards: e.cards, seats: e.seats, points: e.points });
         this.motion.taken = e;
+        this.finished = { trick: e, since: Date.now() };
         break;
       case "hand_over":
         this.ended = this.handSummary(e.points, e.winners, view, e.sides, e.carichi);
         this.showEnd = true;
+        // the hand's last trick shown first, for the person's pause (view/motion.js shownTrick)
+        this.holdEnd = this.finished ? this.finished.since + trickPauseMs() : 0;
         break;
       case "hand_scored":
         if (this.ended) this.ended.scored = e;
@@ -329,10 +344,11 @@ export class TableCtrl {
     this.redraw();
   }
 
-  /** The actions this seat may take now: none while one is in flight. */
+  /** The actions this seat may take now: none while one is in flight, nor while a hand's
+   * end waits. */
   legal() {
     const v = this.view;
-    if (!v || !v.legal || (this.pending && this.pending.version === this.version)) return [];
+    if (!v || !v.legal || this.holding() || (this.pending && this.pending.version === this.version)) return [];
     return v.legal;
   }
 

@@ -24,6 +24,8 @@ export class TableView {
     this.rulesShown = false; // the rules panel under the status line, and its content
     this.rulesContent = null;
     this.lastOpen = false; // the last trick's details, opened
+    this.trickTimer = null; // the end of the trick last taken's pause, or of its slide
+    this.earlyCards = null; // the next trick's cards drawn waiting at their seats
   }
 
   /** Draw the state again: all of it, or only `part` ("chat"). */
@@ -50,6 +52,7 @@ export class TableView {
 
   close() {
     clearInterval(this.timer);
+    clearTimeout(this.trickTimer); // (the trick last taken: see motion.js shownTrick)
   }
 
   /** The screen's lasting frame. */

@@ -1,41 +1,51 @@
 // The animations of the game's screen: decoration on what is already drawn, never a wait,
-// and nothing under reduced motion.
+// and nothing under reduced motion; and how long the trick last taken is still shown.
 
-import { h } from "../../dom.js";
-import { cardEl } from "../../cards.js";
+import { trickPauseMs } from "../../prefs.js";
 import { still } from "../ctrl.js";
 
 /** What the last update moved, once (nothing under reduced motion). */
 export function takeMotion(ctrl) {
   const mo = ctrl.takeMotion();
-  return matchMedia("(prefers-reduced-motion: reduce)").matches ? still() : mo;
+  return reducedMotion() ? still() : mo;
 }
 
-/** The trick just taken (`e`, its trick_won event), as a short-lived copy over the table
- * (`felt`), each card where its player laid it (`slots`: each seat's place) and the
- * winning card marked, that slides toward the taker (`target`: their seat, or your hand)
- * and fades; it takes no clicks and is gone when its animation ends. */
-export function flyTaken(e, felt, target, slots) {
+/** How long a trick taken slides to its taker (style.css's .trick-done.going). */
+export const SLIDE_MS = 450;
+
+/** Whether the person asked for reduced motion: nothing slides, the pauses stay. */
+export function reducedMotion() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The trick last taken while it is still shown (`ui.ctrl.finished`): `{trick, going,
+ * into}`, its trick_won event, whether its pause (the person's `trickPause`) is over and
+ * it slides to its taker, and how far into that slide it is (ms); null once it is gone.
+ * The page is drawn again when the pause ends and when the slide does (none under
+ * reduced motion). The state is never held back: only this copy of the trick lingers. */
+export function shownTrick(ui) {
+  clearTimeout(ui.trickTimer);
+  const f = ui.ctrl.finished;
+  if (!f) return null;
+  const pause = trickPauseMs();
+  const slide = reducedMotion() ? 0 : SLIDE_MS;
+  const age = Date.now() - f.since;
+  if (age >= pause + slide) return null;
+  const going = age >= pause;
+  ui.trickTimer = setTimeout(() => ui.redraw(), (going ? pause + slide : pause) - age + 1);
+  return { trick: f.trick, going, into: going ? age - pause : 0 };
+}
+
+/** Send the trick taken (`el`, drawn on the table `felt`) on its way toward its taker
+ * (`target`: their seat), `into` ms into its slide: resumed, not restarted,
+ * when the page is drawn again meanwhile. */
+export function slideTaken(el, felt, target, into) {
   const from = felt.getBoundingClientRect();
   const to = (target || felt).getBoundingClientRect();
-  const cards = e.cards.map((c, i) => {
-    const seat = e.seats ? e.seats[i] : null;
-    const slot = seat === null || seat === undefined ? "bottom" : slots[seat];
-    return h("figure", { class: `played slot-${slot}${seat === e.winner ? " winner" : ""}` }, cardEl(c));
-  });
-  const n = [...felt.classList].find((c) => /^n\d$/.test(c)) || "";
-  const copy = h("div", { class: `taken trick-copy ${n}`, "aria-hidden": "true" }, cards);
-  for (const el of copy.querySelectorAll("[data-card]")) el.removeAttribute("data-card");
-  const style = getComputedStyle(felt);
-  for (const v of ["--seat-w", "--seat-h", "--trick-w", "--gap"]) copy.style.setProperty(v, style.getPropertyValue(v));
-  Object.assign(copy.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
-  copy.style.setProperty("--dx", `${to.left + to.width / 2 - (from.left + from.width / 2)}px`);
-  copy.style.setProperty("--dy", `${to.top + to.height / 2 - (from.top + from.height / 2)}px`);
-  const done = () => copy.remove();
-  copy.addEventListener("animationend", done);
-  copy.addEventListener("animationcancel", done);
-  setTimeout(done, 5000); // no animation event (a hidden tab): gone all the same
-  document.body.append(copy);
+  el.style.setProperty("--dx", `${to.left + to.width / 2 - (from.left + from.width / 2)}px`);
+  el.style.setProperty("--dy", `${to.top + to.height / 2 - (from.top + from.height / 2)}px`);
+  el.style.animationDelay = `${-into}ms`;
+  el.classList.add("going");
 }
 
 /** Cards just drawn slide in from the stock: each starts where the stock is. */

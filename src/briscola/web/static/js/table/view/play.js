@@ -10,7 +10,7 @@ import { capital, t } from "../../i18n.js";
 import { sidePoints } from "../../sidelabel.js";
 import { roleBadge, sideTag } from "../sides.js";
 import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, seatName, talkText } from "../words.js";
-import { flyTaken, fromStock, takeMotion } from "./motion.js";
+import { fromStock, reducedMotion, shownTrick, slideTaken, takeMotion } from "./motion.js";
 
 export function drawPlay(ui) {
   const ctrl = ui.ctrl;
@@ -33,11 +33,17 @@ export function drawPlay(ui) {
   for (const tr of v.tricks || []) taken[tr.winner] += 1;
   const seats = [];
   for (let s = 0; s < v.players; s++) seats.push(seatBox(ctrl, v, s, slots[s], taken[s], s === v.seat));
-  const played = (v.trick || []).map(([seat, card]) =>
+  // The trick last taken stays where it lay a while, its winning card marked; the cards of
+  // the next trick played meanwhile wait at their players' seats, and land when it has gone.
+  const done = shownTrick(ui);
+  const early = Boolean(done);
+  const landing = early || reducedMotion() ? null : ui.earlyCards;
+  ui.earlyCards = early ? new Set((v.trick || []).map(([, card]) => card)) : null;
+  const played = trickCards(v.trick || [], slots, (seat, card, cls) =>
     h(
       "figure",
-      { class: `played slot-${slots[seat]}`, "data-role": "played", "data-seat": seat },
-      cardEl(card, { extra: mo.played.has(card) ? "enter" : null }),
+      { class: `${cls}${early ? " early" : ""}`, "data-role": "played", "data-seat": seat },
+      cardEl(card, { extra: mo.played.has(card) || (landing && landing.has(card)) ? "enter" : null }),
       h("figcaption", { class: "sr-only", text: seatLabel(ctrl, seat) }),
     ),
   );
@@ -45,10 +51,13 @@ export function drawPlay(ui) {
     "div",
     { class: "trick", id: "trick", role: "group", "aria-label": t("table.trick") },
     played,
-    played.length ? null : h("span", { class: "empty-trick" }, slotEl(t("words.empty_trick"))),
+    played.length || done ? null : h("span", { class: "empty-trick" }, slotEl(t("words.empty_trick"))),
   );
   const stock = stockEl(v);
-  const felt = h("div", { class: `felt n${v.players}` }, seats, trick, stock);
+  const doneEl = done ? takenTrick(ctrl, done.trick, slots) : null;
+  const order = (done && done.trick.seats) || v.trick_order || [];
+  const twice = new Set(order).size < order.length; // everyone plays twice to a trick
+  const felt = h("div", { class: `felt n${v.players}${twice ? " twice" : ""}${early ? " pausing" : ""}` }, seats, doneEl, trick, stock);
   // the points taken, unless the table keeps them hidden during a hand (counted in your
   // head: the hand's end shows them)
   const hidden = Boolean(ctrl.table && ctrl.table.points === "hidden");
@@ -93,9 +102,8 @@ export function drawPlay(ui) {
     : null;
   const heading = h("h2", { class: "sr-only", text: t("table.your_hand") });
   fill(parts.mine, heading, watching ? watchingEl(ctrl, v, me) : hand, actions, hintEl(ctrl));
-  if (mo.taken) {
-    const mine = mo.taken.winner === v.seat;
-    flyTaken(mo.taken, felt, mine ? parts.mine : felt.querySelector(`[data-role="seat"][data-seat="${mo.taken.winner}"]`), slots);
+  if (done && done.going) {
+    slideTaken(doneEl, felt, felt.querySelector(`[data-role="seat"][data-seat="${done.trick.winner}"]`), done.into);
   }
   if (mo.drawn.size) fromStock(hand.querySelectorAll(".card.drawn"), stock || felt);
   // What was said and signalled; the auction.
@@ -131,6 +139,43 @@ export function drawPlay(ui) {
     );
   }
   fill(parts.side, side);
+}
+
+/** A trick's cards (`[seat, card]` pairs) drawn by `draw(seat, card, cls)`, `cls` their
+ * place: in front of each player's seat (`slots`), a second card of the same player (in
+ * four-card Briškula everyone plays twice) beside their first. */
+function trickCards(pairs, slots, draw) {
+  const seen = new Set();
+  return pairs.map(([seat, card]) => {
+    const again = seen.has(seat);
+    seen.add(seat);
+    return draw(seat, card, `played slot-${slots[seat]}${again ? " again" : ""}`);
+  });
+}
+
+/** The trick just taken (`e`, its trick_won event), shown where its cards lay, the winning
+ * card marked (in four-card Briškula both its taker's: the event does not say which of the
+ * two took it), and said: who takes it. */
+function takenTrick(ctrl, e, slots) {
+  const seats = e.seats || [];
+  return h(
+    "div",
+    { class: "trick trick-done", id: "trick-done", role: "group", "aria-label": capital(say(ctrl, "table.trick_taken", e.winner)) },
+    trickCards(
+      e.cards.map((c, i) => [seats[i] ?? e.winner, c]),
+      slots,
+      (seat, card, cls) => {
+        const won = seat === e.winner;
+        return h(
+          "figure",
+          { class: `${cls}${won ? " winner" : ""}`, "data-role": "taken", "data-seat": seat },
+          cardEl(card),
+          won ? h("span", { class: "takes", "aria-hidden": "true", text: t("table.takes") }) : null,
+          h("figcaption", { class: "sr-only", text: won ? `${seatLabel(ctrl, seat)}: ${t("table.takes")}` : seatLabel(ctrl, seat) }),
+        );
+      },
+    ),
+  );
 }
 
 /** The hint button, on your turn at a table that gives hints, and the hint asked for

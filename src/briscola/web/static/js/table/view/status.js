@@ -22,7 +22,7 @@ export function drawStatus(ui) {
     const scores = matchScores(ctrl, m);
     if (scores) bits.push(h("span", { class: "match", text: scores }));
     else if (m && m.hands_won) bits.push(h("span", { class: "match", text: t("table.match_score", { score: matchBySide(ctrl, m.hands_won) }) }));
-    const turn = v.to_act === null || v.to_act === undefined ? "" : capital(say(ctrl, "table.turn_of", v.to_act));
+    const turn = v.to_act === null || v.to_act === undefined || ctrl.holding() ? "" : capital(say(ctrl, "table.turn_of", v.to_act));
     bits.push(h("strong", { class: "turn", id: "turn", text: turn }));
     bits.push(h("span", { class: "clock", id: "clock" }));
   }
