@@ -3,10 +3,12 @@
 const KEY = "briscola.prefs";
 export const STYLES = ["napoletane", "spanish", "french"];
 export const LANGUAGES = ["it", "en", "es", "hr"];
+/** How your hand is sorted (js/table/handsort.js): by suit, then rank (trumps last), or by rank. */
+export const SORTS = ["suit", "rank"];
 
 function defaults() {
   const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
-  return { style: "napoletane", trump: "", lang: LANGUAGES.includes(nav) ? nav : "en", sound: false };
+  return { style: "napoletane", trump: "", lang: LANGUAGES.includes(nav) ? nav : "en", sound: false, sort: "suit" };
 }
 
 export const prefs = { ...defaults() };
@@ -20,6 +22,7 @@ export function loadPrefs() {
   }
   if (!STYLES.includes(prefs.style)) prefs.style = "napoletane";
   if (!LANGUAGES.includes(prefs.lang)) prefs.lang = "en";
+  if (!SORTS.includes(prefs.sort)) prefs.sort = "suit";
   return prefs;
 }
 

@@ -59,6 +59,7 @@ export class TableCtrl {
     this.lastAnnouncedTurn = null;
     this.motion = still(); // what the last update moved, for the animations of its drawing
     this.watchFrom = watchedFrom(token); // the seat a spectator watches from (at the bottom)
+    this.game = null; // the table's game as the catalogue says it (`GET /api/games`), once known
   }
 
   /** The seat drawn at the bottom of the table: yours, or, as you watch, the one you
@@ -185,6 +186,7 @@ export class TableCtrl {
     if (!was || was.game !== table.game) {
       games().then((c) => {
         const g = c.games.find((x) => x.key === table.game);
+        this.game = g || null;
         setDeck(g ? g.deck.name : null);
         this.redraw();
       });

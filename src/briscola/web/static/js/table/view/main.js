@@ -24,6 +24,9 @@ export class TableView {
     this.rulesShown = false; // the rules panel under the status line, and its content
     this.rulesContent = null;
     this.lastOpen = false; // the last trick's details, opened
+    this.auctionOpen = false; // the auction's earlier lines, unfolded
+    this.bidPick = null; // the bid your auction's stepper shows
+    this.mineSize = null; // watches the height of the bottom of the screen (your hand)
   }
 
   /** Draw the state again: all of it, or only `part` ("chat"). */
@@ -50,11 +53,24 @@ export class TableView {
 
   close() {
     clearInterval(this.timer);
+    this.keepMineClear(null);
+  }
+
+  /** Your hand's part stays at the bottom of the screen, over the page: the page is padded
+   * by its height (`--mine-h`), so that the end of the page scrolls clear of it. */
+  keepMineClear(mine) {
+    if (this.mineSize) this.mineSize.disconnect();
+    this.mineSize = null;
+    if (!mine || typeof ResizeObserver === "undefined") return;
+    const screen = mine.parentElement;
+    this.mineSize = new ResizeObserver(() => screen.style.setProperty("--mine-h", `${Math.ceil(mine.getBoundingClientRect().height)}px`));
+    this.mineSize.observe(mine);
   }
 
   /** The screen's lasting frame. */
   build(screen) {
     clearInterval(this.timer);
+    this.keepMineClear(null);
     this.parts = {};
     const part = (name, tag = "section", attrs = {}) => (this.parts[name] = h(tag, { class: name, ...attrs }));
     if (screen === "gone") {
@@ -84,6 +100,7 @@ export class TableView {
           chat,
         ),
       );
+      this.keepMineClear(this.parts.mine);
       this.timer = setInterval(() => drawClock(this), 1000);
     }
   }
