@@ -69,7 +69,11 @@ MEASURE = """() => {
 
 
 def keep(ana: Person, name: str) -> None:
-    """A screenshot of the window as it is (what the person sees), kept as ``NAME.png``."""
+    """A screenshot of the window as it is (what the person sees), its cards' art loaded,
+    kept as ``NAME.png``."""
+    ana.page.wait_for_function(
+        "() => [...document.querySelectorAll('.card img')].every((i) => i.complete)"
+    )
     path = ana.shots / f"{name}.png"
     ana.page.screenshot(path=str(path))
     folder = os.environ.get("BRISCOLA_SCREENSHOTS")

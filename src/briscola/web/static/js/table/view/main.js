@@ -26,7 +26,6 @@ export class TableView {
     this.lastOpen = false; // the last trick's details, opened
     this.auctionOpen = false; // the auction's earlier lines, unfolded
     this.bidPick = null; // the bid your auction's stepper shows
-    this.mineSize = null; // watches the height of the bottom of the screen (your hand)
   }
 
   /** Draw the state again: all of it, or only `part` ("chat"). */
@@ -53,24 +52,11 @@ export class TableView {
 
   close() {
     clearInterval(this.timer);
-    this.keepMineClear(null);
-  }
-
-  /** Your hand's part stays at the bottom of the screen, over the page: the page is padded
-   * by its height (`--mine-h`), so that the end of the page scrolls clear of it. */
-  keepMineClear(mine) {
-    if (this.mineSize) this.mineSize.disconnect();
-    this.mineSize = null;
-    if (!mine || typeof ResizeObserver === "undefined") return;
-    const screen = mine.parentElement;
-    this.mineSize = new ResizeObserver(() => screen.style.setProperty("--mine-h", `${Math.ceil(mine.getBoundingClientRect().height)}px`));
-    this.mineSize.observe(mine);
   }
 
   /** The screen's lasting frame. */
   build(screen) {
     clearInterval(this.timer);
-    this.keepMineClear(null);
     this.parts = {};
     const part = (name, tag = "section", attrs = {}) => (this.parts[name] = h(tag, { class: name, ...attrs }));
     if (screen === "gone") {
@@ -88,19 +74,23 @@ export class TableView {
     } else if (screen === "end") {
       fill(this.app, h("div", { class: "end-screen" }, status, part("end", "section", { id: "end" }), chat));
     } else {
+      // your hand's part last, after the page, held at the bottom of the screen (style.css)
       fill(
         this.app,
         h(
           "div",
-          { class: "table-screen" },
-          status,
-          part("center", "section", { id: "center", "aria-label": t("table.center") }),
+          { class: "table-page" },
+          h(
+            "div",
+            { class: "table-screen" },
+            status,
+            part("center", "section", { id: "center", "aria-label": t("table.center") }),
+            part("side", "aside", { id: "side" }),
+            chat,
+          ),
           part("mine", "section", { id: "mine", "aria-label": t("table.your_hand") }),
-          part("side", "aside", { id: "side" }),
-          chat,
         ),
       );
-      this.keepMineClear(this.parts.mine);
       this.timer = setInterval(() => drawClock(this), 1000);
     }
   }

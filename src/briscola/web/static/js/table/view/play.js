@@ -1,15 +1,16 @@
 // The game's screen: everyone else at the table (name, cards in hand face down or shown,
-// presence), the trick, the turned trump and the stock, the points, the last trick, your
-// hand (only the legal cards enabled) with every other legal action as a button, and at
-// the side the auction and what was said and signalled.
+// presence), the trick, the turned trump and the stock, the points, the last trick; at the
+// bottom of the screen your hand (sorted as you chose, only the legal cards enabled) with
+// every other legal action as a button; chiamata's auction (./auction.js) with your hand
+// while it lasts, else at the side with what was said and signalled.
 
 import { actionName, num, same } from "../../analysis.js";
 import { backEl, cardEl, deck, slotEl, style, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
-import { sortHand, sorts } from "../handsort.js";
 import { capital, t } from "../../i18n.js";
 import { prefs } from "../../prefs.js";
 import { sidePoints } from "../../sidelabel.js";
+import { sortHand, sorts } from "../handsort.js";
 import { roleBadge, sideTag } from "../sides.js";
 import { actionLabel, botLabel, points as pointsOf, say, seatLabel, seatName, talkText } from "../words.js";
 import { auctionBox, withHand } from "./auction.js";
