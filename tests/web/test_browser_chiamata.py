@@ -191,9 +191,18 @@ def test_the_hand_and_the_auction_fit_every_screen(people: Callable[[str], Perso
             stepped = True
             chosen = raises[1]
         sent = len(ana.acts)
-        bid.click()  # Ana raises every time: the auction runs on, and she wins it
+        # Ana raises every time (the auction runs on, and she wins it): once with the
+        # keyboard, whose place stays in her part of the screen
+        keyboard = chosen != raises[0]
+        if keyboard:
+            bid.focus()
+            page.keyboard.press("Enter")
+        else:
+            bid.click()
         page.wait_for_function("(n) => window.__view.move_number !== n", arg=view["move_number"])
         assert ana.acts[sent]["action"] == {"seat": view["seat"], "bid": chosen}
+        if keyboard:
+            assert page.evaluate("!!document.activeElement.closest('#mine, #auction')")
     assert turns >= 1 and stepped, (turns, stepped)
     page.wait_for_selector(".call-control")  # Ana won the auction: she calls
     fits(ana, "the call", "chiamata-call")

@@ -47,7 +47,10 @@ export class TableView {
     else if (screen === "end") drawEnd(this);
     drawStatus(this);
     if (key && key.startsWith("card-")) refocus(key, '.hand .card[aria-disabled="false"]', ".hand .card");
-    else refocus(key);
+    else if (key && /^(bid|pass|call-)/.test(key)) {
+      // your bid or call went: the next one offered, else your hand, keeps the keyboard's place
+      refocus(key, '[data-key="bid"]', '[data-key="pass"]', '#hand .card[aria-disabled="false"]', "#hand .card");
+    } else refocus(key);
   }
 
   close() {
