@@ -6,7 +6,8 @@ at most (``data-role="bid-control"`` and any other button in its box), however m
 are legal; its stepper shows the bids the server listed, in its order, and Bid sends the one
 shown; a long auction's history is folded to its last lines, the rest a click away. A hand
 of 4 cards or more is sorted by suit then rank, trumps last (the trump once called), or by
-rank as the person's preference says; Briškula's 32 French cards by their own order.
+rank as the person's preference says; Briškula's 32 French cards by their own order; the
+replay's hands as the table's.
 Screenshots: ``chiamata-auction``, ``chiamata-call`` and ``chiamata-play`` at the three
 sizes, and the auction in the four languages at phone size."""
 
@@ -21,7 +22,7 @@ import pytest
 
 from briscola.engine import Card, Rules
 from briscola.words.catalogue import catalogue
-from browserkit import Person, need_axe
+from browserkit import Person, need_axe, token_of
 
 SIZES = {
     "portrait": {"width": 390, "height": 844},
@@ -232,6 +233,14 @@ def test_the_hand_and_the_auction_fit_every_screen(people: Callable[[str], Perso
             assert cards == suit_then_rank("chiamata", cards, view["trump"]), cards
         fits(ana, f"the play, Ana's card {turn + 1}", "chiamata-play" if turn == 0 else None)
         assert ana.play_first()
+    # the hand's replay shows each seat's eight cards dealt sorted alike (no trump turned)
+    ana.goto(f"/history/{token_of(page.url)}/1")
+    page.wait_for_selector(".replay-seat [data-card]")
+    for seat in range(5):
+        held = page.locator(f'.replay-seat[data-seat="{seat}"] [data-card]').evaluate_all(
+            "els => els.map((e) => e.dataset.card)"
+        )
+        assert len(held) == 8 and held == suit_then_rank("chiamata", held, None), (seat, held)
     assert not ana.errors, ana.errors
 
 

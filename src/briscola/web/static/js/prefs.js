@@ -3,7 +3,7 @@
 const KEY = "briscola.prefs";
 export const STYLES = ["napoletane", "spanish", "french"];
 export const LANGUAGES = ["it", "en", "es", "hr"];
-/** How your hand is sorted (js/table/handsort.js): by suit, then rank (trumps last), or by rank. */
+/** How your hand is sorted (js/handsort.js): by suit, then rank (trumps last), or by rank. */
 export const SORTS = ["suit", "rank"];
 
 function defaults() {

@@ -10,7 +10,7 @@ import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
 import { prefs } from "../../prefs.js";
 import { sidePoints } from "../../sidelabel.js";
-import { sortHand, sorts } from "../handsort.js";
+import { sortHand, sorts } from "../../handsort.js";
 import { roleBadge, sideTag } from "../sides.js";
 import { actionLabel, botLabel, points as pointsOf, say, seatLabel, seatName, talkText } from "../words.js";
 import { auctionBox, withHand } from "./auction.js";
@@ -132,7 +132,7 @@ export function drawPlay(ui) {
   fill(parts.side, side);
 }
 
-/** A hand in the order it is shown (js/table/handsort.js): sorted, as the person chose (by suit,
+/** A hand in the order it is shown (js/handsort.js): sorted, as the person chose (by suit,
  * or by rank), when it has 4 cards or more or its game deals 4 or more; else as the server
  * gave it. Sorted with what the view knows: the deck, the court order, the trump suit once
  * there is one. */
