@@ -55,8 +55,8 @@ export function auctionBox(ui, v, legal) {
       h("summary", { "data-key": "auction-earlier", text: t("table.auction_earlier", { n: folded.length }) }),
       h("ul", {}, folded),
     );
-    if (ui.auctionOpen) earlier.open = true;
-    earlier.addEventListener("toggle", () => (ui.auctionOpen = earlier.open));
+    if (ui.auctionOpen === v.hand_number) earlier.open = true; // unfolded, for this hand
+    earlier.addEventListener("toggle", () => (ui.auctionOpen = earlier.open ? v.hand_number : null));
   }
   const over = a.caller !== null && a.caller !== undefined;
   return h(
@@ -90,15 +90,16 @@ function standing(ctrl, a) {
 
 /** Your bid, on your turn at the auction: − and + step through the bids the view lists
  * (in its order: each a higher bid than the one before), Bid sends the one shown, Pass
- * passes. Four buttons, however many bids there are. The one shown is kept while it is
- * still legal (`ui.bidPick`), else the lowest bid is shown. */
+ * passes. Four buttons, however many bids there are. Each turn shows the lowest bid first;
+ * the one stepped to is kept for the turn (`ui.bidPick`). */
 function bidControl(ui, legal) {
   const ctrl = ui.ctrl;
   const bids = legal.filter((x) => "bid" in x);
   if (!bids.length) return null;
   const pass = bids.find((x) => x.bid === "pass");
   const raises = bids.filter((x) => x.bid !== "pass");
-  let at = raises.findIndex((x) => x.bid === ui.bidPick);
+  const kept = ui.bidPick && ui.bidPick.turn === ctrl.turnKey ? ui.bidPick.bid : undefined;
+  let at = raises.findIndex((x) => x.bid === kept);
   if (at < 0) at = 0;
   const pick = raises[at];
   const step = (by, key, label, sign) => {
@@ -114,7 +115,7 @@ function bidControl(ui, legal) {
       "aria-disabled": can ? "false" : "true",
       onclick: () => {
         if (!can) return;
-        ui.bidPick = raises[to].bid;
+        ui.bidPick = { turn: ctrl.turnKey, bid: raises[to].bid };
         ui.redraw();
         announce(capital(bidWords(raises[to].bid)));
       },

@@ -24,8 +24,8 @@ export class TableView {
     this.rulesShown = false; // the rules panel under the status line, and its content
     this.rulesContent = null;
     this.lastOpen = false; // the last trick's details, opened
-    this.auctionOpen = false; // the auction's earlier lines, unfolded
-    this.bidPick = null; // the bid your auction's stepper shows
+    this.auctionOpen = null; // the hand whose auction's earlier lines are unfolded
+    this.bidPick = null; // the bid your auction's stepper shows, and on which turn: {turn, bid}
   }
 
   /** Draw the state again: all of it, or only `part` ("chat"). */
