@@ -305,7 +305,7 @@ def test_a_chiamata_bid_is_said_in_words(people: Callable[[str], Person], lang: 
     # came in its first view)
     started = [i for i, e in enumerate(ana.events) if e["type"] == "hand_started"]
     bids = [e for e in ana.events[started[-1] if started else 0 :] if e["type"] == "bid_made"]
-    lines = ana.page.locator("#auction li").all_inner_texts()
+    lines = ana.page.locator("#auction li").all_text_contents()  # the earlier ones folded
     expected = [
         said(lang, "tell.passed", form(e["seat"]), name(e["seat"]))
         if e["bid"] == "pass"

@@ -8,7 +8,7 @@
 import { api, whoAmI } from "./api.js";
 import { announce, h, fill, link } from "./dom.js";
 import { language, setLanguage, t } from "./i18n.js";
-import { loadPrefs, prefs, savePrefs, STYLES, LANGUAGES, TRICK_PAUSES } from "./prefs.js";
+import { loadPrefs, prefs, savePrefs, SORTS, STYLES, LANGUAGES, TRICK_PAUSES } from "./prefs.js";
 import { showHome } from "./home.js";
 import { showAccount } from "./account.js";
 import { showFamilies, showFamily, showJoin } from "./family.js";
@@ -133,6 +133,9 @@ function renderPrefs(panel) {
     ),
     select("pref-lang", t("prefs.lang"), LANGUAGES.map((l) => [l, t(`lang.${l}`)]), prefs.lang, (v) =>
       changed({ lang: v }),
+    ),
+    select("pref-sort", t("prefs.sort"), SORTS.map((s) => [s, t(`prefs.sort_${s}`)]), prefs.sort, (v) =>
+      changed({ sort: v }),
     ),
     h(
       "label",

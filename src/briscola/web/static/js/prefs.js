@@ -8,9 +8,15 @@ export const LANGUAGES = ["it", "en", "es", "hr"];
 export const TRICK_PAUSES = [0, 0.5, 1, 1.5, 2, 3, 4];
 const TRICK_PAUSE = 1.5;
 
+/** How your hand is sorted (js/handsort.js): by suit, then rank (trumps last), or by rank. */
+export const SORTS = ["suit", "rank"];
+
 function defaults() {
   const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
-  return { style: "napoletane", trump: "", lang: LANGUAGES.includes(nav) ? nav : "en", sound: false, trickPause: TRICK_PAUSE };
+  return {
+    style: "napoletane", trump: "", lang: LANGUAGES.includes(nav) ? nav : "en", sound: false,
+    trickPause: TRICK_PAUSE, sort: "suit",
+  };
 }
 
 export const prefs = { ...defaults() };
@@ -26,6 +32,7 @@ export function loadPrefs() {
   if (!LANGUAGES.includes(prefs.lang)) prefs.lang = "en";
   const pause = Number(prefs.trickPause);
   prefs.trickPause = Number.isFinite(pause) ? Math.min(4, Math.max(0, pause)) : TRICK_PAUSE;
+  if (!SORTS.includes(prefs.sort)) prefs.sort = "suit";
   return prefs;
 }
 

@@ -8,7 +8,9 @@ import { analysisOf, api, games } from "./api.js";
 import { beforePlay, decisionLine, decisionOf, markEl, seatLines } from "./analysis.js";
 import { announce, fill, h, link } from "./dom.js";
 import { capital, joined, personName, t } from "./i18n.js";
-import { cardEl, cardName, setDeck, suitName } from "./cards.js";
+import { cardEl, cardName, deck, setDeck, style, suitName } from "./cards.js";
+import { sortHand, sorts } from "./handsort.js";
+import { prefs } from "./prefs.js";
 import { sideLabel, sidePoints } from "./sidelabel.js";
 import { fillHistory, gameName } from "./matches.js";
 
@@ -152,6 +154,7 @@ export class Replay {
     this.data = data;
     const game = catalog.games.find((g) => g.key === data.game);
     setDeck(game ? game.deck.name : null);
+    this.dealt = game ? game.hand_size : 0; // how many cards a hand is dealt: 4 or more, sorted
     this.names = seatNames(data.seats);
     this.last = data.positions.length - 1;
     const asked = Number(new URLSearchParams(location.search).get("trick"));
@@ -406,7 +409,7 @@ export class Replay {
           h(
             "div",
             { class: "hand" },
-            cards.length ? cards.map((c) => cardEl(c, { extra: "small" })) : h("span", { class: "empty", text: t("replay.no_cards") }),
+            cards.length ? this.sorted(cards).map((c) => cardEl(c, { extra: "small" })) : h("span", { class: "empty", text: t("replay.no_cards") }),
           ),
         ),
       ),
@@ -416,5 +419,13 @@ export class Replay {
       // (each card's mark is said with the list of the trick's decisions below the board)
       announce([where, played, this.taken.textContent, points].filter(Boolean).join(". "));
     }
+  }
+
+  /** A seat's cards in the order the table shows a hand (js/handsort.js): sorted, as the
+   * person chose, when the game deals 4 or more, the turned card's suit last. */
+  sorted(cards) {
+    if (!sorts(cards, this.dealt)) return cards;
+    const trump = this.data.trump ? this.data.trump[1] : null;
+    return sortHand(cards, { by: prefs.sort, deck: deck(), faces: style(), trump });
   }
 }

@@ -62,6 +62,7 @@ export class TableCtrl {
     this.finished = null; // the trick last taken here, {trick: its trick_won event, since}: shown a while
     this.holdEnd = 0; // until when a hand's end waits, its last trick shown (Date.now())
     this.watchFrom = watchedFrom(token); // the seat a spectator watches from (at the bottom)
+    this.game = null; // the table's game as the catalogue says it (`GET /api/games`), once known
   }
 
   /** The seat drawn at the bottom of the table: yours, or, as you watch, the one you
@@ -197,6 +198,7 @@ export class TableCtrl {
     if (!was || was.game !== table.game) {
       games().then((c) => {
         const g = c.games.find((x) => x.key === table.game);
+        this.game = g || null;
         setDeck(g ? g.deck.name : null);
         this.redraw();
       });

@@ -26,6 +26,8 @@ export class TableView {
     this.lastOpen = false; // the last trick's details, opened
     this.trickTimer = null; // the end of the trick last taken's pause, or of its slide
     this.earlyCards = null; // the next trick's cards drawn waiting at their seats
+    this.auctionOpen = null; // the hand whose auction's earlier lines are unfolded
+    this.bidPick = null; // the bid your auction's stepper shows, and on which turn: {turn, bid}
   }
 
   /** Draw the state again: all of it, or only `part` ("chat"). */
@@ -47,7 +49,10 @@ export class TableView {
     else if (screen === "end") drawEnd(this);
     drawStatus(this);
     if (key && key.startsWith("card-")) refocus(key, '.hand .card[aria-disabled="false"]', ".hand .card");
-    else refocus(key);
+    else if (key && /^(bid|pass|call-)/.test(key)) {
+      // your bid or call went: the next one offered, else your hand, keeps the keyboard's place
+      refocus(key, '[data-key="bid"]', '[data-key="pass"]', '#hand .card[aria-disabled="false"]', "#hand .card");
+    } else refocus(key);
   }
 
   close() {
@@ -75,16 +80,21 @@ export class TableView {
     } else if (screen === "end") {
       fill(this.app, h("div", { class: "end-screen" }, status, part("end", "section", { id: "end" }), chat));
     } else {
+      // your hand's part last, after the page, held at the bottom of the screen (style.css)
       fill(
         this.app,
         h(
           "div",
-          { class: "table-screen" },
-          status,
-          part("center", "section", { id: "center", "aria-label": t("table.center") }),
+          { class: "table-page" },
+          h(
+            "div",
+            { class: "table-screen" },
+            status,
+            part("center", "section", { id: "center", "aria-label": t("table.center") }),
+            part("side", "aside", { id: "side" }),
+            chat,
+          ),
           part("mine", "section", { id: "mine", "aria-label": t("table.your_hand") }),
-          part("side", "aside", { id: "side" }),
-          chat,
         ),
       );
       this.timer = setInterval(() => drawClock(this), 1000);

@@ -1,15 +1,19 @@
 // The game's screen: everyone else at the table (name, cards in hand face down or shown,
-// presence), the trick, the turned trump and the stock, the points, the last trick, your
-// hand (only the legal cards enabled) with every other legal action as a button, and at
-// the side the auction and what was said and signalled.
+// presence), the trick, the turned trump and the stock, the points, the last trick; at the
+// bottom of the screen your hand (sorted as you chose, only the legal cards enabled) with
+// every other legal action as a button; chiamata's auction (./auction.js) with your hand
+// while it lasts, else at the side with what was said and signalled.
 
 import { hintWords } from "../../analysis.js";
-import { backEl, cardEl, cardName, slotEl, suitName } from "../../cards.js";
+import { backEl, cardEl, deck, slotEl, style, suitName } from "../../cards.js";
 import { fill, h } from "../../dom.js";
 import { capital, t } from "../../i18n.js";
+import { prefs } from "../../prefs.js";
 import { sidePoints } from "../../sidelabel.js";
+import { sortHand, sorts } from "../../handsort.js";
 import { roleBadge, sideTag } from "../sides.js";
-import { actionLabel, bidWords, botLabel, partnerText, points as pointsOf, say, seatLabel, seatName, talkText } from "../words.js";
+import { actionLabel, botLabel, points as pointsOf, say, seatLabel, seatName, talkText } from "../words.js";
+import { auctionBox, withHand } from "./auction.js";
 import { fromStock, reducedMotion, shownTrick, slideTaken, takeMotion } from "./motion.js";
 
 export function drawPlay(ui) {
@@ -82,15 +86,21 @@ export function drawPlay(ui) {
     last.addEventListener("toggle", () => (ui.lastOpen = last.open));
   }
   fill(parts.center, felt, points, last);
-  // Your hand: only the legal cards enabled; every other legal action as a button.
+  // Your hand, sorted as you chose: only the legal cards enabled; every other legal action
+  // as a button (chiamata's bids and call in the auction's box).
+  const cards = shownHand(ctrl, v, v.hand || []);
   const hand = h(
     "div",
     { class: "hand", id: "hand", role: "group", "aria-label": t("table.your_hand") },
-    (v.hand || []).map((c) =>
-      cardEl(c, { onClick: (card) => ctrl.act({ seat: v.seat, play: card }), enabled: plays.has(c), extra: mo.drawn.has(c) ? "drawn" : null }),
-    ),
+    cards.map((c) => {
+      const el = cardEl(c, { onClick: (card) => ctrl.act({ seat: v.seat, play: card }), enabled: plays.has(c), extra: mo.drawn.has(c) ? "drawn" : null });
+      el.dataset.role = "hand-card";
+      return el;
+    }),
   );
-  const others2 = legal.filter((a) => !("play" in a));
+  hand.style.setProperty("--n", String(Math.max(1, cards.length)));
+  const auction = v.auction ? auctionBox(ui, v, legal) : null;
+  const others2 = legal.filter((a) => !("play" in a) && !(auction && ("bid" in a || "call" in a)));
   const actions = others2.length
     ? h(
         "div",
@@ -101,27 +111,18 @@ export function drawPlay(ui) {
       )
     : null;
   const heading = h("h2", { class: "sr-only", text: t("table.your_hand") });
-  fill(parts.mine, heading, watching ? watchingEl(ctrl, v, me) : hand, actions, hintEl(ctrl));
+  // at the bottom of the screen: the auction while it lasts (and the call) unless a side
+  // column holds it, your other moves and the hint, and your hand last, at the very bottom
+  const atAuction = auction && withHand(v);
+  fill(parts.mine, heading, atAuction ? auction : null, actions, hintEl(ctrl), watching ? watchingEl(ctrl, v, me) : hand);
+  parts.mine.classList.toggle("with-auction", Boolean(atAuction));
   if (done && done.going) {
     slideTaken(doneEl, felt, felt.querySelector(`[data-role="seat"][data-seat="${done.trick.winner}"]`), done.into);
   }
   if (mo.drawn.size) fromStock(hand.querySelectorAll(".card.drawn"), stock || felt);
   // What was said and signalled; the auction.
   const side = [];
-  if (v.auction) {
-    const a = v.auction;
-    side.push(
-      h(
-        "div",
-        { class: "auction", id: "auction" },
-        h("h2", { text: t("table.auction") }),
-        h("ul", {}, (a.bids || []).map((b) => h("li", { text: capital(b.bid === "pass" ? say(ctrl, "tell.passed", b.seat) : say(ctrl, "tell.bid", b.seat, { bid: bidWords(b.bid) })) }))),
-        a.caller !== null && a.caller !== undefined ? h("p", { class: "caller", id: "caller", text: capital(say(ctrl, "tell.auction_won", a.caller, { bid: bidWords(a.high) })) }) : null,
-        a.called ? h("p", { text: t("table.called", { card: cardName(a.called) }) }) : null,
-        a.partner !== null && a.partner !== undefined ? h("p", { class: "partner", id: "partner", text: partnerText(ctrl, a) }) : null,
-      ),
-    );
-  }
+  if (auction && !atAuction) side.push(auction);
   if (v.talk && v.talk.length) {
     side.push(
       h(
@@ -176,6 +177,16 @@ function takenTrick(ctrl, e, slots) {
       },
     ),
   );
+}
+
+/** A hand in the order it is shown (js/handsort.js): sorted, as the person chose (by suit,
+ * or by rank), when it has 4 cards or more or its game deals 4 or more; else as the server
+ * gave it. Sorted with what the view knows: the deck, the court order, the trump suit once
+ * there is one. */
+function shownHand(ctrl, v, cards) {
+  if (!sorts(cards, ctrl.game && ctrl.game.hand_size)) return cards;
+  const south = Boolean(v.rules && v.rules.court_order === "south");
+  return sortHand(cards, { by: prefs.sort, deck: deck(), faces: style(), south, trump: v.trump || null });
 }
 
 /** The hint button, on your turn at a table that gives hints, and the hint asked for
@@ -313,7 +324,7 @@ function seatBox(ctrl, v, s, slot, tricks, mine) {
       : h(
           "div",
           { class: `mini-hand${shown ? " shown" : ""}`, role: "group", "aria-label": t("table.cards_in_hand", { n: size }) },
-          shown ? shown.map((c) => cardEl(c, { extra: "small" })) : Array.from({ length: size }, () => backEl(t("table.face_down"))),
+          shown ? shownHand(ctrl, v, shown).map((c) => cardEl(c, { extra: "small" })) : Array.from({ length: size }, () => backEl(t("table.face_down"))),
         ),
   );
 }
