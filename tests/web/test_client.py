@@ -53,8 +53,8 @@ PAGES = {
 """Each page of the client: its module, or the folder of its modules."""
 SHARED = {
     "analysis.js", "api.js", "cards.js", "chart.js", "copy.js", "dom.js", "fair.js", "forms.js",
-    "handsort.js", "i18n.js", "matches.js", "news.js", "places.js", "prefs.js", "rules.js", "sidelabel.js",
-    "signin.js", "talk.js", "ways.js",
+    "handsort.js", "i18n.js", "matches.js", "news.js", "places.js", "prefs.js", "rules.js",
+    "sidelabel.js", "signin.js", "talk.js", "ways.js",
 }  # fmt: skip
 """What more than one page uses: these import no page."""
 
