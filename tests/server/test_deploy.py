@@ -245,8 +245,8 @@ def test_a_match_through_caddy_over_https_on_two_processes(
         ana.page.click("#setup-create")
         link = ana.page.locator("#invite-link").input_value()
         assert link.startswith(f"{public}/t/")
-        bea.login(link.removeprefix(public))
-        bea.page.click(".sit")
+        bea.login(link.removeprefix(public))  # with a nickname: seated at once
+        bea.page.wait_for_selector("[data-key=leave]")
         ana.page.wait_for_selector("#start:not([disabled])")
         ana.page.click("#start")
         play_out([ana, bea])

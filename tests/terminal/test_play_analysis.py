@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -178,3 +179,31 @@ def test_a_hint_where_the_strong_player_plays_for_points_gives_points_alone() ->
     assert tenths(its["expected_points"]) == tenths(top)
     assert str(seating.card(Card.parse(body["suggested"]["play"]))) in said
     assert num(its["expected_points"], "en") + " points" in why
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "hr"])
+@pytest.mark.parametrize("game", ["briscola-2", "briscolone"])
+def test_a_hint_at_a_table_that_counts_in_its_head_gives_no_figure_of_points(
+    game: str, lang: str
+) -> None:
+    """Issue 39: under points: hidden no figure of points appears during a hand, a hint's
+    included: the chance to win alone where the strong player plays to win, and where it
+    plays for points the choices by name, the star still on the card the sentence names."""
+    rules = Rules.make(game)
+    state = GameState(rules, shuffled_deal(rules, 0, random.Random(3)))
+    body = hint(state, state.turn, seed=1, config=QUICK_SEARCH).to_json()
+    shown = hint_lines(body, Seating.of(rules, state.turn, lang))
+    hidden = hint_lines(body, Seating.of(rules, state.turn, lang, points="hidden"))
+    points = LABELS[lang][1]
+    assert points in " ".join(shown)  # the same hint, where the points are shown
+    # the points are given to a tenth, with their word: neither is left
+    assert not re.search(rf"\d[.,]\d|\d\s*\)?\s*{points}", " ".join(hidden)), hidden
+    said, why, listed = hidden
+    assert said == shown[0] and listed.count("★") == 1
+    card = str(Seating.of(rules, state.turn, lang).card(Card.parse(body["suggested"]["play"])))
+    assert next(i for i in listed.split(": ", 1)[1].split(" · ") if i.endswith("★")).startswith(
+        card
+    )
+    if body["aim"] == "win":
+        [its] = [c for c in body["choices"] if c["action"] == body["suggested"]]
+        assert str(its["win_percent"]) in why and "%" in listed

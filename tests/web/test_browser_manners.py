@@ -274,9 +274,8 @@ def test_counting_in_the_head_no_figure_of_points_during_a_hand_in_four_language
     ana.page.click("#setup-create")
     link = ana.page.locator("#invite-link").input_value().removeprefix(ana.base)
     for p in players[1:]:
-        p.login(link)
-        p.page.click(".sit")
-        p.page.wait_for_selector("[data-key=leave]")  # seated
+        p.login(link)  # by the link, with a nickname: seated at once
+        p.page.wait_for_selector("[data-key=leave]")
     ana.page.wait_for_selector("#start:not([disabled])")
     ana.page.click("#start")
     for p in players:

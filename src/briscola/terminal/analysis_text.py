@@ -91,10 +91,13 @@ def hint_lines(body: dict[str, Any], seating: Seating) -> list[str]:
     """A hint (``{"suggested", "aim", "choices", "exact"}``, as the server's hint route and
     :meth:`briscola.analysis.Hint.to_json` give it) in words, as the browser says it: the
     strong player's choice; what it plays for, with that choice's figures, each named;
-    each choice with its figures, the star on the one the first line names."""
+    each choice with its figures, the star on the one the first line names. At a table
+    that keeps the points hidden during a hand (:attr:`Seating.points_shown`), no figure of
+    points: the chance alone, or, where it plays for points, the choices by name."""
     words = seating.words
     lang = seating.lang
     win = body.get("aim", "win") != "points"
+    only = "" if seating.points_shown else "_only"
 
     def said(key: str, c: dict[str, Any], choice: object = None) -> str:
         worth = num(c["expected_points"], lang)
@@ -108,12 +111,16 @@ def hint_lines(body: dict[str, Any], seating: Seating) -> list[str]:
         lines = [words.say("hint.suggested", choice=action_words(suggested, seating))]
     its = next((c for c in body["choices"] if c["action"] == suggested), None)
     if its is not None:
-        lines.append(said("hint.win" if win else "hint.points", its))
+        lines.append(said(f"hint.win{only}" if win else f"hint.points{only}", its))
     choices = " · ".join(
-        said(
-            "hint.choice_win" if win else "hint.choice_points",
-            c,
-            choice=action_words(c["action"], seating),
+        (
+            action_words(c["action"], seating)
+            if only and not win
+            else said(
+                f"hint.choice_win{only}" if win else "hint.choice_points",
+                c,
+                choice=action_words(c["action"], seating),
+            )
         )
         + (" ★" if c["action"] == suggested else "")
         for c in body["choices"]

@@ -54,8 +54,10 @@ export function same(a, b) {
 /** A hint (the server's, docs/protocol.md) in words: the strong player's choice
  * (`sentence`); what it plays for, with that choice's figures, each named (`why`); and
  * each choice with its figures (`choices`: `{text, star}`, the star on the hint's own
- * choice, the one the sentence names). `nameOf(seat)` names a seat. */
-export function hintWords(b, nameOf = String) {
+ * choice, the one the sentence names). `nameOf(seat)` names a seat. At a table that keeps
+ * the points hidden during a hand (`hidden`), no figure of points: the chance alone, or,
+ * where it plays for points, the choices by name. */
+export function hintWords(b, nameOf = String, hidden = false) {
   const win = b.aim !== "points";
   const figures = (c) => ({ chance: c.win_percent, worth: num(c.expected_points) });
   const s = b.suggested;
@@ -63,9 +65,11 @@ export function hintWords(b, nameOf = String) {
   const sentence = s.exchange
     ? t("hint.suggested_exchange", { choice: cardName(s.exchange) })
     : t("hint.suggested", { choice: s.play ? cardName(s.play) : actionName(s, nameOf) });
-  const why = its ? t(win ? "hint.win" : "hint.points", figures(its)) : "";
+  const only = hidden ? "_only" : "";
+  const why = its ? t(win ? `hint.win${only}` : `hint.points${only}`, figures(its)) : "";
+  const choice = (c) => actionName(c.action, nameOf);
   const choices = b.choices.map((c) => ({
-    text: t(win ? "hint.choice_win" : "hint.choice_points", { choice: actionName(c.action, nameOf), ...figures(c) }),
+    text: hidden && !win ? choice(c) : t(win ? `hint.choice_win${only}` : "hint.choice_points", { choice: choice(c), ...figures(c) }),
     star: same(c.action, s),
   }));
   return { sentence, why, choices };

@@ -14,7 +14,7 @@ import { errorText, t } from "../i18n.js";
 import { trickPauseMs } from "../prefs.js";
 import { tableRules } from "../rules.js";
 import { tell, tellTurn } from "./narrate.js";
-import { seatName } from "./words.js";
+import { pointsHidden, seatName } from "./words.js";
 
 /** What an update moved, for the animations of its drawing: nothing yet. */
 export function still() {
@@ -403,7 +403,7 @@ export class TableCtrl {
     try {
       const body = await api("POST", `/api/tables/${this.token}/hint`);
       this.hint = { version, body };
-      const said = hintWords(body, (seat) => seatName(this, seat));
+      const said = hintWords(body, (seat) => seatName(this, seat), pointsHidden(this));
       announce(`${said.sentence} ${said.why}`);
     } catch (err) {
       this.hint = { version, error: err.message };

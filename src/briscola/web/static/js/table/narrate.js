@@ -10,7 +10,7 @@ import { cardName } from "../cards.js";
 import { announce } from "../dom.js";
 import { capital, t } from "../i18n.js";
 import { prefs } from "../prefs.js";
-import { bidWords, partnerOut, points, say, suitOf, talkText } from "./words.js";
+import { bidWords, partnerOut, points, pointsHidden, say, suitOf, talkText } from "./words.js";
 
 /** Say the events of an update that are said (`before`: the seat's view before them,
  * `after`: the one after, whose talk says which talk the whole table heard). */
@@ -37,7 +37,7 @@ export function tell(ctrl, events, before, after) {
       case "trick_won":
         tricks += 1;
         // its points only where the table shows them during the hand (`points: shown`)
-        line = ctrl.table && ctrl.table.points === "hidden" ? say(ctrl, "tell.took_no_points", e.winner, { trick: tricks }) : say(ctrl, "tell.took", e.winner, { trick: tricks, points: points(e.points) });
+        line = pointsHidden(ctrl) ? say(ctrl, "tell.took_no_points", e.winner, { trick: tricks }) : say(ctrl, "tell.took", e.winner, { trick: tricks, points: points(e.points) });
         break;
       case "trump_exchanged":
         turned = e.given;

@@ -73,6 +73,12 @@ export function seatLabel(ctrl, seat) {
   return seat === mine(ctrl) ? capital(seatName(ctrl, seat)) : seatName(ctrl, seat);
 }
 
+/** Whether the table keeps the points hidden during a hand (`points: hidden`): no figure
+ * of points is shown until the hand's end. */
+export function pointsHidden(ctrl) {
+  return Boolean(ctrl.table && ctrl.table.points === "hidden");
+}
+
 /** A number of points, agreeing ("1 point", "3 boda", "5 bodova"). */
 export function points(n) {
   return t("count.points", { n: Number(n) });

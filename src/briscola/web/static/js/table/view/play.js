@@ -12,7 +12,7 @@ import { prefs } from "../../prefs.js";
 import { sidePoints } from "../../sidelabel.js";
 import { sortHand, sorts } from "../../handsort.js";
 import { roleBadge, sideTag } from "../sides.js";
-import { actionLabel, botLabel, points as pointsOf, say, seatLabel, seatName, talkText } from "../words.js";
+import { actionLabel, botLabel, points as pointsOf, pointsHidden, say, seatLabel, seatName, talkText } from "../words.js";
 import { auctionBox, withHand } from "./auction.js";
 import { fromStock, reducedMotion, shownTrick, slideTaken, takeMotion } from "./motion.js";
 
@@ -64,7 +64,7 @@ export function drawPlay(ui) {
   const felt = h("div", { class: `felt n${v.players}${twice ? " twice" : ""}${early ? " pausing" : ""}` }, seats, doneEl, trick, stock);
   // the points taken, unless the table keeps them hidden during a hand (counted in your
   // head: the hand's end shows them)
-  const hidden = Boolean(ctrl.table && ctrl.table.points === "hidden");
+  const hidden = pointsHidden(ctrl);
   const points = v.points && !hidden
     ? h(
         "p",
@@ -198,7 +198,7 @@ function hintEl(ctrl) {
   if (!ctrl.canHint() && !hint) return null;
   let said = null;
   if (hint && hint.body) {
-    const w = hintWords(hint.body, (seat) => seatName(ctrl, seat));
+    const w = hintWords(hint.body, (seat) => seatName(ctrl, seat), pointsHidden(ctrl));
     said = h(
       "p",
       { class: "hint", id: "hint-said" },
