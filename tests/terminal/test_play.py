@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import io
+import itertools
 import json
 import os
 import random
@@ -699,3 +700,20 @@ def test_the_full_screen_card_list_writes_a_card_as_its_face_shows_it(
     label = str(CardButton(3, play, s.seating, False).label)
     assert f"3) {code}" in label and label.splitlines()[1].startswith(f"│{jack}")
     assert "3) Js" not in label or jack == "J"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_card_list_holds_the_trumps_last(seed: int) -> None:
+    """Issue 39: a hand is sorted by suit, the trumps last (as the browser sorts it), the
+    strongest first within a suit: the numbered card list follows that order."""
+    s = session("briscolone", {}, seed) if seed == 0 else session("briscola-2", {}, seed)
+    while not s.my_turn():
+        s.advance()
+    view = s.view()
+    cards = [a.card for _, a in menu(view, s.seating) if isinstance(a, Play)]
+    assert sorted(cards) == sorted(view.hand)
+    trumps = [c.suit is view.trump for c in cards]
+    assert trumps == sorted(trumps), (view.trump, cards)  # no trump before a plain card
+    for a, b in itertools.pairwise(cards):
+        if a.suit is b.suit:
+            assert s.rules.strength[a] > s.rules.strength[b], cards

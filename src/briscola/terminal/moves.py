@@ -23,7 +23,7 @@ def menu(view: View, voice: Seating) -> list[tuple[int, Action]]:
     """The numbered choices to show: the cards to play in the hand's order, then the other
     actions; only the first few of the many "2 at N" bids (type ``bid N`` for the others)."""
     plays = {a.card: a for a in view.legal if isinstance(a, Play)}
-    ordered: list[Action] = [plays[c] for c in hand_order(voice.table, plays)]
+    ordered: list[Action] = [plays[c] for c in hand_order(voice.table, plays, view.trump)]
     points_bids = 0
     for action in view.legal:
         if isinstance(action, Play):
@@ -108,7 +108,7 @@ def read_card(card: Card, view: View, voice: Seating) -> Action:
     if card in plays:
         return Play(seat, card)
     if card not in view.hand:
-        mine = " ".join(voice.short(c) for c in hand_order(voice.table, view.hand))
+        mine = " ".join(voice.short(c) for c in hand_order(voice.table, view.hand, view.trump))
         yours = say("move.your_cards", cards=mine) if mine else ""
         code = voice.short(card)
         raise MalformedError(say("move.not_held", card=voice.card(card), code=code, yours=yours))
@@ -116,7 +116,7 @@ def read_card(card: Card, view: View, voice: Seating) -> Action:
         raise MalformedError(say("move.not_time", can=what_you_can_do(view, voice)))
     led = view.trick[0][1].suit if view.trick else None
     if led is not None and all(c.suit is led for c in plays):
-        cards = " ".join(voice.short(c) for c in hand_order(voice.table, plays))
+        cards = " ".join(voice.short(c) for c in hand_order(voice.table, plays, view.trump))
         raise MalformedError(say("move.follow", cards=cards))
     raise MalformedError(say("move.cannot_play", card=voice.card(card)))
 

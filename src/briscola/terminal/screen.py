@@ -409,7 +409,7 @@ class PlayApp(App[int]):
         self.choices = menu(view, voice) if s.my_turn() else []
         plays = {a.card: (i, a) for i, a in self.choices if isinstance(a, Play)}
         cards: list[Button] = []
-        for card in hand_order(s.rules, view.hand):
+        for card in hand_order(s.rules, view.hand, view.trump):
             if card in plays:
                 number, action = plays[card]
                 cards.append(CardButton(number, action, voice, card is s.drawn))

@@ -135,7 +135,14 @@ SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 """The suits in the order a hand is sorted in: coppe, denari, spade, bastoni."""
 
 
-def hand_order(rules: Rules, cards: Iterable[Card]) -> list[Card]:
-    """A hand sorted as players hold it: by suit (coppe, denari, spade, bastoni), the
-    strongest card first within each suit."""
-    return sorted(cards, key=lambda c: (SUIT_ORDER[c.suit], -rules.strength[c]))
+def hand_order(rules: Rules, cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
+    """A hand sorted as players hold it, as the browser sorts it by suit (js/handsort.js):
+    by suit (coppe, denari, spade, bastoni), the trumps last once the trump is known, the
+    strongest card first within each suit.
+
+    >>> from briscola.engine import Rules
+    >>> cards = [Card.parse(c) for c in ("2b", "Ac", "3b", "Kd")]
+    >>> [str(c) for c in hand_order(Rules.make("briscola-2"), cards, Suit.COPPE)]
+    ['Kd', '3b', '2b', 'Ac']
+    """
+    return sorted(cards, key=lambda c: (c.suit is trump, SUIT_ORDER[c.suit], -rules.strength[c]))

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from briscola.engine.cards import Card, Rank
+from briscola.engine.cards import Card, Rank, Suit
 from briscola.engine.match import Target
 from briscola.engine.rules import Rules
 from briscola.words.cards import hand_order
@@ -473,8 +473,6 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
             bid=describe_bid(auction.get("high") or "", voice), who=who,
         ))  # fmt: skip
     elif view.get("trump") is not None:
-        from briscola.engine.cards import Suit
-
         line = words.say("view.trump", suit=voice.suit(Suit(view["trump"])))
         if turned is not None:
             line += words.say("view.turned", card=voice.card_code(Card.parse(turned)))
@@ -509,7 +507,8 @@ def describe_view(view: Mapping[str, Any], voice: Seating, drawn: Card | None = 
     lines.append(words.say("view.table", cards=table or words.say("view.table_empty")))
     hand = cards_of(view["hand"])
     shown = " ".join(
-        voice.short(c) + ("*" if c is drawn else "") for c in hand_order(voice.table, hand)
+        voice.short(c) + ("*" if c is drawn else "")
+        for c in hand_order(voice.table, hand, Suit(view["trump"]) if view.get("trump") else None)
     )
     if shown:
         mark = words.say("view.just_drawn") if drawn is not None and drawn in hand else ""
