@@ -26,6 +26,17 @@ import pytest
 
 from serverkit import ServerProcess
 
+LIVE = """
+window.__live = [];
+new MutationObserver(() => {
+  const el = document.getElementById("live");
+  const text = el ? el.textContent : "";
+  if (text && window.__live[window.__live.length - 1] !== text) window.__live.push(text);
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+"""An init script that records every text of the table's live region (what a screen reader
+is told; it is replaced at each announcement) in ``window.__live``, in order."""
+
 CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -319,3 +330,24 @@ def play_out(players: list[Person], timeout_s: float = 120.0) -> None:
             return
         if not moved:
             players[0].page.wait_for_timeout(50)
+
+
+def family_match(p: Person, fid: str) -> None:
+    """A one-hand briscola-2 against a beginner, opened by ``p`` from a way to play saved
+    to the family ``fid`` (as the family page's button does) and played out."""
+    invite = p.page.evaluate(
+        """async (fid) => {
+            const post = (path, body) => fetch(path, {method: "POST", headers: {"Content-Type":
+              "application/json"}, body: JSON.stringify(body)}).then((r) => r.json());
+            const way = await post(`/api/families/${fid}/rules`, {name: "Quick", body: {game:
+              "briscola-2", rules: {match: "one-hand"}, seats: [{kind: "me"}, {kind: "bot",
+              level: "beginner"}]}});
+            const table = await post(`/api/families/${fid}/rules/${way.id}/table`);
+            await post(`/api/tables/${table.token}/start`);
+            return table.invite;
+        }""",
+        fid,
+    )
+    p.goto(invite)
+    p.enabled_cards().first.wait_for()
+    play_out([p])

@@ -28,6 +28,21 @@ from briscola.engine.chiamata import CALL, Chiamata
 from briscola.engine.events import Event, TrickWon
 from briscola.engine.game_record import Record
 from briscola.engine.talk import TableTalk
+from briscola.words.catalogue import LANGUAGES, catalogue
+
+POINT_WORDS = sorted(
+    {
+        catalogue(lang).say("count.points", n=n).split(" ", 1)[1]
+        for lang in LANGUAGES
+        for n in (1, 2, 5, 11)
+    },
+    key=len,
+    reverse=True,
+)
+"""The catalogues' own words for points, in the four languages, longest first."""
+POINT_FIGURE = re.compile(rf"\b\d+ ({'|'.join(POINT_WORDS)})\b")
+"""A figure of points in any of the four languages, in the catalogues' own words for
+points (``count.points``: "17 points", "17 punti", "17 puntos", "17 bodova", "3 boda")."""
 
 
 def cards(text: str) -> list[Card]:

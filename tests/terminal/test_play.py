@@ -40,21 +40,10 @@ from briscola.terminal.screen import CardButton, PlayApp, draw_table, face
 from briscola.words.cards import hand_order
 from briscola.words.catalogue import LANGUAGES, catalogue
 from briscola.words.names import NAMES, computer_names
+from helpers import POINT_FIGURE
 
 BRISCOLA = [str(Path(sys.executable).parent / "briscola")]
 
-POINT_WORDS = sorted(
-    {
-        catalogue(lang).say("count.points", n=n).split(" ", 1)[1]
-        for lang in LANGUAGES
-        for n in (1, 2, 5, 11)
-    },
-    key=len,
-    reverse=True,
-)
-POINTS = re.compile(rf"\b\d+ ({'|'.join(POINT_WORDS)})\b")
-"""A figure of points in any of the four languages, in the catalogues' own words for
-points (``count.points``: "11 points", "11 punti", "11 puntos", "11 bodova")."""
 RUNNING = {lang: catalogue(lang).say("view.points", sides="") for lang in LANGUAGES}
 """The running points' line as it starts ("points: ", "punti: ", ...)."""
 
@@ -268,7 +257,7 @@ def test_a_gathered_trick_is_told_with_its_cards_and_no_points_by_default() -> N
     assert len(taken) == 1, lines
     trick = s.view().tricks[0]
     assert taken[0].endswith(", ".join(s.seating.card(c) for c in trick.cards)), taken
-    assert not POINTS.search(taken[0]), taken
+    assert not POINT_FIGURE.search(taken[0]), taken
 
 
 def test_under_points_shown_the_trick_says_its_points() -> None:
@@ -381,7 +370,7 @@ async def test_tui_log_tells_each_trick_with_its_cards_and_the_table_shows_it() 
         for k, trick in enumerate(tricks, 1):  # each trick told with its cards, in order
             cards = ", ".join(voice.card(c) for c in trick.cards)
             assert f"trick {k}: {cards}" in flat, (k, flat)
-        assert not POINTS.search(flat), flat  # points: hidden, by default
+        assert not POINT_FIGURE.search(flat), flat  # points: hidden, by default
 
 
 async def test_tui_says_when_the_terminal_is_too_small() -> None:
@@ -627,12 +616,12 @@ def test_plain_says_no_figure_of_points_until_the_hands_end(lang: str) -> None:
     last = trick_lines(done.stdout, lang, 20)
     assert len(last) == 1, done.stdout
     during = "\n".join(lines[: last[0] + 1])
-    assert trick_lines(done.stdout, lang, 1) and not POINTS.search(during), during
+    assert trick_lines(done.stdout, lang, 1) and not POINT_FIGURE.search(during), during
     assert RUNNING[lang] not in during, during
     end = lines[last[0] + 1]  # the hand's end: each side's points
     assert re.search(r"\d", end), end
     shown = run_plain(["--seed", "5", "--rule", "match=one-hand", "--points", "shown"], "1\n" * 9)
-    assert POINTS.search(shown.stdout) and RUNNING["en"] in shown.stdout, shown.stdout
+    assert POINT_FIGURE.search(shown.stdout) and RUNNING["en"] in shown.stdout, shown.stdout
 
 
 def screen_text(app: PlayApp) -> str:
@@ -659,7 +648,7 @@ async def test_tui_shows_no_figure_of_points_during_a_hand_and_speaks_the_langua
             if s.over:
                 break
             text = screen_text(app)
-            assert not POINTS.search(text), text
+            assert not POINT_FIGURE.search(text), text
             assert RUNNING[lang] not in text, text
             seen += 1
             if seen == 3:  # a trick or two taken: the footer, and who sits there
@@ -683,7 +672,7 @@ async def test_tui_under_points_shown_says_the_points() -> None:
             await pilot.press("1")
         await settled(app, pilot)
         text = screen_text(app)
-        assert RUNNING["it"] in text and POINTS.search(text), text
+        assert RUNNING["it"] in text and POINT_FIGURE.search(text), text
 
 
 @pytest.mark.parametrize(

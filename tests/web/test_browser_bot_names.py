@@ -10,18 +10,8 @@ from collections.abc import Callable
 import pytest
 
 from briscola.words.catalogue import catalogue
-from browserkit import Person, token_of
+from browserkit import LIVE, Person, token_of
 from helpers import CROATIAN, ITALIAN, LEVELS
-
-LIVE = """
-window.__live = [];
-new MutationObserver(() => {
-  const el = document.getElementById("live");
-  const text = el ? el.textContent : "";
-  if (text && window.__live[window.__live.length - 1] !== text) window.__live.push(text);
-}).observe(document, { childList: true, subtree: true, characterData: true });
-"""
-"""Records every text of the table's live region (what a screen reader is told)."""
 
 
 def in_language(people: Callable[[str], Person], name: str, lang: str) -> Person:

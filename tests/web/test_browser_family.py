@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from browserkit import Person, play_out
+from browserkit import Person, family_match, play_out
 
 
 def make_family(nonna: Person, name: str = "I Rossi") -> str:
@@ -197,22 +197,7 @@ def test_a_deleted_members_old_seats_are_named_in_the_readers_language(
     dee.page.click("#join-family")
     dee.page.wait_for_selector("#family-title:has-text('Verdi')")
     fid = page.rsplit("/", 1)[1]
-    invite = cy.page.evaluate(
-        """async (fid) => {
-            const post = (path, body) => fetch(path, {method: "POST", headers: {"Content-Type":
-              "application/json"}, body: JSON.stringify(body)}).then((r) => r.json());
-            const way = await post(`/api/families/${fid}/rules`, {name: "Quick", body: {game:
-              "briscola-2", rules: {match: "one-hand"}, seats: [{kind: "me"}, {kind: "bot",
-              level: "beginner"}]}});
-            const table = await post(`/api/families/${fid}/rules/${way.id}/table`);
-            await post(`/api/tables/${table.token}/start`);
-            return table.invite;
-        }""",
-        fid,
-    )
-    cy.goto(invite)
-    cy.enabled_cards().first.wait_for()
-    play_out([cy])
+    family_match(cy, fid)
     cy.goto("/me")
     cy.page.fill("#delete-confirm", "Cy")
     cy.page.click("#delete-account button[type=submit]")

@@ -37,7 +37,11 @@ BID_WORDS_DEF = """async (ranks) => {
 (js/talk.js, the module the page itself loaded)."""
 
 SHOWN = """() => [...document.querySelectorAll('#actions, #auction, [data-role=bid-control]')]
-  .map((el) => el.innerText).join('\\n')"""
+  .map((el) => {
+    const copy = el.cloneNode(true);  // the fold's count of earlier lines is no rank
+    copy.querySelectorAll('summary').forEach((s) => s.remove());
+    return copy.innerText;
+  }).join('\\n')"""
 
 
 def shoot(p: Person, name: str) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from briscola.words.catalogue import LANGUAGES, catalogue
-from browserkit import AXE, DESKTOP, PHONE, Person, play_out, play_until, token_of
+from browserkit import AXE, DESKTOP, LIVE, PHONE, Person, play_out, play_until, token_of
+from helpers import POINT_FIGURE
 
 RUNNING = re.compile(r":\s*\d+\s*·")
 """The side points line: "you: 17 · Bea: 38"."""
@@ -201,18 +201,6 @@ def test_a_person_mutes_another_player_and_hears_them_again(
 SIZES = {"portrait": PHONE, "landscape": {"width": 844, "height": 390}, "desktop": DESKTOP}
 """The three sizes the issue names: phone portrait and landscape, desktop."""
 
-POINT_WORDS = sorted(
-    {
-        catalogue(lang).say("count.points", n=n).split(" ", 1)[1]
-        for lang in LANGUAGES
-        for n in (1, 2, 5, 11)
-    },
-    key=len,
-    reverse=True,
-)
-FIGURE = re.compile(rf"\b\d+ ({'|'.join(POINT_WORDS)})\b")
-"""A figure of points in any of the four languages, in the catalogues' own words for
-points ("17 points", "17 punti", "17 puntos", "17 bodova", "3 boda", "1 bod")."""
 
 PAGE_TEXT = """() => [
   document.body.innerText,
@@ -226,15 +214,6 @@ PAGE_TEXT = """() => [
 """Everything the page says: its text, its elements' labels and titles, and what its live
 region said so far (the narration, recorded from the page's start)."""
 
-LIVE = """
-window.__live = [];
-new MutationObserver(() => {
-  const el = document.getElementById("live");
-  const text = el ? el.textContent : "";
-  if (text && window.__live[window.__live.length - 1] !== text) window.__live.push(text);
-}).observe(document, { childList: true, subtree: true, characterData: true });
-"""
-
 
 def no_figure_of_points(players: list[Person], moment: str) -> None:
     """At each of the three sizes, nothing any page shows or says is a figure of points."""
@@ -242,7 +221,7 @@ def no_figure_of_points(players: list[Person], moment: str) -> None:
         for size, viewport in SIZES.items():
             p.page.set_viewport_size(viewport)
             text = p.page.evaluate(PAGE_TEXT)
-            found = FIGURE.search(text)
+            found = POINT_FIGURE.search(text)
             assert not found, f"{p.name}, {size}, {moment}: {found and found[0]!r} in {text}"
         p.page.set_viewport_size(PHONE)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import DESKTOP, PHONE, Person, play_out, token_of
+from browserkit import DESKTOP, PHONE, Person, family_match, play_out, token_of
 
 LANDSCAPE = {"width": 844, "height": 390}
 SIZES = {"portrait": PHONE, "landscape": LANDSCAPE, "desktop": DESKTOP}
@@ -304,22 +304,7 @@ def test_the_standings_read_as_whole_numbers_provisional_the_computers_apart(
     ana.page.wait_for_selector("#families-why")
     page = make_family(ana, "Verdi")
     fid = page.rsplit("/", 1)[1]
-    invite = ana.page.evaluate(
-        """async (fid) => {
-            const post = (path, body) => fetch(path, {method: "POST", headers: {"Content-Type":
-              "application/json"}, body: JSON.stringify(body)}).then((r) => r.json());
-            const way = await post(`/api/families/${fid}/rules`, {name: "Quick", body: {game:
-              "briscola-2", rules: {match: "one-hand"}, seats: [{kind: "me"}, {kind: "bot",
-              level: "beginner"}]}});
-            const table = await post(`/api/families/${fid}/rules/${way.id}/table`);
-            await post(`/api/tables/${table.token}/start`);
-            return table.invite;
-        }""",
-        fid,
-    )
-    ana.goto(invite)
-    ana.enabled_cards().first.wait_for()
-    play_out([ana])
+    family_match(ana, fid)
     ana.goto(page)
     ana.page.click("#make-invite")
     join = ana.page.locator("#invite-link").input_value().split(ana.base, 1)[1]

@@ -20,7 +20,7 @@ from briscola.words.cards import card_name
 from briscola.words.catalogue import Worded, catalogue
 from briscola.words.narrate import describe_action, describe_bid
 from briscola.words.seating import Seating
-from browserkit import Person
+from browserkit import LIVE, Person
 
 FIRST_NAMES = {
     "es": {"Lucía", "Javier", "Carmen", "Pablo", "Elena"}
@@ -28,16 +28,6 @@ FIRST_NAMES = {
     "hr": {"Ante", "Mare", "Jure", "Kate", "Frane"} | {"Ivana", "Duje", "Tonka", "Šime", "Marija"},
 }
 """The computer players' first names a person expects at a Spanish, a Croatian table."""
-
-# Every text the page's live region says, in order (it is replaced at each announcement).
-LIVE = """
-window.__live = [];
-new MutationObserver(() => {
-  const el = document.getElementById("live");
-  const text = el ? el.textContent : "";
-  if (text && window.__live[window.__live.length - 1] !== text) window.__live.push(text);
-}).observe(document, { childList: true, subtree: true, characterData: true });
-"""
 
 
 def capital(text: str) -> str:
