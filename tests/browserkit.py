@@ -230,7 +230,7 @@ class Person:
         if not cards.count():
             return None
         code = str(cards.first.get_attribute("data-card"))
-        cards.first.click()
+        self.page.click(f'#hand [data-card="{code}"]')  # that card, though the hand be redrawn
         self.page.wait_for_selector(f'#hand [data-card="{code}"]', state="detached")
         return code
 

@@ -110,7 +110,15 @@ function fairBox(ctrl, hand) {
     box.append(h("p", { text: t("fair.not_yet") }));
     return box;
   }
+  // the verdict is kept with the hand (ctrl.verdicts), so that a redraw (the analysis
+  // arriving) does not wipe what the check said
   const result = h("p", { class: "verdict", id: "fair-result", role: "status" });
+  const said = (r) => {
+    result.className = `verdict ${r.ok ? "ok" : "bad"}`;
+    result.textContent = r.ok ? t("fair.ok") : t("fair.bad", { committed: r.committed, computed: r.computed });
+  };
+  const kept = (ctrl.verdicts || {})[hand];
+  if (kept) said(kept);
   box.append(
     h("p", {}, t("fair.salt"), " ", h("code", { class: "hash", text: f.revealed.salt })),
     h("details", {}, h("summary", { text: t("fair.deal") }), h("code", { class: "deal", text: JSON.stringify(f.revealed.deal) })),
@@ -120,8 +128,10 @@ function fairBox(ctrl, hand) {
       "data-key": "verify",
       onclick: async () => {
         const r = await ctrl.verify(hand);
-        result.className = `verdict ${r.ok ? "ok" : "bad"}`;
-        result.textContent = r.ok ? t("fair.ok") : t("fair.bad", { committed: r.committed, computed: r.computed });
+        ctrl.verdicts = { ...(ctrl.verdicts || {}), [hand]: r };
+        said(r);
+        const now = document.getElementById("fair-result");
+        if (now && now !== result) now.replaceWith(result); // drawn anew meanwhile
       },
       text: t("fair.verify"),
     }),
