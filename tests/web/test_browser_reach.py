@@ -154,6 +154,12 @@ def test_home_leads_to_families_and_shows_a_saved_way_with_its_button(
     ana.axe("the account page with its code copied")
 
 
+def choose_game(person: Person, game: str) -> None:
+    """Choose ``game`` in the setup and wait until the page has taken it."""
+    person.page.select_option("#setup-game", game)
+    person.page.wait_for_selector(f"#setup-game option[value='{game}']:checked", state="attached")
+
+
 def seat_places(person: Person) -> list[str]:
     rows: list[str] = person.page.locator("#setup .seats label.seat-row > span").all_inner_texts()
     return rows
@@ -185,8 +191,7 @@ def test_the_setup_names_the_seats_by_place_and_marks_the_partner(
     ana.page.select_option("#rule-direction", "left")
     assert seat_places(ana) == ["On your left", "Opposite you · your partner", "On your right"]
     # six in two teams of three, alternating: two partners, across the table
-    ana.page.select_option("#setup-game", "briscola-6")
-    ana.page.wait_for_selector("#setup-game option[value='briscola-6']:checked", state="attached")
+    choose_game(ana, "briscola-6")
     assert seat_places(ana) == [
         "On your right",
         "Opposite, on the right · your partner",
@@ -195,8 +200,7 @@ def test_the_setup_names_the_seats_by_place_and_marks_the_partner(
         "On your left",
     ]
     # chiamata: five each alone until the call, no partner known
-    ana.page.select_option("#setup-game", "chiamata")
-    ana.page.wait_for_selector("#setup-game option[value='chiamata']:checked", state="attached")
+    choose_game(ana, "chiamata")
     assert seat_places(ana) == [
         "On your right",
         "Opposite, on the right",
@@ -204,8 +208,7 @@ def test_the_setup_names_the_seats_by_place_and_marks_the_partner(
         "On your left",
     ]
     # three players: one on each side
-    ana.page.select_option("#setup-game", "briscola-3")
-    ana.page.wait_for_selector("#setup-game option[value='briscola-3']:checked", state="attached")
+    choose_game(ana, "briscola-3")
     assert seat_places(ana) == ["On your right", "On your left"]
     # partners drawn by cards: none marked, and the page says why
     ana.page.select_option("#setup-game", "briscola-4")
