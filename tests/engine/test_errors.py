@@ -33,6 +33,7 @@ from briscola.engine import (
 from briscola.engine.actions import Ask, Bid, Call, Exchange, Look, Order, Pass, Signal
 from briscola.engine.chiamata import Chiamata
 from briscola.engine.errors import shown
+from briscola.engine.game_record import rules_from_json
 from helpers import GARBAGE
 
 
@@ -152,6 +153,55 @@ def test_rules_of_no_game_or_with_house_rules_that_are_no_dict() -> None:
             Rules.make("briscola-2", options)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="has no house rule"):
         Rules.make("briscola-2").option([])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game", "given", "rule", "value"),
+    [
+        ("briscola-2", {"match": "one-hand", "colour": "red"}, "colour", "red"),
+        ("briscola-2", {"match": "one-hand", "direction": "up", "cut": "x"}, "direction", "up"),
+        ("briscola-2", {"follow_suit": True}, "follow_suit", True),
+        ("briscola-2", {"match": " points:0 "}, "match", " points:0 "),
+        ("briscola-6", {"trump_exchange": "two"}, "trump_exchange", "two"),  # no 2s to give
+        ("brisca", {"communication": "signals"}, "communication", "signals"),  # needs teams
+        ("briskula", {"players": 3, "teams": "pairs"}, "teams", "pairs"),
+        ("briscola-2", {7: "x"}, "7", "x"),
+    ],
+)  # fmt: skip
+def test_a_refused_house_rule_is_named_with_the_value_given(
+    game: str, given: dict[Any, object], rule: str, value: object
+) -> None:
+    """The error itself says which house rule, and which value, the table may not have: a
+    caller says so in its words without asking the engine again, rule by rule."""
+    with pytest.raises(RulesError) as err:
+        Rules.make(game, given)
+    assert (err.value.rule, err.value.value) == (rule, value)
+    assert err.value.written == (rule, str(value).lower() if value is True else str(value))
+
+
+def test_a_refused_game_names_no_rule_and_the_game_given() -> None:
+    with pytest.raises(RulesError) as err:
+        Rules.make("poker", {"match": "one-hand"})
+    assert (err.value.rule, err.value.value, err.value.written) == (None, "poker", ("", "poker"))
+    with pytest.raises(RulesError) as err:
+        Rules.make("briscola-2").option("colour")
+    assert (err.value.rule, err.value.written) == ("colour", ("colour", ""))
+
+
+def test_a_records_refused_rules_are_malformed_and_name_the_rule() -> None:
+    """A record's (or a new table's JSON) rules: a malformed field, and the rule at fault."""
+    cases = [
+        ({"match": "forever"}, "rules: house rule match cannot be", ("match", "forever")),
+        ({"colour\n": "red"}, "rules: there is no house rule", ("colour\n", "red")),
+        ({"cut": [1]}, "rules.cut: expected one of the rule's values", ("cut", "a list of 1 item")),
+    ]
+    for given, says, written in cases:
+        with pytest.raises(MalformedError, match=says) as err:
+            rules_from_json("briscola-2", given, fresh=True)
+        assert isinstance(err.value, RulesError) and err.value.written == written
+    with pytest.raises(MalformedError, match="game: there is no game 'poker'") as err:
+        rules_from_json("poker", {})
+    assert isinstance(err.value, RulesError) and err.value.written == ("", "poker")
 
 
 @pytest.mark.parametrize("dealer", [-1, 2, True, "0", 1.0, None])

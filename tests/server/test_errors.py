@@ -18,7 +18,7 @@ import httpx
 
 from briscola.server.errors import CODES, Refused
 from briscola.words.catalogue import LANGUAGES, PLACE, catalogue
-from briscola.words.errors import rule_at_fault, said_error
+from briscola.words.errors import said_error
 from serverkit import Client, ServerProcess, open_table
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "briscola" / "server"
@@ -121,14 +121,6 @@ def test_an_error_is_said_in_the_readers_language_or_else_in_its_own_words() -> 
     # a value is text, never a place: a nickname such as "{n}" stays as it is
     signed = {"code": "signed_in", "message": "m", "values": {"nickname": "{n}"}}
     assert "{n}" in said_error("es", signed) and said_error("es", signed) != "m"
-
-
-def test_the_rule_at_fault_is_the_one_the_game_does_not_take() -> None:
-    assert rule_at_fault("briscola-2", {"match": "one-hand", "colour": "red"}) == ("colour", "red")
-    assert rule_at_fault("briscola-2", {"direction": "up"}) == ("direction", "up")
-    assert rule_at_fault("brisca", {"communication": "signals"}) == ("communication", "signals")
-    assert rule_at_fault("briscola-2", {"follow_suit": True}) == ("follow_suit", "true")
-    assert rule_at_fault("briscola-2", {}) == ("", "")
 
 
 # -- through a real server ---------------------------------------------------------------

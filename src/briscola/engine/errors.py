@@ -35,6 +35,16 @@ def shown(value: object, width: int = 30) -> str:
     return text if len(text) <= 2 * width else text[: 2 * width] + "..."
 
 
+def _written(value: object) -> str:
+    """A rule's value as it is written: JSON's ``true`` for ``True``, a number or a word
+    as it is, anything else as :func:`shown` quotes it."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str) or (isinstance(value, int) and abs(value) < 10**20):
+        return str(value)
+    return shown(value)
+
+
 class BriscolaError(ValueError):
     """Anything the engine refuses. Catch this to catch them all."""
 
@@ -44,7 +54,33 @@ class MalformedError(BriscolaError):
 
 
 class RulesError(BriscolaError):
-    """A bad rule configuration: an unknown game, an unknown house rule or value."""
+    """A bad rule configuration: an unknown game, an unknown house rule or value. It says
+    which house rule was at fault (``rule``, ``None`` when it is the game, or no rule
+    alone) and the value it was given (``value``, as given: the game's key when the game
+    is at fault), so that a caller can say so in its own words without asking again.
+
+    >>> e = RulesError("house rule cut cannot be True: ...", rule="cut", value=True)
+    >>> e.rule, e.value, e.written, str(e)
+    ('cut', True, ('cut', 'true'), 'house rule cut cannot be True: ...')
+    >>> RulesError("there is no game 'poker'", value="poker").written
+    ('', 'poker')
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None, value: object = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.value = value
+
+    @property
+    def written(self) -> tuple[str, str]:
+        """The rule at fault and its value as a record or a command line writes them
+        (JSON's ``true``, not Python's ``True``; ``""`` for none)."""
+        return self.rule or "", "" if self.value is None else _written(self.value)
+
+
+class MalformedRulesError(MalformedError, RulesError):
+    """A record's game or house rules that are not well formed, or that the game refuses:
+    malformed as a record, and a :class:`RulesError` naming the rule at fault."""
 
 
 class IllegalActionError(BriscolaError):

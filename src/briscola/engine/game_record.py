@@ -29,7 +29,12 @@ from briscola.engine.actions import (
     keys_of,
 )
 from briscola.engine.deal import Deal, deal_from_json
-from briscola.engine.errors import BriscolaError, MalformedError, shown
+from briscola.engine.errors import (
+    MalformedError,
+    MalformedRulesError,
+    RulesError,
+    shown,
+)
 from briscola.engine.fairness import Fairness, fairness_from_json
 from briscola.engine.presets import GAMES
 from briscola.engine.rules import Rules
@@ -101,35 +106,49 @@ def parse_record(obj: object) -> Record:
 def rules_from_json(game: object, options: object, *, fresh: bool = False) -> Rules:
     """The record's ``game`` and ``rules`` fields made into a rule set. A record's rules
     not given take the values they had when records began (:attr:`Game.record_defaults`);
-    with ``fresh`` (a new table's house rules) they take today's defaults."""
+    with ``fresh`` (a new table's house rules) they take today's defaults.
+
+    :raises MalformedRulesError: a :class:`MalformedError` and a :class:`RulesError`,
+        naming the field (``game`` or ``rules``) and the rule and value at fault.
+    """
     if not isinstance(game, str):
-        raise MalformedError(f'game: expected a game key like "briscola-2", got {shown(game)}')
+        raise MalformedRulesError(
+            f'game: expected a game key like "briscola-2", got {shown(game)}', value=game
+        )
     if len(game) > _LONGEST:
-        raise MalformedError(
-            f"game: there is no game {shown(game)}; the games are: {', '.join(GAMES)}"
+        raise MalformedRulesError(
+            f"game: there is no game {shown(game)}; the games are: {', '.join(GAMES)}",
+            value=game,
         )
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise MalformedError(
+        raise MalformedRulesError(
             f'rules: expected an object of house rules, like {{"match": "one-hand"}}, '
-            f"got {shown(options)}"
+            f"got {shown(options)}",
+            value=options,
         )
     for name, value in options.items():
         if not is_plain(name, _LONGEST):
-            raise MalformedError(f"rules: there is no house rule {shown(name)}")
+            raise MalformedRulesError(
+                f"rules: there is no house rule {shown(name)}",
+                rule=name if isinstance(name, str) else shown(name),
+                value=value,
+            )
         word = is_plain(value, _LONGEST)  # (a digit like ² is not one: int() refuses it)
         whole = isinstance(value, int) and abs(value) < 10**9  # true, false too
         if not (word or whole):
-            raise MalformedError(
+            raise MalformedRulesError(
                 f"rules.{name}: expected one of the rule's values (a word or a whole number), "
-                f"got {shown(value)}"
+                f"got {shown(value)}",
+                rule=name,
+                value=value,
             )
     try:
         return Rules.make(game, options) if fresh else Rules.from_record(game, options)
-    except BriscolaError as e:
-        field_name = "game" if "no game" in str(e) else "rules"
-        raise MalformedError(f"{field_name}: {e}") from None
+    except RulesError as e:
+        field_name = "game" if e.rule is None else "rules"  # (options is a dict)
+        raise MalformedRulesError(f"{field_name}: {e}", rule=e.rule, value=e.value) from None
 
 
 _LONGEST = 40

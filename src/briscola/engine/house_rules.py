@@ -82,6 +82,7 @@ class HouseRule:
 choose one of right, left
         """
         allowed = self.choices if choices is None else choices
+        given = value
         if isinstance(value, bool):
             value = str(value).lower()
         if isinstance(value, str):
@@ -97,7 +98,9 @@ choose one of right, left
                 if read is not None:
                     return read
         raise RulesError(
-            f"house rule {self.name} cannot be {shown(value)}: {self.accepted(allowed)}"
+            f"house rule {self.name} cannot be {shown(value)}: {self.accepted(allowed)}",
+            rule=self.name,
+            value=given,
         )
 
     def accepted(self, choices: tuple[RuleValue, ...] | None = None) -> str:

@@ -121,14 +121,16 @@ def register_game(game: Game) -> Game:
 def find_game(key: str) -> Game:
     """The game with this key or alias (case-insensitive)."""
     if not isinstance(key, str):
-        raise RulesError(f"expected a game key like 'briscola-2' (a str), got {shown(key)}")
+        raise RulesError(
+            f"expected a game key like 'briscola-2' (a str), got {shown(key)}", value=key
+        )
     k = key.strip().lower()
     if k in GAMES:
         return GAMES[k]
     for game in GAMES.values():
         if k in game.aliases:
             return game
-    raise RulesError(f"there is no game {shown(key)}; the games are: {', '.join(GAMES)}")
+    raise RulesError(f"there is no game {shown(key)}; the games are: {', '.join(GAMES)}", value=key)
 
 
 # fmt: off

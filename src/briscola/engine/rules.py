@@ -98,7 +98,8 @@ class Rules:
         if options is not None and not isinstance(options, Mapping):
             raise RulesError(
                 f"house rules: expected a dict of rule names and values, like "
-                f"{{'match': 'one-hand'}}, got {shown(options)}"
+                f"{{'match': 'one-hand'}}, got {shown(options)}",
+                value=options,
             )
         given = dict(options or {})
         values: dict[str, RuleValue] = {}
@@ -110,7 +111,9 @@ class Rules:
         for name, value in given.items():
             if name not in g.rules:
                 raise RulesError(
-                    f"{g.key} has no house rule {shown(name)}; its rules are: {', '.join(g.rules)}"
+                    f"{g.key} has no house rule {shown(name)}; its rules are: {', '.join(g.rules)}",
+                    rule=_name(name),
+                    value=value,
                 )
             allowed = g.allowed(name)
             try:
@@ -121,18 +124,26 @@ class Rules:
                     raise
                 raise RulesError(
                     f"house rule {name} cannot be {shown(value)}: {never}; "
-                    f"{RULES[name].accepted(allowed)}"
+                    f"{RULES[name].accepted(allowed)}",
+                    rule=name,
+                    value=value,
                 ) from None
         players = int(values.get("players", g.players[0]))
         teams = g.teams_for(players, values.get("teams"))
         if values.get("teams") == "pairs" and not teams:
-            raise RulesError(f"{g.key} is played in pairs only with 4 players, not {players}")
+            raise RulesError(
+                f"{g.key} is played in pairs only with 4 players, not {players}",
+                rule="teams",
+                value=given.get("teams", values["teams"]),
+            )
         if not teams:
             for name in TEAM_RULES + TALK_RULES:
                 if name in given and values[name] != RULES[name].choices[0]:
                     raise RulesError(
                         f"house rule {name} needs a game in teams; {g.key} with {players} "
-                        "players is played each alone"
+                        "players is played each alone",
+                        rule=name,
+                        value=given[name],
                     )
         if teams:
             sides = tuple(tuple(range(s, players, 2)) for s in (0, 1))
@@ -244,7 +255,9 @@ class Rules:
         try:
             return self.options[name]
         except (KeyError, TypeError):  # TypeError: an unhashable name
-            raise RulesError(f"{self.key} has no house rule {shown(name)}") from None
+            raise RulesError(
+                f"{self.key} has no house rule {shown(name)}", rule=_name(name)
+            ) from None
 
     def overrides(self) -> dict[str, RuleValue]:
         """The house rules that differ from the game's defaults, and those whose default
@@ -293,6 +306,11 @@ def _target(value: str) -> tuple[str, int]:
         return fixed[value]
     kind, _, goal = value.partition(":")
     return kind, int(goal)
+
+
+def _name(name: object) -> str:
+    """A house rule's name as an error names it: as given if it is text, else quoted."""
+    return name if isinstance(name, str) else shown(name)
 
 
 def _never(game: Game, name: str, value: object) -> str:

@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import get_args
 
-from briscola.engine import BriscolaError, Rules
+from briscola.engine import BriscolaError, Rules, RulesError
 from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.server.analyses import Analyst
@@ -44,7 +44,6 @@ from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn
 from briscola.server.metrics import Metrics
 from briscola.server.settings import ServerSettings
 from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
-from briscola.words.errors import rule_at_fault
 
 log = logging.getLogger("briscola.server")
 
@@ -311,8 +310,8 @@ class Tables:
             raise Refused("bad_game", str(e), values={"game": spec.game}) from None
         try:
             rules = rules_from_json(spec.game, spec.rules, fresh=True)
-        except BriscolaError as e:
-            rule, value = rule_at_fault(spec.game, spec.rules)
+        except RulesError as e:
+            rule, value = e.written
             raise Refused("bad_rules", str(e), values={"rule": rule, "value": value}) from None
         seats_in = spec.seats or [SeatIn(kind="me")] + [
             SeatIn(kind="open") for _ in range(rules.players - 1)

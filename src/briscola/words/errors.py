@@ -11,15 +11,12 @@ newer server's) or the values are not the sentence's.
 ('Il posto 3 è occupato: scegline uno libero.', 'Mjesto 3 je zauzeto: odaberi slobodno.')
 >>> said_error("es", {"code": "new_code", "message": "something new", "values": {}})
 'something new'
->>> rule_at_fault("briscola-2", {"match": "one-hand", "direction": "up"})
-('direction', 'up')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from briscola.engine import BriscolaError, Rules
 from briscola.words.catalogue import PLACE, catalogue
 
 
@@ -51,22 +48,4 @@ def said_error(lang: str, error: object) -> str:
     return say(key, **given)
 
 
-def rule_at_fault(game: str, rules: Mapping[str, object]) -> tuple[str, str]:
-    """The house rule of ``rules`` (and its value) that a table of ``game`` does not
-    take: the first that is refused alone, else the last (refused with the others), as
-    the error ``bad_rules`` names it; ``("", "")`` when none is given."""
-    items = list(rules.items())
-    for name, value in items:
-        try:
-            Rules.make(game, {name: value})
-        except BriscolaError:
-            return _text(name), _text(value)
-    return (_text(items[-1][0]), _text(items[-1][1])) if items else ("", "")
-
-
-def _text(value: object) -> str:
-    """A rule's name or value as it is written (JSON's ``true``, not Python's ``True``)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-__all__ = ["rule_at_fault", "said_error"]
+__all__ = ["said_error"]

@@ -4,19 +4,18 @@ and a table's rules in plain words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
 from briscola import __version__
 from briscola.catalog import variants_json
-from briscola.engine import BriscolaError, find_game
+from briscola.engine import BriscolaError, RulesError, find_game
 from briscola.server.deps import TablesDep, errors
 from briscola.server.errors import Refused
 from briscola.server.live import LEVELS
 from briscola.words.catalogue import catalogue_json
-from briscola.words.errors import rule_at_fault
 from briscola.words.rules import LanguageError, rules_json, words
 
 router = APIRouter()
@@ -35,20 +34,15 @@ async def games() -> dict[str, Any]:
     return {"games": variants_json(), "levels": list(LEVELS), "version": __version__}
 
 
-def explained(
-    make: Callable[[], dict[str, Any]],
-    lang: str,
-    game: str | None = None,
-    rules: Mapping[str, object] | None = None,
-) -> dict[str, Any]:
-    """The words or rules ``make`` gives in ``lang``, a bad language refused, or a bad house
-    rule of ``rules`` at a table of ``game``."""
+def explained(make: Callable[[], dict[str, Any]], lang: str) -> dict[str, Any]:
+    """The words or rules ``make`` gives in ``lang``, a bad language refused, or the house
+    rule the engine refused (and its value)."""
     try:
         return make()
     except LanguageError as e:
         raise Refused("bad_language", str(e), values={"lang": lang}) from None
-    except BriscolaError as e:
-        rule, value = rule_at_fault(game or "", rules or {})
+    except RulesError as e:
+        rule, value = e.written
         raise Refused("bad_rules", str(e), values={"rule": rule, "value": value}) from None
 
 
@@ -82,7 +76,7 @@ async def game_rules_text(
     except BriscolaError as e:
         raise Refused("bad_game", str(e), 404, values={"game": game}) from None
     given = {k: v for k, v in request.query_params.items() if k not in ("lang", "trump_word")}
-    return explained(lambda: rules_json(key, given, lang, trump_word), lang, key, given)
+    return explained(lambda: rules_json(key, given, lang, trump_word), lang)
 
 
 @router.get("/api/tables/{token}/rules-text", tags=["words"], responses=errors(400, 404, 422))
@@ -92,6 +86,4 @@ async def table_rules_text(
     """The rules of this table, from its own settings, in plain words."""
     rules = (await tables.get(token)).rules
     options = dict(rules.options)
-    return explained(
-        lambda: rules_json(rules.key, options, lang, trump_word), lang, rules.key, options
-    )
+    return explained(lambda: rules_json(rules.key, options, lang, trump_word), lang)

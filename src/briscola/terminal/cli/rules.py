@@ -36,9 +36,9 @@ def rules(game: GameArgument, rule: RuleOption = None, lang: LangOption = None) 
 
     The sentences of the browser's rules page, topic by topic, in your language; the
     house rules not given are at the game's defaults (`briscola variants` lists them)."""
-    from briscola.engine import BriscolaError, find_game
+    from briscola.engine import BriscolaError, RulesError, find_game
     from briscola.words.catalogue import catalogue
-    from briscola.words.errors import rule_at_fault, said_error
+    from briscola.words.errors import said_error
     from briscola.words.rules import rules_text
 
     language = pick_language(lang)
@@ -50,8 +50,8 @@ def rules(game: GameArgument, rule: RuleOption = None, lang: LangOption = None) 
         raise fail(said_error(language, error)) from None
     try:
         sentences = rules_text(key, options, language)
-    except BriscolaError as e:
-        name, value = rule_at_fault(key, options)
+    except RulesError as e:
+        name, value = e.written
         error = {"code": "bad_rules", "message": str(e), "values": {"rule": name, "value": value}}
         refusal = fail(said_error(language, error))
         # what the rule may be; the engine's own words when that value is one of them (the
