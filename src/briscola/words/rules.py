@@ -109,263 +109,20 @@ VOCABULARY: dict[str, T] = {
 """The words the interface names the game's things by."""
 
 
-GAME_WORDS: dict[str, tuple[T, T]] = {
-    "briscola-2": (
-        K("game.briscola-2.name"),
-        K("game.briscola-2.summary"),
-    ),
-    "briscola-3": (
-        K("game.briscola-3.name"),
-        K("game.briscola-3.summary"),
-    ),
-    "briscola-4": (
-        K("game.briscola-4.name"),
-        K("game.briscola-4.summary"),
-    ),
-    "briscola-6": (
-        K("game.briscola-6.name"),
-        K("game.briscola-6.summary"),
-    ),
-    "schembil": (
-        K("game.schembil.name"),
-        K("game.schembil.summary"),
-    ),
-    "chiamata": (
-        K("game.chiamata.name"),
-        K("game.chiamata.summary"),
-    ),
-    "scoperta": (
-        K("game.scoperta.name"),
-        K("game.scoperta.summary"),
-    ),
-    "briscolone": (
-        K("game.briscolone.name"),
-        K("game.briscolone.summary"),
-    ),
-    "brisca": (
-        K("game.brisca.name"),
-        K("game.brisca.summary"),
-    ),
-    "briskula": (
-        K("game.briskula.name"),
-        K("game.briskula.summary"),
-    ),
-    "briskula-double": (
-        K("game.briskula-double.name"),
-        K("game.briskula-double.summary"),
-    ),
-}  # fmt: skip
-"""Each game's name and one-line summary."""
+def game_words(key: str) -> tuple[T, T]:
+    """A game's name and one-line summary: ``game.KEY.name``, ``game.KEY.summary`` (KEY
+    the game's key in the engine's registry, :data:`briscola.engine.GAMES`)."""
+    return K(f"game.{key}.name"), K(f"game.{key}.summary")
 
-RULE_WORDS: dict[str, tuple[T, T]] = {
-    "match": (
-        K("rule.match.title"),
-        K("rule.match.help"),
-    ),
-    "sixty_sixty": (
-        K("rule.sixty_sixty.title"),
-        K("rule.sixty_sixty.help"),
-    ),
-    "removed_two": (
-        K("rule.removed_two.title"),
-        K("rule.removed_two.help"),
-    ),
-    "direction": (
-        K("rule.direction.title"),
-        K("rule.direction.help"),
-    ),
-    "trump_exchange": (
-        K("rule.trump_exchange.title"),
-        K("rule.trump_exchange.help"),
-    ),
-    "exchange_timing": (
-        K("rule.exchange_timing.title"),
-        K("rule.exchange_timing.help"),
-    ),
-    "last_trick": (
-        K("rule.last_trick.title"),
-        K("rule.last_trick.help"),
-    ),
-    "show_partner_hands": (
-        K("rule.show_partner_hands.title"),
-        K("rule.show_partner_hands.help"),
-    ),
-    "cappotto": (
-        K("rule.cappotto.title"),
-        K("rule.cappotto.help"),
-    ),
-    "turned_high": (
-        K("rule.turned_high.title"),
-        K("rule.turned_high.help"),
-    ),
-    "court_order": (
-        K("rule.court_order.title"),
-        K("rule.court_order.help"),
-    ),
-    "follow_suit": (
-        K("rule.follow_suit.title"),
-        K("rule.follow_suit.help"),
-    ),
-    "cut": (
-        K("rule.cut.title"),
-        K("rule.cut.help"),
-    ),
-    "partners": (
-        K("rule.partners.title"),
-        K("rule.partners.help"),
-    ),
-    "communication": (
-        K("rule.communication.title"),
-        K("rule.communication.help"),
-    ),
-    "signal_audience": (
-        K("rule.signal_audience.title"),
-        K("rule.signal_audience.help"),
-    ),
-    "spot_chance": (
-        K("rule.spot_chance.title"),
-        K("rule.spot_chance.help"),
-    ),
-    "rais": (
-        K("rule.rais.title"),
-        K("rule.rais.help"),
-    ),
-    "target": (
-        K("rule.target.title"),
-        K("rule.target.help"),
-    ),
-    "leader": (
-        K("rule.leader.title"),
-        K("rule.leader.help"),
-    ),
-    "multipliers": (
-        K("rule.multipliers.title"),
-        K("rule.multipliers.help"),
-    ),
-    "throw_in": (
-        K("rule.throw_in.title"),
-        K("rule.throw_in.help"),
-    ),
-    "players": (
-        K("rule.players.title"),
-        K("rule.players.help"),
-    ),
-    "teams": (
-        K("rule.teams.title"),
-        K("rule.teams.help"),
-    ),
-}  # fmt: skip
-"""Each house rule's title and one-line explanation."""
 
-YES_NO = {
-    "no": K("word.no"),
-    "yes": K("word.yes"),
-}
+def rule_words(name: str) -> tuple[T, T]:
+    """A house rule's title and one-line explanation: ``rule.NAME.title``,
+    ``rule.NAME.help`` (NAME the rule's name in :data:`briscola.engine.RULES`)."""
+    return K(f"rule.{name}.title"), K(f"rule.{name}.help")
 
-CHOICE_WORDS: dict[str, dict[str, T]] = {
-    "match": {
-        "best-of-3": K("choice.match.best-of-3"),
-        "one-hand": K("choice.match.one-hand"),
-        "best-of-5": K("choice.match.best-of-5"),
-    },
-    "sixty_sixty": {
-        "tie": K("choice.sixty_sixty.tie"),
-        "replay": K("choice.sixty_sixty.replay"),
-        "last-trick": K("choice.sixty_sixty.last-trick"),
-    },
-    "removed_two": {
-        "random": K("choice.removed_two.random"),
-    },
-    "direction": {
-        "right": K("choice.direction.right"),
-        "left": K("choice.direction.left"),
-    },
-    "trump_exchange": {
-        "none": K("choice.trump_exchange.none"),
-        "two": K("choice.trump_exchange.two"),
-        "seven": K("choice.trump_exchange.seven"),
-        "seven-or-two": K("choice.trump_exchange.seven-or-two"),
-    },
-    "exchange_timing": {
-        "on-turn": K("choice.exchange_timing.on-turn"),
-        "after-win": K("choice.exchange_timing.after-win"),
-    },
-    "last_trick": {
-        "allowed": K("choice.last_trick.allowed"),
-        "hidden": K("choice.last_trick.hidden"),
-    },
-    "show_partner_hands": YES_NO,
-    "cappotto": {
-        "nothing": K("choice.cappotto.nothing"),
-        "double": K("choice.cappotto.double"),
-    },
-    "turned_high": {
-        "stays": K("choice.turned_high.stays"),
-        "reshuffle": K("choice.turned_high.reshuffle"),
-    },
-    "court_order": {
-        "north": K("choice.court_order.north"),
-        "south": K("choice.court_order.south"),
-    },
-    "follow_suit": {
-        "free": K("choice.follow_suit.free"),
-        "required": K("choice.follow_suit.required"),
-    },
-    "cut": {
-        "none": K("choice.cut.none"),
-        "cut": K("choice.cut.cut"),
-    },
-    "partners": {
-        "seated": K("choice.partners.seated"),
-        "drawn": K("choice.partners.drawn"),
-    },
-    "communication": {
-        "none": K("choice.communication.none"),
-        "signals": K("choice.communication.signals"),
-        "conversation": K("choice.communication.conversation"),
-    },
-    "signal_audience": {
-        "partner": K("choice.signal_audience.partner"),
-        "table": K("choice.signal_audience.table"),
-        "spotted": K("choice.signal_audience.spotted"),
-    },
-    "leader": {
-        "dealer-right": K("choice.leader.dealer-right"),
-        "caller": K("choice.leader.caller"),
-    },
-    "multipliers": {
-        "none": K("choice.multipliers.none"),
-        "high-bids": K("choice.multipliers.high-bids"),
-    },
-    "throw_in": YES_NO,
-    "teams": {
-        "alone": K("choice.teams.alone"),
-        "pairs": K("choice.teams.pairs"),
-    },
-}  # fmt: skip
-"""The label of each fixed choice of each house rule (the 2s, seats and numbers are made
-from :data:`FORM_WORDS`)."""
 
-FORM_WORDS: dict[str, dict[str, T]] = {
-    "match": {
-        "hands:N": K("form.match.hands:N"),
-        "points:N": K("form.match.points:N"),
-    },
-    "target": {
-        "points:N": K("form.target.points:N"),
-        "hands:N": K("form.target.hands:N"),
-    },
-    "spot_chance": {
-        "N": K("form.spot_chance.N"),
-    },
-    "players": {
-        "N": K("form.players.N"),
-    },
-    "rais": {
-        "A-B": K("form.rais.A-B"),
-    },
-}  # fmt: skip
-"""Labels of the choices that carry a number (``{n}``) or seats (``{a}``, ``{b}``)."""
+YES_NO = ("no", "yes")
+"""The values a rule that is on or off takes: said by the words ``word.no``, ``word.yes``."""
 
 
 def rais_seats(value: RuleValue) -> tuple[int, int]:
@@ -394,25 +151,33 @@ def word_for_trump(lang: str, own: str | None = None) -> str:
 
 
 def choice_label(name: str, value: RuleValue, lang: str, trump: str | None = None) -> str:
-    """The label of one value of a house rule (validated by the caller).
+    """The label of one value of a house rule (validated by the caller): a number,
+    ``form.NAME.N``; a value of one of the rule's forms (``points:121``),
+    ``form.NAME.points:N``; the rais's seats, ``form.rais.A-B``; one of the 2s, the card's
+    name; yes or no, ``word.yes`` or ``word.no``; any other of the rule's choices,
+    ``choice.NAME.VALUE``.
 
     >>> choice_label("match", "points:121", "it"), choice_label("removed_two", "2d", "es")
     ('punti da raggiungere: 121', 'dos de oros')
+    >>> choice_label("cut", "cut", "en"), choice_label("throw_in", "yes", "hr")
+    ("the player at the dealer's left cuts", 'da')
     """
     word = trump or word_for_trump(lang)
-    fixed = CHOICE_WORDS.get(name, {}).get(str(value))
-    if fixed is not None:
-        return fixed.say(lang, trump=word)
-    forms = FORM_WORDS.get(name, {})
+    text = str(value)
+    if isinstance(value, int):
+        return K(f"form.{name}.N").say(lang, n=value)
     if name == "rais":
         a, b = rais_seats(value)
-        return forms["A-B"].say(lang, a=a, b=b)
-    if name == "removed_two":
-        return card_name(Card.parse(str(value)), "napoletane", lang)
-    if isinstance(value, int):
-        return forms["N"].say(lang, n=value)
-    kind, _, n = str(value).partition(":")
-    return forms[f"{kind}:N"].say(lang, n=n)
+        return K("form.rais.A-B").say(lang, a=a, b=b)
+    if name == "removed_two" and text != "random":
+        return card_name(Card.parse(text), "napoletane", lang)
+    rule = RULES.get(name)
+    form = next((f for f in rule.forms if f.read(value) is not None), None) if rule else None
+    if form is not None:
+        return K(f"form.{name}.{form.pattern}").say(lang, n=text.removeprefix(form.prefix))
+    if text in YES_NO:
+        return K(f"word.{text}").say(lang)
+    return K(f"choice.{name}.{text}").say(lang, trump=word)
 
 
 def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
@@ -426,7 +191,7 @@ def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
     vocab["trump"] = trump
     games = {}
     for key, game in GAMES.items():
-        name, summary = GAME_WORDS[key]
+        name, summary = game_words(key)
         base = Rules.make(game)
         games[key] = {
             "name": name.say(lang),
@@ -443,7 +208,7 @@ def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
         }
     rules = {}
     for rname, rule in RULES.items():
-        title, help_text = RULE_WORDS[rname]
+        title, help_text = rule_words(rname)
         values: list[RuleValue] = list(rule.choices)
         if rname == "players":
             values = sorted({p for g in GAMES.values() for p in g.players})
@@ -460,7 +225,7 @@ def words(lang: str, trump_word: str | None = None) -> dict[str, Any]:
                 for v in values
             ],
             "patterns": {
-                f.pattern: FORM_WORDS[rname][f.pattern].say(lang, n="{n}") for f in rule.forms
+                f.pattern: K(f"form.{rname}.{f.pattern}").say(lang, n="{n}") for f in rule.forms
             },
         }
     return {
@@ -636,28 +401,6 @@ RAIS_SEATS = K("rules.rais_seats")
 RAIS_TALK = K("rules.rais_talk")
 RAIS_LOOK = K("rules.rais_look")
 
-SENTENCES: dict[str, S | dict[Any, S]] = {
-    "GAME": GAME, "SEAT_ALONE": SEAT_ALONE, "SEAT_PAIRS": SEAT_PAIRS, "SEAT_SIX": SEAT_SIX,
-    "SEAT_CHIAMATA": SEAT_CHIAMATA, "DIRECTION": DIRECTION, "PARTNERS": PARTNERS, "DECK": DECK,
-    "NO_TWOS": NO_TWOS, "REMOVED_TWO": REMOVED_TWO, "REMOVED_RANDOM": REMOVED_RANDOM,
-    "CUT": CUT, "DEAL": DEAL, "DEAL_ALL": DEAL_ALL, "TURNED": TURNED, "NO_TRUMP": NO_TRUMP,
-    "TURNED_HIGH": TURNED_HIGH, "OPEN_HANDS": OPEN_HANDS, "LEAD": LEAD, "FOLLOW": FOLLOW,
-    "TAKES": TAKES, "TAKES_NO_TRUMP": TAKES_NO_TRUMP, "TWICE": TWICE, "ORDER": ORDER,
-    "POINT_VALUES": POINT_VALUES, "DRAW": DRAW, "DRAW_TWICE": DRAW_TWICE,
-    "DRAW_PLAIN": DRAW_PLAIN, "UNEVEN": UNEVEN, "EXCHANGE": EXCHANGE, "TIMING": TIMING,
-    "LAST_TRICK": LAST_TRICK, "SHOW_PARTNER": SHOW_PARTNER, "COUNT": COUNT, "WIN_61": WIN_61,
-    "WIN_MOST": WIN_MOST, "SIXTY_TWO": SIXTY_TWO, "SIXTY_MANY": SIXTY_MANY,
-    "CAPPOTTO": CAPPOTTO, "MATCH": MATCH, "TARGET": TARGET, "AUCTION": AUCTION,
-    "AUCTION_POINTS": AUCTION_POINTS, "THROW_IN": THROW_IN, "CALL": CALL, "SECRET": SECRET,
-    "CALLER_WINS": CALLER_WINS, "CALL_SCORE": CALL_SCORE, "MULTIPLIERS": MULTIPLIERS,
-    "NO_CHANNEL": NO_CHANNEL, "COMMUNICATION_NONE": COMMUNICATION_NONE, "SIGNALS": SIGNALS,
-    "SIGNS": SIGNS, "AUDIENCE": AUDIENCE, "SPOT": SPOT, "CONVERSATION": CONVERSATION,
-    "QUESTIONS": QUESTIONS, "ORDERS": ORDERS, "RAIS_SEATS": RAIS_SEATS,
-    "RAIS_TALK": RAIS_TALK, "RAIS_LOOK": RAIS_LOOK, "HIGH": HIGH, "TOP": TOP, "WHOM": WHOM,
-    "DECKS": DECKS,
-}  # fmt: skip
-"""Every sentence's text, for the tests: each in all four languages, with the same places."""
-
 
 def rules_json(
     game: str, rules: Mapping[str, object], lang: str, trump_word: str | None = None
@@ -727,7 +470,7 @@ def rules_text(
 def _game(say: _Said) -> None:
     r = say.rules
     g = r.game
-    name, summary = GAME_WORDS[g.key]
+    name, summary = game_words(g.key)
     say("game", None, GAME, name=name.say(say.lang), summary=summary.say(say.lang, trump=say.trump))
     if "teams" in g.rules and r.players in g.teams_at:
         tag: str | None = "teams"
