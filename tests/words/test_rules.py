@@ -232,7 +232,7 @@ def test_every_text_is_a_key_of_every_catalogue() -> None:
     """Each sentence of the rules is a key every catalogue has (words/test_catalogue.py
     checks that every catalogue has the English places and forms)."""
     found = list(all_texts())
-    assert len(found) > 120  # the walk finds the tables
+    assert len(found) > 100  # the walk finds the tables
     for lang in LANGUAGES:
         texts = catalogue(lang).texts
         for where, text in found:

@@ -5,7 +5,11 @@ game and house rules as a new table takes them (read by :meth:`Rules.make`, so a
 is the engine's error); :func:`words` gives the client the vocabulary: cards, games, house
 rules and their choices. Every text is a key of the catalogues (:mod:`briscola.words.catalogue`:
 a :class:`K` names a sentence, a :class:`P` a noun's forms after a number), said in the
-language asked for; the tables below only say which key goes with which rule and choice.
+language asked for. A game's, a house rule's and a choice's words are found by keys made
+from the engine's registries (``game.KEY.name``, ``rule.NAME.title``,
+``choice.NAME.VALUE``: :func:`game_words`, :func:`rule_words`, :func:`choice_label`), so
+that a new game or house rule needs its words in the catalogues and nothing here but the
+sentences that say what it does; the tables below say which sentence goes with which rule.
 
 >>> said = rules_text("briscola-2", {"last_trick": "hidden"}, "en", trump_word="drumpf")
 >>> [s.text for s in said if s.rule in ("last_trick", "follow_suit")]
