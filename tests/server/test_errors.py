@@ -130,6 +130,10 @@ async def test_every_error_answered_carries_its_values(server: ServerProcess) ->
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         r = await http.get("/api/games/briscola-2/rules-text", params={"colour": "red"})
         assert r.json()["error"]["values"] == {"rule": "colour", "value": "red"}
+        # the rule the message names, though another would be refused alone
+        given = {"teams": "pairs", "players": "4", "direction": "up"}
+        r = await http.get("/api/games/briskula/rules-text", params=given)
+        assert r.json()["error"]["values"] == {"rule": "direction", "value": "up"}
         r = await http.get("/api/games/poker/rules-text")
         assert r.json()["error"]["values"] == {"game": "poker"}
         r = await http.get("/api/words", params={"lang": "fr"})
@@ -144,6 +148,8 @@ async def test_every_error_answered_carries_its_values(server: ServerProcess) ->
             ({"game": "poker"}, "bad_game", {"game": "poker"}),
             ({"game": "briscola-2", "rules": {"match": "all"}}, "bad_rules",
              {"rule": "match", "value": "all"}),
+            ({"game": "briscola-2", "rules": {"direction": "up", "cut": 10**10}}, "bad_rules",
+             {"rule": "cut", "value": str(10**10)}),  # the one the message names
             ({"game": "briscola-4", "seats": [{"kind": "me"}]}, "bad_seats", {"n": 4}),
         ]  # fmt: skip
         for body, code, values in bad:

@@ -75,6 +75,9 @@ def test_the_language_comes_from_the_locale_without_lang() -> None:
          "match: best-of-3 | one-hand | best-of-5 | hands:N (N: 1-9999) | points:N (N: 1-9999)"),
         (["brisca", "--rule", "communication=signals"], "bad_rules",
          {"rule": "communication", "value": "signals"}, "needs a game in teams"),
+        # teams=pairs alone would be refused (two players), but with four it is not
+        (["briskula", "--rule", "teams=pairs", "--rule", "players=4", "--rule", "direction=up"],
+         "bad_rules", {"rule": "direction", "value": "up"}, "direction: right | left"),
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("lang", ["hr", "it"])
