@@ -37,10 +37,10 @@ def shown(value: object, width: int = 30) -> str:
 
 def _written(value: object) -> str:
     """A rule's value as it is written: JSON's ``true`` for ``True``, a number or a word
-    as it is, anything else as :func:`shown` quotes it."""
+    as it is, anything else (or a number too long to print) as :func:`shown` quotes it."""
     if isinstance(value, bool):
         return str(value).lower()
-    if isinstance(value, str) or (isinstance(value, int) and abs(value) < 10**20):
+    if isinstance(value, str) or (isinstance(value, int) and value.bit_length() <= 14_000):
         return str(value)
     return shown(value)
 
