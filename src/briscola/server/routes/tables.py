@@ -1,5 +1,6 @@
 """``/api/tables``: the lobby, opening a table, a table, its seats, its start and its
-rematch. Each command is the live table's own (:class:`~briscola.server.table.writer.LiveTable`)."""
+rematch. Each command is the live table's own (:mod:`briscola.server.table`: its seating,
+its hints, its rematch), and each answer its view's (:meth:`View.table_out`)."""
 
 from __future__ import annotations
 
