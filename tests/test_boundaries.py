@@ -577,6 +577,61 @@ def test_the_graph_reads_every_kind_of_import(tmp_path: Path) -> None:
     assert cycles(graph) == [["p.a", "p.b", "p.q.c"]]
 
 
+# ---------------------------------------------------------------------------- the live table
+
+TABLE = PACKAGE / "server" / "table"
+WRITER = "briscola.server.table.writer"
+WRITERS = {WRITER, "briscola.server.live"}
+"""The live table's one writer (``LiveTable``), and the module that still names it."""
+WRITER_LINES = 500
+"""The most lines the writer's module may have: the lock, the actions taken and stored,
+the match loaded and finished; the rest is its helpers'."""
+
+
+def reached(graph: Mapping[str, Collection[str]], start: str) -> set[str]:
+    """The modules ``start`` imports in ``graph``, directly or through others."""
+    seen: set[str] = set()
+    todo = list(graph.get(start, ()))
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(graph.get(name, ()))
+    return seen
+
+
+def table_helpers() -> list[str]:
+    """The modules of the live table's package but the writer (its helpers and theirs)."""
+    table = module_name(TABLE / "__init__.py")
+    return [m for m in package_modules() if m.startswith(f"{table}.") and m != WRITER]
+
+
+def test_the_live_table_has_its_helpers() -> None:
+    names = {p.stem for p in TABLE.glob("*.py")}
+    assert names >= {"writer", "ports", "seating", "bots", "clock", "presence", "follow"}
+    assert names >= {"chat", "view"}
+
+
+@pytest.mark.parametrize("name", table_helpers())
+def test_a_table_helper_imports_no_writer(name: str) -> None:
+    """The live table's helpers (seating, bots, clock, presence, follow, chat, hints, the
+    view) reach the writer through a Protocol (``server/table/ports.py``, or their own),
+    never by importing its module, even through other modules."""
+    graph = package_graph()
+    assert reached(graph, name) & WRITERS == set()
+
+
+def test_the_writer_checker_catches() -> None:
+    graph = {"h": {"p"}, "p": {"q"}, "q": {WRITER}, "ok": {"p2"}, "p2": set()}
+    assert reached(graph, "h") & WRITERS == {WRITER}
+    assert reached(graph, "ok") == {"p2"}
+
+
+def test_the_writer_is_small() -> None:
+    path = package_modules()[WRITER]
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= WRITER_LINES
+
+
 # ---------------------------------------------------------------------------- docs/architecture.md
 
 ARCHITECTURE = PACKAGE.parent.parent / "docs" / "architecture.md"

@@ -9,9 +9,10 @@ Layers, from the outside in:
   :mod:`briscola.server.deps`, and the WebSocket of each table in
   :mod:`briscola.server.socket` (docs/protocol.md);
 - :mod:`briscola.server.tables` finds, loads and unloads the live tables and runs their
-  deadlines; each is one writer (:class:`~briscola.server.live.LiveTable`) owning its
-  commands, applying them one at a time through the table host, storing each action
-  before anyone is told of it, and telling each seat its own stream;
+  deadlines; each is one writer (:class:`~briscola.server.table.writer.LiveTable`) with
+  its helpers (:mod:`briscola.server.table`) owning its commands, applying them one at a
+  time through the table host, storing each action before anyone is told of it, and
+  telling each seat its own stream;
 - :mod:`briscola.server.broadcast` wakes the connections of a table when it changed;
 - :mod:`briscola.storage` keeps everything durable; it knows nothing of HTTP.
 """

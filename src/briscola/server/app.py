@@ -34,8 +34,8 @@ from briscola.server import news, sessions, socket
 from briscola.server.broadcast import Broadcaster, InProcess, RedisWakeups
 from briscola.server.deps import Guards, describe
 from briscola.server.errors import Refused, Value, error_json
+from briscola.server.failures import storage_failed
 from briscola.server.guard import BODY_LIMIT, BodyLimit, Guard
-from briscola.server.live import storage_failed
 from briscola.server.logs import RequestIds
 from briscola.server.messages import SCHEMA_PATH
 from briscola.server.metrics import Access, Metrics, is_storage_error

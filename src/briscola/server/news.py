@@ -33,7 +33,7 @@ from briscola.server.broadcast import (
     person_key,
 )
 from briscola.server.deps import COOKIE, address, digest, guards_of, player_of, tables_of
-from briscola.server.live import database_away
+from briscola.server.failures import database_away
 from briscola.server.sessions import SIGNED_OUT
 from briscola.server.socket import TRY_AGAIN, refuse_socket
 from briscola.storage import Storage

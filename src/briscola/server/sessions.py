@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from briscola.server.broadcast import Broadcaster
 from briscola.server.deps import Guards
-from briscola.server.live import storage_failed
+from briscola.server.failures import storage_failed
 from briscola.server.metrics import Metrics
 from briscola.storage import Storage
 

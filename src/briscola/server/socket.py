@@ -1,7 +1,7 @@
 """A table's WebSocket (docs/protocol.md): each connection has a receive loop (this
 module: every frame checked, limited and turned into a command of the live table) and a
 writer that sends what is new for its seat whenever the table wakes it
-(:meth:`~briscola.server.live.LiveTable.messages_for`). As the process stops, each
+(:meth:`~briscola.server.table.view.View.messages_for`). As the process stops, each
 connection finishes the message it handles, is sent what is new, and is closed with
 1012 (service restart: :class:`Stopper`, :meth:`~briscola.server.tables.Tables.drain`)."""
 
@@ -28,8 +28,10 @@ from briscola.server.deps import (
     tables_of,
 )
 from briscola.server.errors import Refused, Value, error_json
-from briscola.server.live import Connection, LiveTable, database_away
+from briscola.server.failures import database_away
 from briscola.server.messages import CLIENT, Act, Failure, Ping, Pong, Say, Sync
+from briscola.server.table.connection import Connection
+from briscola.server.table.writer import LiveTable
 from briscola.storage import Player
 
 log = logging.getLogger("briscola.server")
@@ -183,9 +185,9 @@ DRAIN_SEND = 2.0
 
 
 class Stopper:
-    """A connection's :class:`~briscola.server.live.Closer`: the receive loop handles each
-    message under :attr:`handling`, and none once :attr:`stopping` is set; the writer
-    ends once :attr:`closed` is, after sending what is new."""
+    """A connection's :class:`~briscola.server.table.connection.Closer`: the receive loop
+    handles each message under :attr:`handling`, and none once :attr:`stopping` is set;
+    the writer ends once :attr:`closed` is, after sending what is new."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
@@ -235,14 +237,14 @@ async def serve_socket(
 
     async def writer() -> None:
         while True:
-            for text in live.messages_for(conn):
+            for text in live.view.messages_for(conn):
                 await websocket.send_text(text)
             echoed()
             if stopper.closed:
                 return
             await sub.wait()
 
-    await live.attach(conn)
+    await live.presence.attach(conn)
     sending = asyncio.create_task(writer())
     stopper.writer = sending
     if live.server.draining:  # the process began to stop as this connection came
@@ -280,7 +282,7 @@ async def serve_socket(
                 sending.cancel()  # the replies still queued go first, then the close
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await sending
-                for reply_text in live.messages_for(conn):
+                for reply_text in live.view.messages_for(conn):
                     await websocket.send_text(reply_text)
                 await websocket.close(code=1008, reason="flood")
                 return False
@@ -306,7 +308,7 @@ async def serve_socket(
                     raise Refused("flood", "too many chat messages: wait a little")
                 if conn.player is None:
                     raise Refused("no_session", "choose a nickname to chat")
-                await live.say(conn.player, message.text, message.phrase)
+                await live.chat.say(conn.player, message.text, message.phrase)
             elif isinstance(message, Sync):
                 now = live.number(conn.seat)
                 if message.since > now:
@@ -344,4 +346,4 @@ async def serve_socket(
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sending
         live.server.broadcaster.unsubscribe(live.token, sub)
-        await live.detach(conn)
+        await live.presence.detach(conn)

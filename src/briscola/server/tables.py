@@ -2,7 +2,8 @@
 and watched over by the clock.
 
 :class:`Tables` loads a table from storage when it is asked for and keeps it live
-(:class:`~briscola.server.live.LiveTable`, which owns every command of its table) while
+(:class:`~briscola.server.table.writer.LiveTable`, the one writer of its table, with its
+helpers) while
 it is used. :meth:`Tables.watch` looks at
 the stored deadlines (a move's clock, an absent player's grace) and acts on those due;
 because the deadlines are stored, they survive a restart. :meth:`Tables.resume` takes
@@ -33,23 +34,20 @@ from briscola.engine.presets import find_game
 from briscola.server.analyses import Analyst
 from briscola.server.broadcast import ALL, Broadcaster, family_key
 from briscola.server.errors import Refused, number
-from briscola.server.live import (
-    PRESENCE_ALIVE,
-    LiveTable,
-    check_level,
-    log_failed,
-    storage_failed,
-)
+from briscola.server.failures import log_failed, storage_failed
 from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn, TableLanguage
 from briscola.server.metrics import Metrics
 from briscola.server.settings import ServerSettings
+from briscola.server.table.bots import check_level
+from briscola.server.table.presence import PRESENCE_ALIVE
+from briscola.server.table.writer import LiveTable
 from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
 
 log = logging.getLogger("briscola.server")
 
 
 class Tables:
-    """Every table of this server process (the :class:`~briscola.server.live.Server` its
+    """Every table of this server process (the :class:`~briscola.server.table.writer.Server` its
     live tables reach): see the module's documentation."""
 
     def __init__(
@@ -175,7 +173,7 @@ class Tables:
         return {
             "tables": len(self.live),
             "nicknames": len(self.names),
-            "connections": sum(len(live.connections) for live in self.live.values()),
+            "connections": sum(len(live.presence.connections) for live in self.live.values()),
         }
 
     async def drain(self) -> None:
@@ -187,7 +185,7 @@ class Tables:
         (service restart), so that its client connects again, here after a restart or
         to another process. The caller bounds how long this may take."""
         self.draining = True
-        connections = [c for live in list(self.live.values()) for c in live.connections]
+        connections = [c for live in list(self.live.values()) for c in live.presence.connections]
         closers = [c.closer for c in connections if c.closer is not None]
         await asyncio.gather(*(closer.hold() for closer in closers), return_exceptions=True)
         for live in list(self.live.values()):
@@ -227,7 +225,7 @@ class Tables:
             await live.load()
             # The clock stored for the seat to act, as the table left it when it was
             # unloaded (after a restart, resume looks at the stored one).
-            live.move_deadline = live.wanted_clock()
+            live.clock.deadline = live.clock.wanted()
             await self.learn_names([s.player for s in live.info.seats])
             self.live[token] = live  # its players' names are kept from here on
             if self.shared:
@@ -272,7 +270,7 @@ class Tables:
         gone = [token for token, live in self.live.items() if live.unloadable(now)]
         for token in gone:
             del self.live[token]
-        kept = self._learned.union(*(live.players() for live in self.live.values()))
+        kept = self._learned.union(*(live.presence.players() for live in self.live.values()))
         for p in [p for p in self.names if p not in kept]:
             del self.names[p]
         self._learned = set()
@@ -405,27 +403,27 @@ class Tables:
                 continue
             for seat, s in enumerate(live.info.seats):
                 away = (info.id, seat, "away") in stored
-                if s.player is not None and not live.connected(seat) and not away:
-                    await live.away(seat)
+                if s.player is not None and not live.presence.connected(seat) and not away:
+                    await live.presence.away(seat)
             turn = live.host.turn if live.host is not None else None
             clock = stored.get((info.id, turn, "move")) if turn is not None else None
             if turn is not None and clock is not None and clock.version == live.version:
-                live.move_deadline = (turn, live.version)
-                live.move_due = clock.due
+                live.clock.deadline = (turn, live.version)
+                live.clock.due = clock.due
             else:
-                live.move_deadline = None
-                await live.set_clock()
+                live.clock.deadline = None
+                await live.clock.set()
             live.kick()
 
     async def watch(self) -> None:
         """Act on the stored deadlines as they fall due, until cancelled; first store
-        the clocks the database could not take (:meth:`LiveTable.save_clock`)."""
+        the clocks the database could not take (:meth:`Clock.save`)."""
         while True:
             try:
-                for live in [t for t in self.live.values() if t.clock_unsaved]:
+                for live in [t for t in self.live.values() if t.clock.unsaved]:
                     async with live.lock:  # (not while an action is taken)
-                        if live.clock_unsaved:
-                            await live.save_clock()
+                        if live.clock.unsaved:
+                            await live.clock.save()
                 await self.tick()
             except asyncio.CancelledError:
                 raise
@@ -456,12 +454,12 @@ class Tables:
                     await self.storage.clear_deadlines(d.table_id, d.seat, d.kind)
                 continue
             if d.kind == "move":
-                live.move_deadline = live.move_due = None
+                live.clock.forget()
                 if d.version is not None:
-                    live.spawn(live.timed_out(d.seat, d.version))
+                    live.spawn(live.bots.timed_out(d.seat, d.version))
             elif d.kind == "bot" and d.version is not None:
-                live.spawn(live.claimed_move(d.seat, d.version))
+                live.spawn(live.bots.claimed_move(d.seat, d.version))
             elif d.kind == "away":
-                await live.grace_over(d.seat)
+                await live.presence.grace_over(d.seat)
                 if self.shared:
                     await self.storage.clear_deadlines(d.table_id, d.seat, "away")

@@ -434,7 +434,7 @@ async def open_family_table(
     limited(guards.new_tables, player.id, "new tables")
     spec = TableIn.model_validate({**kept.body, "public": False})
     live = await tables.create(player.id, spec, family=family)
-    return live.table_out(player.id)
+    return live.view.table_out(player.id)
 
 
 @router.get(
@@ -450,7 +450,7 @@ async def family_tables(family: int, player: Me, tables: TablesDep) -> list[Tabl
     for info in await tables.storage.list_tables(public=None, family=family, limit=200):
         if info.status != "finished":
             live = await tables.get(info.token)
-            out.append(live.table_out(player.id))
+            out.append(live.view.table_out(player.id))
     return out[:50]
 
 

@@ -14,7 +14,7 @@ from briscola.catalog import variants_json
 from briscola.engine import BriscolaError, RulesError, find_game
 from briscola.server.deps import TablesDep, errors
 from briscola.server.errors import Refused
-from briscola.server.live import LEVELS
+from briscola.server.table.bots import LEVELS
 from briscola.words.catalogue import catalogue_json
 from briscola.words.rules import LanguageError, rules_json, words
 

@@ -10,8 +10,8 @@ from fastapi.responses import JSONResponse
 
 from briscola.server.deps import Me, TablesDep, errors
 from briscola.server.errors import Refused
-from briscola.server.live import LiveTable
 from briscola.server.messages import MatchOut
+from briscola.server.table.writer import LiveTable
 from briscola.server.tables import Tables
 from briscola.storage import FinishedMatch, NotFound
 from briscola.web.replay import hand_replay as replay_of
@@ -79,7 +79,7 @@ async def hand_replay(token: str, number: int, tables: TablesDep) -> dict[str, A
         raise Refused("not_finished", f"hand {number} is not finished: no replay yet", 404)
     out = replay_of(live.deals.hand_record(live.match.finished[number - 1]))
     keep = {"seat", "kind", "nickname", "name", "level"}
-    out["seats"] = [s.model_dump(include=keep) for s in live.table_out(None).seats]
+    out["seats"] = [s.model_dump(include=keep) for s in live.view.table_out(None).seats]
     return out
 
 

@@ -274,7 +274,7 @@ async def delete_account(
     for live in list(tables.live.values()):  # the waiting tables loaded here: seats left
         seat = live.seat_of(player.id)
         if seat is not None and live.info.status == "waiting":
-            await live.leave(seat, player.id)
+            await live.seating.leave(seat, player.id)
     ended_sessions = await tables.storage.delete_account(player.id)
     tables.names[player.id] = ANONYMOUS
     await ended(guards, tables.broadcaster, ended_sessions)

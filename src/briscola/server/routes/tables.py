@@ -1,5 +1,6 @@
 """``/api/tables``: the lobby, opening a table, a table, its seats, its start and its
-rematch. Each command is the live table's own (:class:`~briscola.server.live.LiveTable`)."""
+rematch. Each command is the live table's own (:mod:`briscola.server.table`: its seating,
+its hints, its rematch), and each answer its view's (:meth:`View.table_out`)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ async def lobby(tables: TablesDep, player: Maybe) -> list[TableOut]:
         if info.status == "finished":
             continue
         live = await tables.get(info.token)
-        out.append(live.table_out(player.id if player else None))
+        out.append(live.view.table_out(player.id if player else None))
         if len(out) >= 100:
             break
     return out
@@ -62,7 +63,7 @@ async def create_table(
     live = await tables.create(player.id, body)
     if body.public:
         guards.public_here.setdefault(here, []).append(live.token)
-    return live.table_out(player.id)
+    return live.view.table_out(player.id)
 
 
 async def check_public(tables: Tables, guards: Guards, player: Player, here: str) -> None:
@@ -105,7 +106,7 @@ async def get_table(token: str, tables: TablesDep, player: Maybe) -> TableOut:
     status and version (your seat's, docs/protocol.md); `you` says where you sit, when you
     have a session."""
     live = await tables.get(token)
-    return live.table_out(player.id if player else None)
+    return live.view.table_out(player.id if player else None)
 
 
 @router.post(
@@ -115,8 +116,8 @@ async def take_seat(token: str, seat: int, player: Me, tables: TablesDep) -> Tab
     """Sit at an open seat of a waiting table (one seat a player: `seated` when you sit
     elsewhere; `seat_taken` when someone was quicker)."""
     live = await tables.get(token)
-    await live.take_seat(seat, player.id)
-    return live.table_out(player.id)
+    await live.seating.take_seat(seat, player.id)
+    return live.view.table_out(player.id)
 
 
 @router.delete(
@@ -127,8 +128,8 @@ async def leave_seat(token: str, seat: int, player: Me, tables: TablesDep) -> Ta
     table in play, a computer player takes your seat for the rest of the match (which stays
     in your history)."""
     live = await tables.get(token)
-    await live.leave(seat, player.id)
-    return live.table_out(player.id)
+    await live.seating.leave(seat, player.id)
+    return live.view.table_out(player.id)
 
 
 @router.put(
@@ -140,8 +141,8 @@ async def change_seat(
     """The host opens a seat (`{"kind": "open"}`), or puts a computer player there
     (`{"kind": "bot", "level": "intermediate"}`), before the start."""
     live = await tables.get(token)
-    await live.set_seat(seat, player.id, body.kind, body.level)
-    return live.table_out(player.id)
+    await live.seating.set_seat(seat, player.id, body.kind, body.level)
+    return live.view.table_out(player.id)
 
 
 @router.post("/{token}/start", response_model=TableOut, responses=errors(401, 403, 404, 409, 422))
@@ -149,8 +150,8 @@ async def start(token: str, player: Me, tables: TablesDep) -> TableOut:
     """The host starts the match once every seat is filled (`seats_open` names the
     empty ones): the first hand is dealt and its fair-shuffle commitment published."""
     live = await tables.get(token)
-    await live.start(player.id)
-    return live.table_out(player.id)
+    await live.seating.start(player.id)
+    return live.view.table_out(player.id)
 
 
 @router.post("/{token}/hint", response_model=HintOut, responses=errors(401, 403, 404, 409, 422))
@@ -161,7 +162,7 @@ async def hint(token: str, player: Me, tables: TablesDep) -> HintOut:
     (docs/analysis.md). At a practice table (only computer players beside you) or one
     opened with `hints`; else `403 no_hints`. Not your turn: `409 not_your_turn`."""
     live = await tables.get(token)
-    return await live.hint(player.id)
+    return await live.hints.hint(player.id)
 
 
 @router.post("/{token}/rematch", response_model=TableOut, responses=errors(401, 403, 404, 409, 422))
@@ -170,4 +171,4 @@ async def rematch(token: str, player: Me, tables: TablesDep) -> TableOut:
     same game, rules and seats, started at once (asked again, the same table). The old
     table's `rematch` names the new one's token."""
     live = await (await tables.get(token)).rematch(player.id)
-    return live.table_out(player.id)
+    return live.view.table_out(player.id)
