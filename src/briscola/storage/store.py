@@ -42,6 +42,7 @@ from briscola.storage.sqlite import (
 from briscola.storage.tables import TableRows
 from briscola.storage.values import StorageError
 
+# Kept importable from here, where they were before the parts had modules of their own.
 __all__ = [
     "BUSY_TIMEOUT",
     "MIGRATIONS",
