@@ -48,7 +48,6 @@ from briscola.engine import (
 )
 from briscola.engine.actions import action_from_json
 from briscola.engine.deal import deal_from_json
-from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
 from briscola.fair_shuffle import Committed, FairDeals
 from briscola.host import Audience, Step, Table
@@ -268,7 +267,7 @@ class LiveTable:
         self.storage = server.storage
         self.settings = server.settings
         self.info = info
-        self.rules = rules_from_json(info.game, info.rules, fresh=True)
+        self.rules = info.parsed
         self.lock = asyncio.Lock()
         self.host: Table | None = None
         self.deals: FairDeals | None = None

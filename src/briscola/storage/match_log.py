@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from briscola.engine import Match
 from briscola.engine.deal import Deal
 from briscola.engine.errors import BriscolaError
-from briscola.engine.match import DealSource
+from briscola.engine.match import DealSource, parse_match_record
 from briscola.engine.rules import Rules
 from briscola.storage import schema as s
 from briscola.storage.chat import read_chat
@@ -260,7 +260,8 @@ class MatchLog:
 
     async def load_match(self, table_id: int, deals: DealSource | None = None) -> Match:
         """Rebuild the table's match from storage: a match record made of its start, its
-        stored hands' deals and each hand's logged actions, replayed by
+        stored hands' deals and each hand's logged actions, read with the table's rule set
+        (:attr:`TableInfo.parsed`: not once more for each hand) and replayed by
         :meth:`Match.from_record` (which checks every move). The next hands come from
         ``deals``; without it, dealing one raises :class:`StorageError`."""
         async with self._autocommit.connect() as conn:
@@ -299,7 +300,8 @@ class MatchLog:
             ],
         }
         try:
-            return Match.from_record(record, deals=deals or _no_deal(table_id))
+            parsed = parse_match_record(record, info.parsed)
+            return Match.from_record(parsed, deals=deals or _no_deal(table_id))
         except BriscolaError as e:
             raise StorageError(f"table {table_id}: the stored match does not replay: {e}") from e
 

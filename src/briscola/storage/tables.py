@@ -45,7 +45,7 @@ class TableRows:
     async def create_table(
         self,
         game: str,
-        rules: dict[str, Any],
+        rules: dict[str, Any] | Rules,
         seats: Sequence[Seat],
         *,
         host: int | None,
@@ -54,8 +54,9 @@ class TableRows:
         family: int | None = None,
     ) -> TableInfo:
         """A new table, waiting for players, with a fresh invite token. ``rules`` are the
-        house rules (checked by the engine, stored as the overrides of the defaults); there
-        is one seat for each of the game's seats; ``settings`` are kept as given; a
+        house rules, as JSON (checked by the engine) or as the rule set the caller read
+        already (the server's, from the request), stored as the overrides of the defaults;
+        there is one seat for each of the game's seats; ``settings`` are kept as given; a
         ``family``'s table is listed, and counted, as that family's."""
         parsed = _parsed_rules(game, rules, seats)
         async with self._begin() as conn:
@@ -81,7 +82,7 @@ class TableRows:
             if isinstance(made, str):
                 q = sa.select(s.tables.c.id).where(s.tables.c.token == made)
                 return await read_table(conn, (await conn.execute(q)).scalar_one())
-            parsed = _parsed_rules(old.game, old.rules, old.seats)
+            parsed = _parsed_rules(old.game, old.parsed, old.seats)
             now = self.clock()
             tid = await _insert_table(
                 conn, parsed, old.seats, old.host, old.public, settings, now, old.family
@@ -232,12 +233,18 @@ def _check_seat(info: TableInfo, seat: int) -> None:
         )
 
 
-def _parsed_rules(game: str, rules: dict[str, Any], seats: Sequence[Seat]) -> Rules:
-    """A new table's game and house rules, checked against its ``seats``."""
-    try:
-        parsed = rules_from_json(game, rules, fresh=True)
-    except BriscolaError as e:
-        raise StorageError(f"create_table: {e}") from None
+def _parsed_rules(game: str, rules: dict[str, Any] | Rules, seats: Sequence[Seat]) -> Rules:
+    """A new table's game and house rules (read here from their JSON, or as read by the
+    caller), checked against its ``seats``."""
+    if isinstance(rules, Rules):
+        if rules.key != game:
+            raise StorageError(f"create_table: the rules given are {rules.key}'s, not {game}'s")
+        parsed = rules
+    else:
+        try:
+            parsed = rules_from_json(game, rules, fresh=True)
+        except BriscolaError as e:
+            raise StorageError(f"create_table: {e}") from None
     if len(seats) != parsed.players:
         raise StorageError(f"create_table: {game} has {parsed.players} seats, got {len(seats)}")
     return parsed
