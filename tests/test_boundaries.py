@@ -1,5 +1,10 @@
-"""The engine's boundaries (DESIGN.md): it imports nothing of the project outside
-``briscola.engine``, does no I/O, reads no clock and reaches for no global randomness."""
+"""The package's boundaries, as docs/architecture.md draws them: the engine imports nothing
+of the project outside ``briscola.engine``, does no I/O, reads no clock and reaches for no
+global randomness; each layer of the computer players imports only what it may; nothing
+below the terminal imports it; no import cycle; every import goes down the layers drawn,
+and every module is named there, under its own folder. A module is named by its path
+(``briscola.engine.talk``), not by its file name alone, which other folders repeat
+(``briscola.analysis.talk``)."""
 
 from __future__ import annotations
 
@@ -15,6 +20,19 @@ from briscola.engine.state import GameState
 
 ENGINE = Path(briscola.engine.__file__).parent
 MODULES = sorted(ENGINE.glob("*.py"))
+SRC = ENGINE.parent.parent
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of the module in file ``path`` (``briscola.engine.deal``)."""
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def source_of(module: str) -> str:
+    """The source of the module named ``module`` (``briscola.engine.deal``)."""
+    return (SRC / module.replace(".", "/")).with_suffix(".py").read_text(encoding="utf-8")
+
 
 ALLOWED_STDLIB = {
     "__future__",
@@ -27,9 +45,9 @@ ALLOWED_STDLIB = {
     "types",
     "typing",
 }
-RANDOM_ALLOWED_IN = {"deal.py", "match.py", "talk.py"}
+RANDOM_ALLOWED_IN = {"briscola.engine.deal", "briscola.engine.match", "briscola.engine.talk"}
 """Modules that name random.Random: for its type, or to make a generator from a seed the
-deal carries (talk.py, for signals spotted by chance)."""
+deal carries (``briscola.engine.talk``, for signals spotted by chance)."""
 FORBIDDEN = {
     "os", "sys", "time", "datetime", "socket", "secrets", "asyncio", "io", "pathlib",
     "subprocess", "threading", "multiprocessing", "shutil", "tempfile", "logging", "json",
@@ -39,7 +57,8 @@ IO_BUILTINS = {"open", "print", "input", "exec", "eval", "compile", "__import__"
 
 
 def violations(module: str, source: str) -> list[str]:
-    """Every way ``source`` (the engine module named ``module``) crosses a boundary."""
+    """Every way ``source`` (the engine module named ``module``: ``briscola.engine.deal``)
+    crosses a boundary."""
     out: list[str] = []
     for node in ast.walk(ast.parse(source)):
         names: list[str] = []
@@ -82,19 +101,18 @@ def violations(module: str, source: str) -> list[str]:
 
 
 def test_the_engine_modules_are_all_here() -> None:
-    names = {p.name for p in MODULES}
-    expected = {"__init__.py", "cards.py", "house_rules.py", "presets.py", "rules.py", "deal.py"}
-    expected |= {"actions.py", "events.py", "state.py", "views.py", "view_types.py"}
-    expected |= {"addons.py", "exchange.py", "talk.py", "chiamata.py", "position.py"}
-    expected |= {"game_record.py", "record.py", "match.py"}
-    assert expected <= names
+    names = {module_name(p) for p in MODULES}
+    expected = {"cards", "house_rules", "presets", "rules", "deal", "actions", "events"}
+    expected |= {"state", "views", "view_types", "addons", "exchange", "talk", "chiamata"}
+    expected |= {"position", "game_record", "record", "match"}
+    assert {"briscola.engine", *(f"briscola.engine.{m}" for m in expected)} <= names
 
 
 def test_the_engine_imports_at_the_top_of_its_modules() -> None:
     """No import inside a function or under ``if TYPE_CHECKING:`` in the engine: with no
     cycle (:func:`test_the_package_has_no_import_cycle`), nothing needs hiding."""
     found = [
-        f"{path.name}:{node.lineno}"
+        f"{module_name(path)}:{node.lineno}"
         for path in MODULES
         for top in ast.parse(path.read_text(encoding="utf-8")).body
         if not isinstance(top, ast.Import | ast.ImportFrom)
@@ -104,7 +122,7 @@ def test_the_engine_imports_at_the_top_of_its_modules() -> None:
     assert found == []
 
 
-ADDON_MODULES = ("exchange.py", "talk.py", "chiamata.py")
+ADDON_MODULES = ("briscola.engine.exchange", "briscola.engine.talk", "briscola.engine.chiamata")
 STATE_FIELDS = set(GameState.__slots__)
 
 
@@ -136,7 +154,7 @@ def test_an_add_on_changes_the_hand_only_through_its_interface(name: str) -> Non
     """The add-ons change the hand through the trick engine's narrow interface
     (``set_turn``, ``lead``, ``set_trump``, ``set_sides``, ``swap_turned``, ``finish``),
     never by assigning the state's fields."""
-    assert field_changes((ENGINE / name).read_text(encoding="utf-8")) == []
+    assert field_changes(source_of(name)) == []
 
 
 def test_the_field_checker_catches() -> None:
@@ -148,35 +166,34 @@ def test_the_field_checker_catches() -> None:
     ]
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
 def test_engine_module_stays_inside_its_boundaries(path: Path) -> None:
-    assert violations(path.name, path.read_text(encoding="utf-8")) == []
+    assert violations(module_name(path), path.read_text(encoding="utf-8")) == []
 
 
 def test_random_is_imported_only_for_its_type() -> None:
     for name in RANDOM_ALLOWED_IN:
-        source = (ENGINE / name).read_text(encoding="utf-8")
-        assert "random.Random" in source
+        assert "random.Random" in source_of(name)
 
 
 @pytest.mark.parametrize(
     ("module", "source", "found"),
     [
-        ("state.py", "import os", "imports os"),
-        ("state.py", "import time", "imports time"),
-        ("state.py", "from datetime import datetime", "imports datetime"),
-        ("state.py", "import secrets", "imports secrets"),
-        ("state.py", "from pathlib import Path", "imports pathlib"),
-        ("state.py", "from briscola.terminal.cli import main", "outside the engine"),
-        ("state.py", "import briscola.ai", "outside the engine"),
-        ("state.py", "import numpy", "not on the allowed list"),
-        ("state.py", "import random", "imports random"),
-        ("deal.py", "from random import shuffle", "from random import"),
-        ("deal.py", "import random\nrandom.shuffle(x)", "uses random.shuffle"),
-        ("deal.py", "import random\nr = random.Random()", "calls random.Random"),
-        ("views.py", "print('hi')", "calls print"),
-        ("views.py", "open('f')", "calls open"),
-        ("views.py", "from .cards import Card", "relative import"),
+        ("briscola.engine.state", "import os", "imports os"),
+        ("briscola.engine.state", "import time", "imports time"),
+        ("briscola.engine.state", "from datetime import datetime", "imports datetime"),
+        ("briscola.engine.state", "import secrets", "imports secrets"),
+        ("briscola.engine.state", "from pathlib import Path", "imports pathlib"),
+        ("briscola.engine.state", "from briscola.terminal.cli import main", "outside the engine"),
+        ("briscola.engine.state", "import briscola.ai", "outside the engine"),
+        ("briscola.engine.state", "import numpy", "not on the allowed list"),
+        ("briscola.engine.state", "import random", "imports random"),
+        ("briscola.engine.deal", "from random import shuffle", "from random import"),
+        ("briscola.engine.deal", "import random\nrandom.shuffle(x)", "uses random.shuffle"),
+        ("briscola.engine.deal", "import random\nr = random.Random()", "calls random.Random"),
+        ("briscola.engine.views", "print('hi')", "calls print"),
+        ("briscola.engine.views", "open('f')", "calls open"),
+        ("briscola.engine.views", "from .cards import Card", "relative import"),
     ],
 )
 def test_the_checker_catches(module: str, source: str, found: str) -> None:
@@ -189,7 +206,7 @@ def test_the_checker_accepts_the_engine_style() -> None:
         "from briscola.engine.cards import Card\n"
         "def f(rng: random.Random) -> None: ...\n"
     )
-    assert violations("deal.py", source) == []
+    assert violations("briscola.engine.deal", source) == []
 
 
 # ---------------------------------------------------------------------------- the computer players
@@ -221,11 +238,6 @@ LEVELS = {
     "briscola.ai.search.players",
 }
 """What ``briscola.ai`` itself imports of the layers: the modules that register the levels."""
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ENGINE.parent.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def imported(source: str, package: str = "") -> set[str]:
@@ -393,6 +405,30 @@ def test_the_test_modules_mirror_the_package() -> None:
     assert misplaced == []
 
 
+def test_the_files_named_here_exist() -> None:
+    """Every file that a docstring of this module names (``docs/architecture.md``,
+    ``tests/helpers.py``, ``test_host.py``) is in the repository."""
+    root = SRC.parent
+    said = [
+        node.value.value
+        for node in ast.walk(ast.parse(Path(__file__).read_text(encoding="utf-8")))
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    ]
+    named = {name for text in said for name in re.findall(r"[\w/]+\.(?:py|md)\b", text)}
+    assert named, "the search for file names finds none"
+    files = {p.relative_to(root).as_posix() for p in root.glob("*.md")}
+    for folder in ("src", "tests", "docs", "benchmarks", "scripts"):
+        files |= {
+            p.relative_to(root).as_posix()
+            for p in (root / folder).rglob("*")
+            if p.suffix in (".py", ".md")
+        }
+    missing = sorted(n for n in named if not any(f == n or f.endswith(f"/{n}") for f in files))
+    assert missing == [], f"named here, not in the repository: {missing}"
+
+
 # ---------------------------------------------------------------------------- the terminal
 
 PACKAGE = ENGINE.parent
@@ -431,7 +467,8 @@ def test_nothing_below_imports_the_terminal(path: Path) -> None:
 
 
 def test_the_terminal_is_a_package_of_its_own() -> None:
-    assert {p.name for p in TERMINAL.glob("*.py")} >= {"seat.py", "local.py", "remote.py"}
+    modules = {module_name(p) for p in TERMINAL.glob("*.py")}
+    assert modules >= {f"briscola.terminal.{m}" for m in ("seat", "local", "remote")}
     assert (TERMINAL / "cli" / "__init__.py").exists()
     for package in BELOW_THE_TERMINAL:
         assert list((PACKAGE / package).rglob("*.py")), package
@@ -685,16 +722,95 @@ def test_the_layers_drawn_are_the_layers_the_imports_have() -> None:
     assert upward == [], "imports up the layers:\n" + "\n".join(upward)
 
 
-def test_every_module_is_named_in_the_architecture() -> None:
-    text = ARCHITECTURE.read_text(encoding="utf-8")
-    missing = sorted(
-        str(path.relative_to(PACKAGE))
+def named_by_folder(text: str) -> dict[str, set[str]]:
+    """The file names docs/architecture.md gives under each folder of the package (``""``
+    the package's own, ``"server/routes"``): in its tree "Every module, by folder", a
+    folder's line with the lines under it, where a group ``routes/ (tables.py, ...)``
+    stands for ``routes/``; and in a bullet that opens with a folder (``- **engine/**``)."""
+    tree = text.split("Every module, by folder:", 1)[1].split("```", 2)[1]
+    entries: list[tuple[str, str]] = []
+    folders: list[str] = []
+    for line in tree.splitlines()[2:]:  # (after "```" and "briscola/")
+        indent = len(line) - len(line.lstrip())
+        if not line.strip():
+            continue
+        if indent >= 8:  # a line going on with the entry above
+            where, said = entries[-1]
+            entries[-1] = (where, f"{said} {line.strip()}")
+            continue
+        first, _, said = line.strip().partition(" ")
+        folders = folders[: indent // 2 - 1]
+        if first.endswith("/"):
+            folders.append(first.rstrip("/"))
+        else:
+            said = line
+        entries.append(("/".join(folders), said))
+    for bullet in re.findall(r"^- \*\*([\w/]+)/\*\*(.*?)(?=^- |^$)", text, re.M | re.S):
+        entries.append(bullet)
+    out: dict[str, set[str]] = {}
+    for where, said in entries:
+        for sub, group in re.findall(r"(\w+)/ \(([^()]*)\)", said):
+            out.setdefault(f"{where}/{sub}".lstrip("/"), set()).update(FILE.findall(group))
+        rest = re.sub(r"(\w+)/ \(([^()]*)\)", "", said)
+        out.setdefault(where, set()).update(FILE.findall(rest))
+    return out
+
+
+FILE = re.compile(r"\b\w+\.py\b")
+
+
+def unnamed_modules(text: str) -> list[str]:
+    """The package's modules (but its packages' ``__init__.py`` and the migrations) that
+    docs/architecture.md does not name: a file name that no other folder repeats may be
+    named anywhere; one that others repeat (``tables.py``), under its own folder."""
+    paths = [
+        path.relative_to(PACKAGE)
         for path in package_modules().values()
-        if path.name != "__init__.py"
-        and "migrations" not in path.parts
-        and not re.search(rf"\b{re.escape(path.name)}\b", text)
+        if path.name != "__init__.py" and "migrations" not in path.parts
+    ]
+    repeated = {p.name for p in paths if sum(q.name == p.name for q in paths) > 1}
+    named = named_by_folder(text)
+    return sorted(
+        str(path)
+        for path in paths
+        if (
+            path.name not in named.get(path.parent.as_posix().strip("."), set())
+            if path.name in repeated
+            else not re.search(rf"\b{re.escape(path.name)}\b", text)
+        )
     )
+
+
+def test_every_module_is_named_in_the_architecture() -> None:
+    missing = unnamed_modules(ARCHITECTURE.read_text(encoding="utf-8"))
     assert missing == [], f"name these modules in docs/architecture.md: {missing}"
+
+
+def test_the_architecture_reader_reads_each_folder() -> None:
+    text = """Every module, by folder:
+
+```
+briscola/
+  host.py                      one table
+  ai/                          computer players
+    bot.py                       the interface
+    rules/                       rule-based: auction.py,
+                                 counting.py
+  server/                      app.py, routes/ (tables.py,
+                               games.py), live.py
+```
+
+- **engine/** holds cards (`cards.py`),
+  the rules (`rules.py`).
+"""
+    assert named_by_folder(text) == {
+        "": {"host.py"},
+        "ai": {"bot.py"},
+        "ai/rules": {"auction.py", "counting.py"},
+        "server": {"app.py", "live.py"},
+        "server/routes": {"tables.py", "games.py"},
+        "engine": {"cards.py", "rules.py"},
+    }
 
 
 def test_the_layer_reader_reads_the_table() -> None:

@@ -112,6 +112,7 @@ def entry_points() -> list[tuple[str, Callable[..., object], list[Any]]]:
         ("Match.from_record", Match.from_record, [record, Shuffled(random.Random(1))]),
         ("Match.from_record rng", lambda r: Match.from_record(record, rng=r), [random.Random()]),
         ("parse_match_record", parse_match_record, [record]),
+        ("parse_match_record rules", lambda r: parse_match_record(record, r), [rules]),
         ("seat_events", seat_events, [match.events, 0]),
         ("match_view", match_view, [match, 0]),
         ("View.from_json", View.from_json, [seat_view(match.hand, 0).to_json()]),

@@ -87,6 +87,9 @@ def test_a_match_rebuilt_from_its_record_is_the_same_and_plays_on_the_same(
     assert json.loads(json.dumps(record)) == record
     parsed = parse_match_record(json.loads(json.dumps(record)))
     assert isinstance(parsed, MatchRecord) and parsed.to_json() == record
+    # Read with its rule set given (a stored table's), it is the same, every hand sharing it.
+    given = parse_match_record(json.loads(json.dumps(record)), rules)
+    assert given.to_json() == record and all(h.rules is rules for h in given.hands)
     # Every hand of it is a hand record that replays on its own.
     for hand in record["hands"]:
         assert replay(parse_record_of(hand)).error is None

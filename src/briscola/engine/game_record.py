@@ -62,8 +62,10 @@ class Record:
         return out
 
 
-def parse_record(obj: object) -> Record:
-    """Read a record from its JSON value.
+def parse_record(obj: object, rules: Rules | None = None) -> Record:
+    """Read a record from its JSON value. ``rules``, when given, is its rule set as the
+    caller parsed it already (a match's, a stored table's): its ``game`` and ``rules``
+    fields are then not read again.
 
     :raises MalformedError: naming the field that is wrong and saying what it holds.
     """
@@ -81,7 +83,10 @@ def parse_record(obj: object) -> Record:
             "record: not a game record, which holds game, rules, deal and moves; "
             f"this object holds {keys_of(obj)}"
         )
-    rules = rules_from_json(obj.get("game"), obj.get("rules", {}))
+    if rules is None:
+        rules = rules_from_json(obj.get("game"), obj.get("rules", {}))
+    elif not isinstance(rules, Rules):
+        raise MalformedError(f"parse_record: rules is a rule set (Rules), got {shown(rules)}")
     if "deal" not in obj:
         raise MalformedError("deal: missing")
     deal = deal_from_json(obj["deal"], rules)

@@ -540,9 +540,11 @@ class _Recorded:
 _MATCH_FIELDS = ("game", "rules", "dealer", "seating", "draw", "hands", "result")
 
 
-def parse_match_record(obj: object) -> MatchRecord:
+def parse_match_record(obj: object, rules: Rules | None = None) -> MatchRecord:
     """Read a match record from its JSON value (docs/records.md), checking its form and
-    each hand's record; :meth:`Match.from_record` replays it.
+    each hand's record; :meth:`Match.from_record` replays it. ``rules``, when given, is
+    its rule set as the caller parsed it already (a stored table's): the ``game`` and
+    ``rules`` fields of the match and of its hands are then not read again.
 
     :raises MalformedError: naming the field that is wrong (``hands[2].deal.hands[1]``)
         and saying what it holds.
@@ -560,7 +562,11 @@ def parse_match_record(obj: object) -> MatchRecord:
     unknown = set(obj) - set(_MATCH_FIELDS)
     if unknown:
         raise MalformedError(f"match record: unknown field {shown(min(unknown, key=str))}")
-    rules = rules_from_json(obj.get("game"), obj.get("rules", {}))
+    given = rules
+    if rules is None:
+        rules = rules_from_json(obj.get("game"), obj.get("rules", {}))
+    elif not isinstance(rules, Rules):
+        raise MalformedError(f"parse_match_record: rules is a rule set (Rules), got {shown(rules)}")
     n = rules.players
     dealer = obj.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
@@ -609,10 +615,12 @@ def parse_match_record(obj: object) -> MatchRecord:
     hands = []
     for i, raw in enumerate(hands_raw):
         try:
-            hand = parse_record(raw)
+            hand = parse_record(raw, given)
         except BriscolaError as e:
             raise MalformedError(f"hands[{i}].{e}") from None
-        if hand.rules.key != rules.key or dict(hand.rules.options) != dict(rules.options):
+        if hand.rules is not rules and (
+            hand.rules.key != rules.key or dict(hand.rules.options) != dict(rules.options)
+        ):
             raise MalformedError(
                 f"hands[{i}]: a hand of another table ({hand.rules.key}, "
                 f"{hand.rules.overrides()}); every hand has the match's game and rules"

@@ -286,7 +286,7 @@ class Tables:
         rules, seats, settings = self.checked(player, spec)
         info = await self.storage.create_table(
             rules.key,
-            rules.overrides(),
+            rules,
             seats,
             host=player,
             public=spec.public,

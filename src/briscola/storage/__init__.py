@@ -62,7 +62,8 @@ from briscola.storage.families import (
     NameTaken,
     RuleSet,
 )
-from briscola.storage.store import Storage, dealt_hands, match_start
+from briscola.storage.match_log import dealt_hands, match_start
+from briscola.storage.store import Storage
 from briscola.storage.values import (
     OPEN,
     ChatMessage,

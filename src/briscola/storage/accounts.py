@@ -1,6 +1,6 @@
-"""A person's sessions, the one-time codes that bring in another device, and passkeys:
-the part of :class:`~briscola.storage.Storage` that keeps who is signed in, where, and
-how they may sign in again.
+"""A person's account: the player and their nickname, their sessions, the one-time codes
+that bring in another device, and passkeys; the part of :class:`~briscola.storage.Storage`
+that keeps who plays, who is signed in, where, and how they may sign in again.
 
 A session is a row found by the SHA-256 hex digest of the random token in its cookie, so
 that the database never holds a usable token; a one-time code is kept the same way, by
@@ -75,14 +75,55 @@ class SessionInfo:
 
 
 class Accounts:
-    """Sessions and one-time codes; mixed into :class:`~briscola.storage.Storage`, which
-    gives the clock, the write transactions and the reads."""
+    """Players, sessions, one-time codes and passkeys; mixed into
+    :class:`~briscola.storage.Storage`, which gives the clock, the write transactions and
+    the reads."""
 
     clock: Callable[[], datetime]
     _autocommit: AsyncEngine
 
     def _begin(self) -> AbstractAsyncContextManager[AsyncConnection]:
         raise NotImplementedError  # Storage's
+
+    # -- players ---------------------------------------------------------------------------
+
+    async def create_player(self, nickname: str) -> Player:
+        nickname = _nickname(nickname)
+        now = self.clock()
+        async with self._begin() as conn:
+            pid = (
+                await conn.execute(
+                    s.players.insert()
+                    .values(nickname=nickname, created=now)
+                    .returning(s.players.c.id)
+                )
+            ).scalar_one()
+        return Player(pid, nickname, now)
+
+    async def get_player(self, player_id: int) -> Player:
+        async with self._autocommit.connect() as conn:
+            row = (
+                await conn.execute(sa.select(s.players).where(s.players.c.id == player_id))
+            ).first()
+        if row is None:
+            raise NotFound(f"there is no player {player_id}")
+        return Player(row.id, row.nickname, row.created)
+
+    async def rename_player(self, player_id: int, nickname: str) -> Player:
+        """Give the player a new nickname (1 to 40 characters, as :meth:`create_player`'s)."""
+        nickname = _nickname(nickname)
+        async with self._begin() as conn:
+            row = (
+                await conn.execute(
+                    s.players.update()
+                    .where(s.players.c.id == player_id)
+                    .values(nickname=nickname)
+                    .returning(s.players.c.id, s.players.c.nickname, s.players.c.created)
+                )
+            ).first()
+        if row is None:
+            raise NotFound(f"there is no player {player_id}")
+        return Player(row.id, row.nickname, row.created)
 
     # -- sessions --------------------------------------------------------------------------
 
@@ -499,3 +540,13 @@ def check_token_hash(token_hash: str, what: str = "a session") -> None:
 def _check_idle(idle: timedelta) -> None:
     if idle <= timedelta(0):
         raise StorageError(f"a session's idle time must be positive, got {idle}")
+
+
+def _nickname(nickname: str) -> str:
+    """``nickname`` without the spaces around it, which leaves 1 to 40 characters."""
+    nickname = nickname.strip()
+    if not 1 <= len(nickname) <= 40:
+        raise StorageError(
+            f"a nickname has 1 to 40 characters, got {len(nickname)}: choose another"
+        )
+    return nickname

@@ -13,7 +13,7 @@ renamed).
 :func:`restore` puts a backup in place of a data folder's database. It refuses while a
 server uses the folder: every :class:`~briscola.storage.Storage` on a SQLite file holds a
 shared lock (:func:`fcntl.flock`) on the lock file beside it (``briscola.db.lock``,
-:func:`~briscola.storage.store.open_lock`), which the system releases when the process
+:func:`~briscola.storage.sqlite.open_lock`), which the system releases when the process
 ends however it ends (SIGKILL too); a restore takes it exclusively, without waiting, and
 holds it while it works, so that a server starting meanwhile refuses to open the database
 until it is done.
@@ -43,13 +43,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from briscola.storage.store import (
-    BUSY_TIMEOUT,
-    MIGRATIONS,
-    SQLITE_COMPANIONS,
-    lock_path,
-    open_lock,
-)
+from briscola.storage.sqlite import SQLITE_COMPANIONS, lock_path, open_lock
+from briscola.storage.store import BUSY_TIMEOUT, MIGRATIONS
 
 DATABASE_FILE = "briscola.db"
 """The SQLite database's name in a data folder."""

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property, lru_cache
 from typing import Any
+
+from briscola.engine.game_record import rules_from_json
+from briscola.engine.rules import Rules
 
 
 class StorageError(Exception):
@@ -71,7 +76,8 @@ class TableInfo:
     public: bool
     game: str
     rules: dict[str, Any]
-    """The house rules that differ from the game's defaults (``Rules.overrides()``)."""
+    """The house rules that differ from the game's defaults (``Rules.overrides()``), as
+    stored; :attr:`parsed` is the rule set they make."""
     seats: tuple[Seat, ...]
     host: int | None
     status: str
@@ -86,6 +92,27 @@ class TableInfo:
     updated: datetime
     family: int | None = None
     """The family whose table it is (``None``: no family's)."""
+
+    @cached_property
+    def parsed(self) -> Rules:
+        """The table's rule set, its ``game`` and ``rules`` read when first asked for
+        (:func:`stored_rules`), and then kept with it."""
+        return stored_rules(self.game, self.rules)
+
+
+def stored_rules(game: str, rules: Mapping[str, Any]) -> Rules:
+    """The rule set of a stored table's ``game`` and house ``rules``, read as a record's
+    (:func:`~briscola.engine.game_record.rules_from_json`), as the table's match is
+    replayed. A table's rules never change and a rule set is frozen: a process reads each
+    one once, and hands the same :class:`Rules` to every table that has it.
+
+    :raises MalformedError: when they are not a rule set (as stored, they always are)."""
+    return _rule_set(game, tuple(sorted(rules.items())))
+
+
+@lru_cache(maxsize=1024)
+def _rule_set(game: str, rules: tuple[tuple[str, Any], ...]) -> Rules:
+    return rules_from_json(game, dict(rules))
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,6 @@ from briscola.engine import (
     NotYourTurnError,
 )
 from briscola.engine.actions import action_from_json
-from briscola.engine.game_record import rules_from_json
 from briscola.fair_shuffle import FairDeals
 from briscola.host import Audience, Step, Table
 from briscola.server.broadcast import ALL
@@ -90,7 +89,7 @@ class LiveTable:
         self.storage = server.storage
         self.settings = server.settings
         self.info = info
-        self.rules = rules_from_json(info.game, info.rules, fresh=True)
+        self.rules = info.parsed
         self.lock = asyncio.Lock()
         self.host: Table | None = None
         self.deals: FairDeals | None = None
