@@ -192,5 +192,8 @@ async def test_a_socket_message_past_64_bits_is_a_bad_message(ana: Client) -> No
         await ana.send(message)
         frame = await ana.until(lambda f: f["type"] == "error")
         assert frame["code"] == "bad_message", (message, frame)
+    # an action's numbers are the engine's to read: a seat past 64 bits is not yours
+    await ana.act({**legal, "seat": 2**64})
+    assert (await ana.until(lambda f: f["type"] == "error"))["code"] == "not_your_seat"
     await ana.act(legal)  # and the connection serves on
     await ana.until(lambda f: f["type"] == "update")
