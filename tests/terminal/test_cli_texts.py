@@ -4,15 +4,20 @@ clock its speed figures are measured with."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import time
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
+import briscola
 from briscola.engine import GAMES, Rules
 from briscola.terminal.cli import app, bench, random_play
 
@@ -67,6 +72,29 @@ def test_version_prints_the_installed_version(flag: str) -> None:
     result = runner.invoke(app, [flag])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == f"briscola {version('briscola')}"
+
+
+UNINSTALLED = """
+import importlib.metadata as metadata, runpy, sys
+found = metadata.distribution
+def distribution(name):  # as in a checkout never installed: no briscola's metadata
+    if name == "briscola":
+        raise metadata.PackageNotFoundError(name)
+    return found(name)
+metadata.distribution = distribution
+sys.argv = ["briscola", "--version"]
+runpy.run_module("briscola", run_name="__main__")
+"""
+
+
+def test_version_from_a_source_checkout_without_the_package_metadata() -> None:
+    src = Path(briscola.__file__).resolve().parents[1]
+    result = subprocess.run(
+        [sys.executable, "-c", UNINSTALLED], capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(src)},
+    )  # fmt: skip
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.stdout.strip() == f"briscola {briscola.__version__}"
 
 
 def test_every_command_summary_is_one_whole_sentence() -> None:

@@ -51,6 +51,21 @@ taken as any JSON object here, and read by the engine, which names what is wrong
 (``bad_action``)."""
 
 
+LARGEST = 2**63 - 1
+"""The largest whole number a client may send, in a path, a query or a body: the storage
+keeps signed 64-bit integers (SQLite's, PostgreSQL's ``BIGINT``). A number past it, or
+below ``-LARGEST - 1``, is refused where it enters (``422 bad_request``), before it can
+reach a query."""
+
+Id = Annotated[int, Field(ge=1, le=LARGEST)]
+"""The id of something stored, as a client names it: a family, a member, an invitation,
+a way to play, a passkey, one of your sessions."""
+
+Whole = Annotated[int, Field(ge=-LARGEST - 1, le=LARGEST)]
+"""Any other whole number a client sends (a seat, a hand's number), whose range is
+checked where it is used (``bad_seat``, ``bad_hand``), within the storage's."""
+
+
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -70,7 +85,7 @@ class Act(_Message):
     refused (``stale``) and changes nothing."""
 
     type: Literal["act"]
-    version: StrictInt
+    version: StrictInt = Field(ge=-LARGEST - 1, le=LARGEST)
     action: AnAction
     id: StrictStr | None = Field(default=None, max_length=64)
     """Any tag of yours, given back in the error should the action be refused. An action
@@ -121,7 +136,7 @@ class Sync(_Message):
     first), a snapshot when they are not all kept, nothing at the table's version."""
 
     type: Literal["sync"]
-    since: StrictInt = Field(ge=0)
+    since: StrictInt = Field(ge=0, le=LARGEST)
 
 
 class Ping(_Message):
@@ -562,7 +577,7 @@ class RuleSetIn(_Message):
 
     name: StrictStr = Field(min_length=1, max_length=60)
     body: TableIn
-    version: int | None = None
+    version: Annotated[int, Field(ge=0, le=LARGEST)] | None = None
 
 
 class RuleSetOut(BaseModel):

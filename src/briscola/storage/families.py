@@ -302,7 +302,7 @@ class Families:
                         .values(
                             name=name,
                             body=body,
-                            version=version + 1,
+                            version=s.rule_sets.c.version + 1,  # the stored one, plus one
                             updated_by=player,
                             updated=self.clock(),
                         )

@@ -25,6 +25,7 @@ from briscola.server.messages import (
     FamilyIn,
     FamilyOut,
     GameStandingsOut,
+    Id,
     InviteIn,
     InviteOut,
     InvitePreview,
@@ -133,7 +134,7 @@ async def mine(player: Me, tables: TablesDep) -> list[FamilyBrief]:
 
 
 @router.get("/api/families/{family}", response_model=FamilyOut, responses=errors(401, 404, 422))
-async def one(family: int, player: Me, tables: TablesDep) -> FamilyOut:
+async def one(family: Id, player: Me, tables: TablesDep) -> FamilyOut:
     """A family of yours: its members and their roles."""
     found, role = await member_of(tables.storage, family, player)
     return await family_out(tables.storage, found, role)
@@ -142,7 +143,7 @@ async def one(family: int, player: Me, tables: TablesDep) -> FamilyOut:
 @router.patch(
     "/api/families/{family}", response_model=FamilyOut, responses=errors(400, 401, 403, 404, 422)
 )
-async def rename(family: int, body: FamilyIn, player: Me, tables: TablesDep) -> FamilyOut:
+async def rename(family: Id, body: FamilyIn, player: Me, tables: TablesDep) -> FamilyOut:
     """Rename the family (admins)."""
     await admin_of(tables.storage, family, player)
     renamed = await tables.storage.rename_family(family, named(body.name))
@@ -156,7 +157,7 @@ async def rename(family: int, body: FamilyIn, player: Me, tables: TablesDep) -> 
     responses=errors(401, 403, 404, 409, 422),
 )
 async def set_role(
-    family: int, member: int, body: RoleIn, player: Me, tables: TablesDep
+    family: Id, member: Id, body: RoleIn, player: Me, tables: TablesDep
 ) -> FamilyOut:
     """Make a member an admin, or an admin a member again (admins). The last admin stays
     one (`409 last_admin`) until another is made admin."""
@@ -184,7 +185,7 @@ def last_admin(family: Family) -> Refused:
     status_code=204,
     responses=errors(401, 403, 404, 409, 422),
 )
-async def remove(family: int, member: int, player: Me, tables: TablesDep) -> Response:
+async def remove(family: Id, member: Id, player: Me, tables: TablesDep) -> Response:
     """Leave the family (your own id), or remove a member (admins). The last admin of a
     family with other members cannot leave (`409 last_admin`): make another admin first."""
     found = (
@@ -212,7 +213,7 @@ async def remove(family: int, member: int, player: Me, tables: TablesDep) -> Res
     responses=errors(401, 403, 404, 422),
 )
 async def invite(
-    family: int, player: Me, tables: TablesDep, body: InviteIn | None = None
+    family: Id, player: Me, tables: TablesDep, body: InviteIn | None = None
 ) -> InviteOut:
     """A new invitation link to the family (admins): anyone who opens it while it lasts
     (`days`, 7 by default) may join. Only this answer holds its token."""
@@ -231,7 +232,7 @@ async def invite(
     response_model=list[InviteOut],
     responses=errors(401, 403, 404, 422),
 )
-async def invites(family: int, player: Me, tables: TablesDep) -> list[InviteOut]:
+async def invites(family: Id, player: Me, tables: TablesDep) -> list[InviteOut]:
     """The family's invitations still usable (admins); their links are not kept, only
     when they were made and until when they work."""
     await admin_of(tables.storage, family, player)
@@ -246,7 +247,7 @@ async def invites(family: int, player: Me, tables: TablesDep) -> list[InviteOut]
     status_code=204,
     responses=errors(401, 403, 404, 422),
 )
-async def revoke(family: int, invite_id: int, player: Me, tables: TablesDep) -> Response:
+async def revoke(family: Id, invite_id: Id, player: Me, tables: TablesDep) -> Response:
     """Revoke an invitation (admins): its link no longer lets anyone join."""
     await admin_of(tables.storage, family, player)
     try:
@@ -330,7 +331,7 @@ async def rule_set_of(tables: Tables, family: int, rule_set: int) -> RuleSet:
     response_model=list[RuleSetOut],
     responses=errors(401, 404, 422),
 )
-async def rule_sets(family: int, player: Me, tables: TablesDep) -> list[RuleSetOut]:
+async def rule_sets(family: Id, player: Me, tables: TablesDep) -> list[RuleSetOut]:
     """The family's ways to play, by name: each a table as it is opened, and the version
     an edit is made from."""
     await member_of(tables.storage, family, player)
@@ -345,7 +346,7 @@ async def rule_sets(family: int, player: Me, tables: TablesDep) -> list[RuleSetO
     status_code=201,
     responses=errors(400, 401, 404, 409, 422),
 )
-async def save_rule_set(family: int, body: RuleSetIn, player: Me, tables: TablesDep) -> RuleSetOut:
+async def save_rule_set(family: Id, body: RuleSetIn, player: Me, tables: TablesDep) -> RuleSetOut:
     """Save a way to play into the family (any member): `body` is the table it opens, as
     `POST /api/tables` takes it, refused the same way when wrong. A name the family uses
     already is `409 name_taken`."""
@@ -374,7 +375,7 @@ def name_taken(name: str) -> Refused:
     responses=errors(400, 401, 404, 409, 422),
 )
 async def edit_rule_set(
-    family: int, rule_set: int, body: RuleSetIn, player: Me, tables: TablesDep
+    family: Id, rule_set: Id, body: RuleSetIn, player: Me, tables: TablesDep
 ) -> RuleSetOut:
     """Edit a way to play (any member), from the `version` you were shown: saved whole
     at the next version. When another member's edit came first, yours is refused
@@ -407,7 +408,7 @@ async def edit_rule_set(
     status_code=204,
     responses=errors(401, 404, 422),
 )
-async def delete_rule_set(family: int, rule_set: int, player: Me, tables: TablesDep) -> Response:
+async def delete_rule_set(family: Id, rule_set: Id, player: Me, tables: TablesDep) -> Response:
     """Delete a way to play (any member)."""
     await member_of(tables.storage, family, player)
     try:
@@ -424,7 +425,7 @@ async def delete_rule_set(family: int, rule_set: int, player: Me, tables: Tables
     responses=errors(400, 401, 404, 422, 429),
 )
 async def open_family_table(
-    family: int, rule_set: int, player: Me, tables: TablesDep, guards: GuardsDep
+    family: Id, rule_set: Id, player: Me, tables: TablesDep, guards: GuardsDep
 ) -> TableOut:
     """Open the family's table of a way to play, in one step: you are its host (at the
     seat the way to play gives `me`, else the first); a private table, which every member
@@ -442,7 +443,7 @@ async def open_family_table(
     response_model=list[TableOut],
     responses=errors(401, 404, 422),
 )
-async def family_tables(family: int, player: Me, tables: TablesDep) -> list[TableOut]:
+async def family_tables(family: Id, player: Me, tables: TablesDep) -> list[TableOut]:
     """The family's tables waiting for players or in play, the newest first (at most
     50): each with its link (`invite`)."""
     await member_of(tables.storage, family, player)
@@ -459,7 +460,7 @@ async def family_tables(family: int, player: Me, tables: TablesDep) -> list[Tabl
     response_model=list[MatchOut],
     responses=errors(401, 404, 422),
 )
-async def family_matches(family: int, player: Me, tables: TablesDep) -> list[MatchOut]:
+async def family_matches(family: Id, player: Me, tables: TablesDep) -> list[MatchOut]:
     """The family's finished matches, the newest first (at most 100), each with its
     record's path (and, from there, its hands' replays)."""
     await member_of(tables.storage, family, player)
@@ -506,7 +507,7 @@ def game_standings(tables: Tables, found: Standings | None) -> GameStandingsOut:
     responses=errors(401, 404, 422),
 )
 async def family_standings(
-    family: int, player: Me, tables: TablesDep, game: str | None = None
+    family: Id, player: Me, tables: TablesDep, game: str | None = None
 ) -> StandingsOut:
     """The family's standings in `game` (by default the game it has played most): the
     ratings (OpenSkill, Weng-Lin) of this month's matches and of all, computed afresh

@@ -32,7 +32,7 @@ from briscola.server.deps import GuardsDep, Maybe, Me, TablesDep, address, diges
 from briscola.server.devices import device_of
 from briscola.server.errors import Refused
 from briscola.server.guard import addressed_origin, origin_of
-from briscola.server.messages import AnswerIn, CeremonyOut, PasskeyOut, PlayerOut
+from briscola.server.messages import AnswerIn, CeremonyOut, Id, PasskeyOut, PlayerOut
 from briscola.server.routes.session import refuse_signed_in, signed_in
 from briscola.storage import NotFound, StorageError
 
@@ -149,7 +149,7 @@ async def passkeys(player: Me, tables: TablesDep) -> list[PasskeyOut]:
 
 
 @router.delete("/api/passkeys/{passkey}", status_code=204, responses=errors(401, 404, 422))
-async def remove(passkey: int, player: Me, tables: TablesDep) -> Response:
+async def remove(passkey: Id, player: Me, tables: TablesDep) -> Response:
     """Remove one of your passkeys: it signs no one in from now on (the device may still
     list it: remove it there too)."""
     try:

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from briscola.server.deps import Me, TablesDep, errors
 from briscola.server.errors import Refused
-from briscola.server.messages import MatchOut
+from briscola.server.messages import MatchOut, Whole
 from briscola.server.table.writer import LiveTable
 from briscola.server.tables import Tables
 from briscola.storage import FinishedMatch, NotFound
@@ -45,7 +45,7 @@ def download(record: dict[str, Any], name: str) -> JSONResponse:
         **errors(404, 422),
     },
 )
-async def hand_record(token: str, number: int, tables: TablesDep) -> JSONResponse:
+async def hand_record(token: str, number: Whole, tables: TablesDep) -> JSONResponse:
     """Hand `number`'s game record (the first hand is 1), once the hand is over
     (`not_finished` before: its deal stays secret until then), with its fair-shuffle
     commitment and salt: check it with `briscola verify` or by hand
@@ -67,7 +67,7 @@ async def hand_record(token: str, number: int, tables: TablesDep) -> JSONRespons
 
 
 @router.get("/api/tables/{token}/hands/{number}/replay", responses=errors(404, 422))
-async def hand_replay(token: str, number: int, tables: TablesDep) -> dict[str, Any]:
+async def hand_replay(token: str, number: Whole, tables: TablesDep) -> dict[str, Any]:
     """Finished hand `number`'s replay (the web client's history): its positions, the
     deal and then the table as each trick's last card falls (every hand face up: the
     record is public once the hand is over; `not_finished` before), and who sat where
@@ -93,7 +93,7 @@ async def hand_replay(token: str, number: int, tables: TablesDep) -> dict[str, A
 )
 async def hand_analysis(
     token: str,
-    number: int,
+    number: Whole,
     tables: TablesDep,
     level: Literal["strong", "champion"] = "strong",
     seen: Literal["seat", "all"] = "seat",

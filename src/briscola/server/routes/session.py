@@ -30,6 +30,7 @@ from briscola.server.messages import (
     CodeOut,
     DeleteAccountIn,
     DeviceOut,
+    Id,
     PlayerOut,
     SessionIn,
 )
@@ -160,7 +161,7 @@ async def asking(request: Request, tables: TablesDep, guards: GuardsDep) -> Play
 
 @router.delete("/devices/{session}", status_code=204, responses=errors(401, 404, 422))
 async def sign_out_device(
-    session: int, request: Request, tables: TablesDep, guards: GuardsDep
+    session: Id, request: Request, tables: TablesDep, guards: GuardsDep
 ) -> Response:
     """End one of your sessions (a lost phone's, say): its cookie no longer works and its
     open WebSockets close with code 4401. Ending the one asking signs you out here."""

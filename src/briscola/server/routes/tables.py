@@ -19,7 +19,7 @@ from briscola.server.deps import (
     limited,
 )
 from briscola.server.errors import Refused
-from briscola.server.messages import HintOut, SeatChange, TableIn, TableOut
+from briscola.server.messages import HintOut, SeatChange, TableIn, TableOut, Whole
 from briscola.server.tables import Tables
 from briscola.storage import NotFound, Player
 
@@ -112,7 +112,7 @@ async def get_table(token: str, tables: TablesDep, player: Maybe) -> TableOut:
 @router.post(
     "/{token}/seats/{seat}", response_model=TableOut, responses=errors(400, 401, 404, 409, 422)
 )
-async def take_seat(token: str, seat: int, player: Me, tables: TablesDep) -> TableOut:
+async def take_seat(token: str, seat: Whole, player: Me, tables: TablesDep) -> TableOut:
     """Sit at an open seat of a waiting table (one seat a player: `seated` when you sit
     elsewhere; `seat_taken` when someone was quicker)."""
     live = await tables.get(token)
@@ -123,7 +123,7 @@ async def take_seat(token: str, seat: int, player: Me, tables: TablesDep) -> Tab
 @router.delete(
     "/{token}/seats/{seat}", response_model=TableOut, responses=errors(401, 403, 404, 409, 422)
 )
-async def leave_seat(token: str, seat: int, player: Me, tables: TablesDep) -> TableOut:
+async def leave_seat(token: str, seat: Whole, player: Me, tables: TablesDep) -> TableOut:
     """Leave your seat (the host may also clear any seat of a waiting table). At a
     table in play, a computer player takes your seat for the rest of the match (which stays
     in your history)."""
@@ -136,7 +136,7 @@ async def leave_seat(token: str, seat: int, player: Me, tables: TablesDep) -> Ta
     "/{token}/seats/{seat}", response_model=TableOut, responses=errors(400, 401, 403, 404, 409, 422)
 )
 async def change_seat(
-    token: str, seat: int, body: SeatChange, player: Me, tables: TablesDep
+    token: str, seat: Whole, body: SeatChange, player: Me, tables: TablesDep
 ) -> TableOut:
     """The host opens a seat (`{"kind": "open"}`), or puts a computer player there
     (`{"kind": "bot", "level": "intermediate"}`), before the start."""

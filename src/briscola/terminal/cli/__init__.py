@@ -8,11 +8,11 @@ and ``join`` (:mod:`.play`), ``cards`` (:mod:`.cards`), ``serve`` (:mod:`.serve`
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import version
 from typing import Annotated, Any
 
 import typer
 
+from briscola import __version__
 from briscola.terminal.cli import (
     analyse,
     arena,
@@ -30,8 +30,10 @@ from briscola.terminal.cli.common import Command, app, out
 
 
 def print_version(wanted: bool) -> None:
+    """``--version``: the source's own (:data:`briscola.__version__`, which the package's
+    metadata takes too), so that a checkout never installed says it as well."""
     if wanted:
-        out.print(f"briscola {version('briscola')}")
+        out.print(f"briscola {__version__}")
         raise typer.Exit()
 
 
