@@ -345,6 +345,12 @@ class LiveTable:
             return False
         return now - self.touched >= self.settings.idle_unload
 
+    def unused(self) -> bool:
+        """Whether nothing here holds the table (:meth:`unloadable` but for its idle time
+        and a computer player's turn, which another process has in hand)."""
+        busy = self.bot_task is not None and not self.bot_task.done()
+        return not (self.connections or self.storing or self.lock.locked() or self.tasks or busy)
+
     def players(self) -> set[int]:
         """The players whose nicknames the table shows: those seated, those connected."""
         seated = {s.player for s in self.info.seats if s.player is not None}
