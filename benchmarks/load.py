@@ -442,6 +442,20 @@ def think_range(text: str) -> tuple[float, float]:
     return lo, hi
 
 
+def spy(pid: int, duration: float, output: str) -> subprocess.Popen[bytes]:
+    """py-spy sampling the server ``pid`` for the measured window, less its last seconds
+    (when the people leave): raw stacks, 200 a second, every thread apart (``BRISCOLA_SPY_NATIVE``
+    set: C frames too, uvloop's and SQLite's, the server paused at each sample)."""
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    native = ["--native"] if os.environ.get("BRISCOLA_SPY_NATIVE") else ["--nonblocking"]
+    seconds = str(max(1, int(duration) - 3))
+    return subprocess.Popen(
+        [exe, "record", "--pid", str(pid), "--duration", seconds, "--rate", "200",
+         "--format", "raw", "--threads", *native, "--output", output],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--tables", type=int, default=1000)
@@ -459,6 +473,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         metavar="FILE",
         help="profile the server during the measured window (cProfile, CPU time; "
         "with --processes N: FILE.0 ... FILE.N-1)",
+    )
+    ap.add_argument(
+        "--py-spy",
+        metavar="FILE",
+        help="sample the server with py-spy during the measured window (raw stacks, "
+        "200 a second, every thread; with --processes N: FILE.0 ... FILE.N-1)",
     )
     ap.add_argument("--server-arg", action="append", default=[], help="passed to briscola serve")
     ap.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
@@ -554,8 +574,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if args.profile:
             for one in servers:
                 one.send_signal(signal.SIGUSR1)
+        spies = [
+            spy(one.pid, args.duration, args.py_spy if len(servers) == 1 else f"{args.py_spy}.{i}")
+            for i, one in enumerate(servers)
+            if args.py_spy
+        ]
         go.set()
         results = collect("done")
+        for one_spy in spies:
+            one_spy.wait(120)
         window = time.monotonic() - t0
         server_cpu = sum(cpu_seconds(one.pid) for one in servers) - server_cpu0
         helper_cpu = {

@@ -28,6 +28,7 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -51,6 +52,7 @@ from briscola.storage import (
 )
 from briscola.storage import store as store_module
 from briscola.storage.schema import actions, metadata
+from briscola.storage.sqlite_log import sqlite_time
 from serverkit import database
 from storekit import DAY, HEAD, T0, Clock, token_hash
 
@@ -1146,3 +1148,65 @@ async def test_a_computer_players_move_is_claimed_once_and_never_for_a_version_g
     (claim,) = await store.deadlines_due(datetime.now(UTC) + 2 * lease)
     assert (claim.seat, claim.kind, claim.version) == (1, "bot", 3)
     assert claim.due > datetime.now(UTC) + lease / 2
+
+
+# -- the log's appends on SQLite's own driver (storage/sqlite_log.py) --------------------------
+
+
+def test_a_time_is_written_on_sqlite_as_sqlalchemy_writes_it() -> None:
+    write = sqlite_dialect.DATETIME().bind_processor(sqlite_dialect.dialect())
+    assert write is not None
+    for at in (
+        datetime(2026, 12, 4, 21, 30, 5, 123456, tzinfo=UTC),
+        datetime(2026, 1, 1, 0, 0, 0, 0, tzinfo=UTC),  # no microseconds: still six zeros
+    ):
+        assert sqlite_time(at) == write(at.replace(tzinfo=None))
+
+
+async def test_sqlite_appends_across_a_new_hand_read_back_whole(tmp_path: Path) -> None:
+    store = await Storage.open(f"sqlite+aiosqlite:///{tmp_path}/briscola.db")
+    try:
+        table_id, match = await playing_table(store, "briscola-2", {"match": "hands:3"})
+        rng, sent = random.Random(5), []
+        for version in range(1, 46):  # a hand of 40 cards, then 5 of the next
+            before = match.number
+            logged = match.apply_logged(rng.choice(match.hand.legal_actions()))
+            sent.append(logged.action.to_json())
+            await store.append_action(table_id, version, sent[-1], dealt=dealt_hands(match, before))
+        log = await store.actions_since(table_id)
+        assert [a.action for a in log] == sent
+        assert [a.hand for a in log] == [1] * 40 + [2] * 5
+        assert all(a.at.tzinfo is UTC for a in log)
+        assert [h.number for h in await store.hands(table_id)] == [1, 2]
+        assert (await store.get_table(table_id)).version == 45
+        with pytest.raises(StaleVersion):
+            await store.append_action(table_id, 45, sent[-1])
+    finally:
+        await store.close()
+
+
+async def test_a_sqlite_database_locked_elsewhere_waits_off_the_event_loop(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "briscola.db"
+    store = await Storage.open(f"sqlite+aiosqlite:///{path}")
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        table_id, match = await playing_table(store, "briscola-2", {})
+        await play_stored(store, table_id, match, random.Random(1), 2)
+        other.execute("BEGIN IMMEDIATE")  # another program holds SQLite's write lock
+        action = match.hand.legal_actions()[0].to_json()
+        stored = asyncio.create_task(store.append_action(table_id, 3, action))
+        ticks, started = 0, time.monotonic()
+        while time.monotonic() - started < 0.5:
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert not stored.done()  # the append waits for the lock ...
+        assert ticks >= 20  # ... and the event loop goes on meanwhile
+        other.execute("COMMIT")
+        logged = await asyncio.wait_for(stored, 10)
+        assert (logged.version, logged.action) == (3, action)
+        assert [a.version for a in await store.actions_since(table_id)] == [1, 2, 3]
+    finally:
+        other.close()
+        await store.close()

@@ -97,8 +97,14 @@ class Tables:
         """Another process changed the ``parts`` of the table ``token`` (:data:`ALL` when
         not known): if it is loaded here, catch it up (:meth:`LiveTable.follow`), off the
         caller's task; one catch-up a table at a time, a change meanwhile makes one more
-        (with the parts of every change it stands for)."""
-        if token not in self.live:
+        (with the parts of every change it stands for). A table loaded here that nobody
+        here uses (:meth:`LiveTable.unused`: one made or looked at here, played at
+        another process) leaves memory instead of following every move made there."""
+        live = self.live.get(token)
+        if live is None:
+            return
+        if live.unused():
+            del self.live[token]  # nobody here sees it: loaded anew when someone comes
             return
         task = self._following.get(token)
         if task is not None and not task.done():

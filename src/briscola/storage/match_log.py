@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
@@ -30,6 +31,7 @@ from briscola.engine.rules import Rules
 from briscola.storage import schema as s
 from briscola.storage.chat import read_chat
 from briscola.storage.presence import read_present
+from briscola.storage.sqlite_log import SqliteLog, locked
 from briscola.storage.tables import read_table
 from briscola.storage.values import (
     FinishedMatch,
@@ -69,7 +71,8 @@ class MatchLog:
     _autocommit: AsyncEngine
     _sqlite: bool
     _write_lock: asyncio.Lock
-    _sync: sa.Engine | None
+    _now: SqliteLog | None
+    _sync: SqliteLog | None
     _thread: ThreadPoolExecutor | None
     _appends: list[tuple[tuple[Any, ...], asyncio.Future[int]]]
     _appender: asyncio.Task[None] | None
@@ -137,7 +140,7 @@ class MatchLog:
             self._appender = asyncio.create_task(self._append_batches())
         try:
             hand = await future
-        except IntegrityError:
+        except (IntegrityError, sqlite3.IntegrityError):
             async with self._autocommit.connect() as conn:
                 current = (await read_table(conn, table_id)).version
             raise StaleVersion(table_id, version, current) from None
@@ -164,11 +167,16 @@ class MatchLog:
                     future.set_result(result)
 
     async def _append_batch(self, batch: list[tuple[Any, ...]]) -> list[int | Exception]:
-        if self._sync is not None:
+        if self._sync is not None and self._now is not None:
             async with self._write_lock:
+                try:  # here, at once (a thread's turn costs more than the append)
+                    return self._now.append(batch)
+                except sqlite3.OperationalError as e:
+                    if not locked(e):
+                        raise
                 return await asyncio.get_running_loop().run_in_executor(
-                    self._thread, self._append_sync, batch
-                )
+                    self._thread, self._sync.append, batch
+                )  # another program holds SQLite's lock: waited for in the thread
         if not self._sqlite and not any(dealt for _, _, _, dealt, _ in batch):
             return await self._append_alone_pg(batch)
         together = _append_all if self._sqlite else _append_all_pg
@@ -195,18 +203,6 @@ class MatchLog:
             async with self._begin() as conn:
                 again = iter(await conn.run_sync(_append_each, refused))
         return [stored[a[0], a[1]] if (a[0], a[1]) in stored else next(again) for a in batch]
-
-    def _append_sync(self, batch: list[tuple[Any, ...]]) -> list[int | Exception]:
-        """SQLite, in the worker thread: :func:`_append_all`, and when one append is
-        refused :func:`_append_each`."""
-        assert self._sync is not None
-        try:
-            with self._sync.begin() as conn:
-                return _append_all(conn, batch)
-        except (StorageError, IntegrityError):
-            pass
-        with self._sync.begin() as conn:
-            return _append_each(conn, batch)
 
     async def actions_since(self, table_id: int, version: int = 0) -> list[LoggedAction]:
         """The logged actions after ``version``, in order (all of them from 0)."""
