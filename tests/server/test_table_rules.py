@@ -58,7 +58,7 @@ async def test_a_tables_rules_are_read_once_where_they_enter(
     read = rules_read(monkeypatch)
     live = await a.create(ana.id, spec)
     assert len(read) <= 2, read  # the request's, and storage's (once a process)
-    await live.take_seat(1, bea.id)
+    await live.seating.take_seat(1, bea.id)
     await live.start(ana.id)
     while live.stored_hands < 3:  # two hands played, the third dealt
         assert live.host is not None and live.host.turn is not None
