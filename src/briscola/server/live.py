@@ -749,29 +749,32 @@ class LiveTable:
                 raise Refused("wrong_status", "a rematch comes once the match is over", 409)
             if info.host != player and self.seat_of(player) is None:
                 raise Refused("not_yours", "only the table's players make a rematch", 403)
-            existing = info.settings.get("rematch")
-            if isinstance(existing, str):
-                return await self.server.get(existing)
-            settings = {
-                k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins", "left")
-            }
-            new = await self.storage.create_rematch(
-                info.id,
-                {
-                    **settings,
-                    "rematch_of": info.token,
-                    "names_of": settings.get("names_of", info.token),
-                },
-            )  # (made once, though both players ask at two processes at once)
-            self.info = replace(self.info, settings={**info.settings, "rematch": new.token})
-            self.meta += 1
-        live = await self.server.get(new.token)
+            made = info.settings.get("rematch")
+            if not isinstance(made, str):
+                settings = {
+                    k: v
+                    for k, v in info.settings.items()
+                    if k not in ("rematch", "stand_ins", "left")
+                }
+                new = await self.storage.create_rematch(
+                    info.id,
+                    {
+                        **settings,
+                        "rematch_of": info.token,
+                        "names_of": settings.get("names_of", info.token),
+                    },
+                )  # (made once, though both players ask at two processes at once)
+                made = new.token
+                self.info = replace(self.info, settings={**info.settings, "rematch": made})
+                self.meta += 1
+        live = await self.server.get(made)
         if live.info.status == "waiting":
             try:
                 await live.start()
             except Refused as e:
                 if e.code != "wrong_status":
-                    raise  # (started by whoever made it, at another process: it plays)
+                    raise
+                await live.follow()  # started by whoever made it, here or elsewhere: it plays
         await self.server.broadcaster.publish(self.token)
         return live
 
