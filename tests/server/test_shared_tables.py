@@ -112,28 +112,47 @@ class Statements:
         self.n += 1
 
 
+async def ana_to_play(live: LiveTable) -> None:
+    """Wait until the computer player has moved and Ana is to play."""
+    async with asyncio.timeout(20):
+        while live.host is None or live.host.turn != 0:
+            await asyncio.sleep(0.005)
+
+
 async def test_the_lobby_catches_up_only_the_tables_changed_elsewhere(
     processes: tuple[Tables, Tables],
 ) -> None:
-    """B has ten public tables loaded, as A opened them. The lobby at B reads what it
-    lists in a few statements whatever their number, and catches up (follows) only the
-    table someone sat at through A since: it shows that seat taken."""
+    """B has ten public tables loaded, as A opened them (two of them playing). The lobby
+    at B reads what it lists in a few statements whatever their number, and catches up
+    (follows) only the two changed through A since, a seat taken at one and a card played
+    at the other: it shows them as they are now."""
     a, b = processes
     ana, bea = await a.storage.create_player("Ana"), await a.storage.create_player("Bea")
     spec = TableIn(game="briscola-2", public=True)
-    tokens = [(await a.create(ana.id, spec)).token for _ in range(10)]
+    tokens = [(await a.create(ana.id, spec)).token for _ in range(8)]
+    against = TableIn(game="briscola-2", public=True, seats=[SeatIn(kind="me"), SeatIn(kind="bot")])
+    for _ in range(2):
+        live = await a.create(ana.id, against)
+        await live.start(ana.id)
+        await ana_to_play(live)
+        tokens.append(live.token)
     follows: list[str] = []
     for token in tokens:
         spied(await b.get(token), follows)
     await (await a.get(tokens[3])).take_seat(1, bea.id)
+    played = await a.get(tokens[9])
+    assert played.host is not None
+    await played.submit(0, played.host.view(0).legal[0].to_json(), played.number(0))
+    await ana_to_play(played)
     statements = Statements(b.storage)
-    listed = await lobby(b, None)
+    listed = await lobby(b, ana)
     assert [t.token for t in listed] == tokens[::-1]  # newest first
-    seated = {t.token: t.seats[1].kind for t in listed}
-    assert seated == {t: "person" if t == tokens[3] else "open" for t in tokens}
-    assert follows == [tokens[3]]  # the others were as stored
+    seated = {t.token: t.seats[1].kind for t in listed[2:]}
+    assert seated == {t: "person" if t == tokens[3] else "open" for t in tokens[:8]}
+    assert listed[0].version == played.number(0) > listed[1].version  # Ana's
+    assert sorted(follows) == sorted([tokens[3], tokens[9]])  # the others were as stored
     before = statements.n
     follows.clear()
-    await lobby(b, None)
+    assert await lobby(b, ana) == listed
     assert follows == []
-    assert statements.n - before <= 3, statements.n - before  # not a read a table
+    assert statements.n - before <= 3, statements.n - before  # (SQLite: and its BEGIN)
