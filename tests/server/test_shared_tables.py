@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from briscola.server.broadcast import InProcess
+from briscola.server.broadcast import ALL, InProcess
 from briscola.server.live import LiveTable
 from briscola.server.messages import SeatIn, TableIn, TableOut
 from briscola.server.routes.tables import lobby
@@ -94,7 +94,7 @@ def spied(live: LiveTable, follows: list[str]) -> None:
     """Count in ``follows`` each catch-up of ``live`` (its token, once a follow)."""
     real = live.follow
 
-    async def follow(parts: str = "tcap") -> bool:
+    async def follow(parts: str = ALL) -> bool:
         follows.append(live.token)
         return await real(parts)
 
