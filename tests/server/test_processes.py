@@ -320,3 +320,37 @@ async def test_a_member_at_one_process_hears_of_a_family_table_opened_at_the_oth
         await ws.close()
     for c in (nonna, ana, stranger):
         await c.aclose()
+
+
+async def test_a_rematch_asked_at_both_processes_at_once_is_one_table_in_play(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    """Ana and Bea finish a match and both ask for the rematch at the same moment, Ana at
+    one process and Bea at the other: both are given one new table, in play, and the old
+    table names it at both processes."""
+    a, b, url = two
+    ana, bea = await person(a, "Ana"), await person(b, "Bea")
+    table = await open_table(ana, "briscola-2", [], {"match": "one-hand"})
+    token = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await ana.connect(token)
+    await bea.connect(token)
+    await asyncio.gather(play_randomly(ana, random.Random(7)), play_randomly(bea, random.Random(8)))
+    made = await asyncio.gather(
+        ana.call("POST", f"/api/tables/{token}/rematch"),
+        bea.call("POST", f"/api/tables/{token}/rematch"),
+    )
+    assert made[0]["token"] == made[1]["token"]
+    assert [t["status"] for t in made] == ["playing", "playing"]
+    for c in (ana, bea):
+        assert (await c.call("GET", f"/api/tables/{token}"))["rematch"] == made[0]["token"]
+    storage = await Storage.open(url)
+    try:
+        rematches = [t for t in await storage.list_tables(public=None) if t.settings.get(
+            "rematch_of") == token]  # fmt: skip
+    finally:
+        await storage.close()
+    assert [t.token for t in rematches] == [made[0]["token"]]
+    await ana.aclose()
+    await bea.aclose()

@@ -449,6 +449,7 @@ async def test_tables(store: Storage) -> None:
     assert [t.id for t in await store.list_tables()] == [public.id]
     assert [t.id for t in await store.list_tables(public=None)] == [public.id, private.id]
     assert await store.list_tables(public=None, status="playing") == []
+    assert await store.list_tables(public=None, status=("waiting", "playing")) == [public, private]
     with pytest.raises(NotFound, match="no table 999"):
         await store.get_table(999)
     with pytest.raises(NotFound, match="invite"):

@@ -35,13 +35,20 @@ from briscola.server.analyses import Analyst
 from briscola.server.broadcast import ALL, Broadcaster, family_key
 from briscola.server.errors import Refused, number
 from briscola.server.failures import log_failed, storage_failed
-from briscola.server.messages import ChatSetting, PointsSetting, SeatIn, TableIn, TableLanguage
+from briscola.server.messages import (
+    ChatSetting,
+    PointsSetting,
+    SeatIn,
+    TableIn,
+    TableLanguage,
+    TableOut,
+)
 from briscola.server.metrics import Metrics
 from briscola.server.settings import ServerSettings
 from briscola.server.table.bots import check_level
 from briscola.server.table.presence import PRESENCE_ALIVE
 from briscola.server.table.writer import LiveTable
-from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage
+from briscola.storage import OPEN, Deadline, NotFound, Seat, Storage, TableInfo
 
 log = logging.getLogger("briscola.server")
 
@@ -214,6 +221,21 @@ class Tables:
             await live.follow()  # what another process did is seen here at once
         live.touch()
         return live
+
+    async def listed(self, infos: Sequence[TableInfo], player: int | None) -> list[TableOut]:
+        """The tables ``infos``, just read from storage (a lobby's), as ``player`` sees
+        them. A table loaded here is shown as it is, caught up first (:meth:`get`) only
+        where the stored one is ahead of it (shared: another process changed it); a table
+        not loaded here is loaded."""
+        out = []
+        for info in infos:
+            live = self.live.get(info.token)
+            if live is None or (self.shared and not _as_stored(live.info, info)):
+                live = await self.get(info.token)
+            else:
+                live.touch()
+            out.append(live.view.table_out(player))
+        return out
 
     async def _load(self, token: str) -> LiveTable:
         async with self._loading:  # one load at a time: a table is never loaded twice
@@ -469,3 +491,14 @@ class Tables:
                 await live.presence.grace_over(d.seat)
                 if self.shared:
                     await self.storage.clear_deadlines(d.table_id, d.seat, "away")
+
+
+def _as_stored(have: TableInfo, stored: TableInfo) -> bool:
+    """Whether a loaded table's ``have`` shows all of ``stored``, its row as read since:
+    no action logged, and its seats, status, settings and publicity the same."""
+    return stored.version <= have.version and (
+        stored.seats,
+        stored.status,
+        stored.settings,
+        stored.public,
+    ) == (have.seats, have.status, have.settings, have.public)

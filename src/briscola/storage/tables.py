@@ -133,21 +133,35 @@ class TableRows:
         self,
         *,
         public: bool | None = True,
-        status: str | None = None,
+        status: str | tuple[str, ...] | None = None,
         family: int | None = None,
         limit: int | None = None,
     ) -> list[TableInfo]:
         """Tables (the lobby: the public ones), newest first; ``None`` selects any, but
-        a ``family`` given selects that family's alone; at most ``limit``."""
-        q = sa.select(s.tables.c.id).order_by(s.tables.c.id.desc()).limit(limit)
+        a ``family`` given selects that family's alone; ``status`` one, or any of several;
+        at most ``limit``. Two statements, however many are listed: their rows, then
+        their seats."""
+        q = sa.select(s.tables).order_by(s.tables.c.id.desc()).limit(limit)
         if public is not None:
             q = q.where(s.tables.c.public == public)
         if status is not None:
-            q = q.where(s.tables.c.status == _status(status))
+            statuses = (status,) if isinstance(status, str) else status
+            q = q.where(s.tables.c.status.in_([_status(x) for x in statuses]))
         if family is not None:
             q = q.where(s.tables.c.family == family)
         async with self._autocommit.connect() as conn:
-            return [await read_table(conn, tid) for tid in (await conn.execute(q)).scalars()]
+            rows = (await conn.execute(q)).all()
+            seats: dict[int, list[Seat]] = {r.id: [] for r in rows}
+            if rows:
+                c = s.seats.c
+                seat_rows = await conn.execute(
+                    sa.select(c.table_id, c.player, c.level)
+                    .where(c.table_id.in_(list(seats)))
+                    .order_by(c.table_id, c.seat)
+                )
+                for r in seat_rows:
+                    seats[r.table_id].append(Seat(r.player, r.level))
+        return [_info(r, seats[r.id]) for r in rows]
 
     async def take_seat(self, table_id: int, seat: int, player: int) -> TableInfo:
         """Seat ``player`` at an open seat of a waiting table.
@@ -302,13 +316,18 @@ async def read_table(conn: AsyncConnection, table_id: int) -> TableInfo:
         .where(s.seats.c.table_id == table_id)
         .order_by(s.seats.c.seat)
     )
+    return _info(row, [Seat(r.player, r.level) for r in seat_rows])
+
+
+def _info(row: sa.Row[Any], seats: Sequence[Seat]) -> TableInfo:
+    """The table of a row of ``tables``, with its ``seats`` in order."""
     return TableInfo(
         id=row.id,
         token=row.token,
         public=row.public,
         game=row.game,
         rules=row.rules,
-        seats=tuple(Seat(r.player, r.level) for r in seat_rows),
+        seats=tuple(seats),
         host=row.host,
         status=row.status,
         version=row.version,

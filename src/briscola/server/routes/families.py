@@ -447,12 +447,10 @@ async def family_tables(family: Id, player: Me, tables: TablesDep) -> list[Table
     """The family's tables waiting for players or in play, the newest first (at most
     50): each with its link (`invite`)."""
     await member_of(tables.storage, family, player)
-    out = []
-    for info in await tables.storage.list_tables(public=None, family=family, limit=200):
-        if info.status != "finished":
-            live = await tables.get(info.token)
-            out.append(live.view.table_out(player.id))
-    return out[:50]
+    listed = await tables.storage.list_tables(
+        public=None, status=("waiting", "playing"), family=family, limit=50
+    )
+    return await tables.listed(listed, player.id)
 
 
 @router.get(

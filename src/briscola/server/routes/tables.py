@@ -30,15 +30,8 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 async def lobby(tables: TablesDep, player: Maybe) -> list[TableOut]:
     """The lobby: the public tables waiting for players or in play, newest first (at
     most 100)."""
-    out = []
-    for info in await tables.storage.list_tables(public=True):
-        if info.status == "finished":
-            continue
-        live = await tables.get(info.token)
-        out.append(live.view.table_out(player.id if player else None))
-        if len(out) >= 100:
-            break
-    return out
+    listed = await tables.storage.list_tables(public=True, status=("waiting", "playing"), limit=100)
+    return await tables.listed(listed, player.id if player else None)
 
 
 @router.post("", response_model=TableOut, status_code=201, responses=errors(400, 401, 422, 429))

@@ -54,6 +54,8 @@ class Startable(Protocol):
 
     async def start(self, player: int | None = None) -> None: ...
 
+    async def follow(self) -> bool: ...
+
 
 T = TypeVar("T", bound=Startable)
 
@@ -211,29 +213,32 @@ class Seating:
                 raise Refused("wrong_status", "a rematch comes once the match is over", 409)
             if info.host != player and table.seat_of(player) is None:
                 raise Refused("not_yours", "only the table's players make a rematch", 403)
-            existing = info.settings.get("rematch")
-            if isinstance(existing, str):
-                return await get(existing)
-            settings = {
-                k: v for k, v in info.settings.items() if k not in ("rematch", "stand_ins", "left")
-            }
-            new = await table.storage.create_rematch(
-                info.id,
-                {
-                    **settings,
-                    "rematch_of": info.token,
-                    "names_of": settings.get("names_of", info.token),
-                },
-            )  # (made once, though both players ask at two processes at once)
-            table.info = replace(table.info, settings={**info.settings, "rematch": new.token})
-            table.meta += 1
-        live = await get(new.token)
+            made = info.settings.get("rematch")
+            if not isinstance(made, str):
+                settings = {
+                    k: v
+                    for k, v in info.settings.items()
+                    if k not in ("rematch", "stand_ins", "left")
+                }
+                new = await table.storage.create_rematch(
+                    info.id,
+                    {
+                        **settings,
+                        "rematch_of": info.token,
+                        "names_of": settings.get("names_of", info.token),
+                    },
+                )  # (made once, though both players ask at two processes at once)
+                made = new.token
+                table.info = replace(table.info, settings={**info.settings, "rematch": made})
+                table.meta += 1
+        live = await get(made)
         if live.info.status == "waiting":
             try:
                 await live.start()
             except Refused as e:
                 if e.code != "wrong_status":
-                    raise  # (started by whoever made it, at another process: it plays)
+                    raise
+                await live.follow()  # started by whoever made it, here or elsewhere: it plays
         await table.server.broadcaster.publish(table.token)
         return live
 
