@@ -62,7 +62,7 @@ async def finished_table(tables: Tables, ana: Player) -> LiveTable:
 
 async def asked(live: LiveTable, player: Player) -> TableOut:
     """The rematch of ``live`` asked by ``player``, as the route answers it at once."""
-    return (await live.rematch(player.id)).table_out(player.id)
+    return (await live.rematch(player.id)).view.table_out(player.id)
 
 
 async def test_a_rematch_asked_at_two_processes_at_once_is_one_table_playing(
