@@ -84,7 +84,7 @@ async def test_a_rematch_asked_at_two_processes_at_once_is_one_table_playing(
         for tables in (a, b):
             stored = await tables.storage.table_by_token(old.token)
             assert stored.settings["rematch"] == answers[0].token
-            assert (await tables.get(old.token)).table_out(ana.id).rematch == answers[0].token
+            assert (await tables.get(old.token)).view.table_out(ana.id).rematch == answers[0].token
     async with a.storage.engine.connect() as conn:
         count = (await conn.execute(sa.text("SELECT count(*) FROM tables"))).scalar_one()
     assert count == 8  # four tables and their four rematches, none more
