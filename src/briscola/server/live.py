@@ -1410,7 +1410,9 @@ class LiveTable:
             seats=seats,
             version=self.number(self.seat_of(player)),
             clock=self.clock,
-            clock_left=self.clock_left(),
+            clock_left=None
+            if self.host is not None and self.host.held_back(self.seat_of(player))
+            else self.clock_left(),
             points=self.points_setting,
             chat=self.chat_setting,
             lang=self.lang_setting,
