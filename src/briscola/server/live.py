@@ -72,6 +72,7 @@ from briscola.server.messages import (
     update_frame,
 )
 from briscola.server.metrics import Metrics, is_storage_error
+from briscola.server.nicknames import HeldLine, sent_line
 from briscola.server.settings import ServerSettings
 from briscola.storage import (
     OPEN,
@@ -1348,8 +1349,9 @@ class LiveTable:
 
     def _chat_line(self, mid: int, player: int | None, text: str, at: datetime) -> ChatLine:
         phrase = phrase_of(text)
-        return ChatLine(
+        return HeldLine(
             version=0,  # each connection is sent it with its own stream's number
+            player=player,  # (named as it is sent: sent_line)
             id=mid,
             seat=self.seat_of(player),
             nickname=self.server.names.get(player) if player is not None else None,
@@ -1458,7 +1460,7 @@ class LiveTable:
             for line in self.chat_lines:
                 if line.id > conn.chat:
                     conn.chat = line.id
-                    copy = line.model_copy(update={"version": conn.number})
+                    copy = sent_line(line, conn.number, self.server.names)
                     out.append(copy.model_dump_json())
         return out + replies
 

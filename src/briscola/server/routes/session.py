@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from fastapi import APIRouter, Request, Response
 
+from briscola.server import nicknames
 from briscola.server.deps import (
     COOKIE,
     GuardsDep,
@@ -106,11 +107,7 @@ async def get_session(player: Me) -> PlayerOut:
 async def rename(body: SessionIn, player: Me, tables: TablesDep) -> PlayerOut:
     """Change your nickname: you stay the same player, with your history and seats."""
     renamed = await tables.storage.rename_player(player.id, nickname_of(body))
-    tables.names[renamed.id] = renamed.nickname
-    for live in list(tables.live.values()):  # the tables loaded show the new name
-        if live.seat_of(renamed.id) is not None:
-            live.meta += 1
-            await tables.broadcaster.publish(live.token)
+    await nicknames.renamed(tables, renamed.id, renamed.nickname)  # here and elsewhere
     return PlayerOut(id=renamed.id, nickname=renamed.nickname)
 
 
@@ -276,12 +273,8 @@ async def delete_account(
         if seat is not None and live.info.status == "waiting":
             await live.leave(seat, player.id)
     ended_sessions = await tables.storage.delete_account(player.id)
-    tables.names[player.id] = ANONYMOUS
     await ended(guards, tables.broadcaster, ended_sessions)
-    for live in list(tables.live.values()):  # the tables in play show the name no more
-        if live.seat_of(player.id) is not None:
-            live.meta += 1
-            await tables.broadcaster.publish(live.token)
+    await nicknames.renamed(tables, player.id, ANONYMOUS)  # the tables show it, everywhere
     answer = Response(status_code=204)
     forget_cookie(answer, guards)
     return answer

@@ -1,0 +1,131 @@
+"""People's nicknames as the tables show them, the same in every server process.
+
+A table shows the nicknames of the people seated at it (its ``table`` messages, ``GET
+/api/tables/T``) and of the authors of its chat lines. A process keeps them once, by
+player id (:attr:`Tables.names <briscola.server.tables.Tables.names>`). A rename or a
+deleted account changes a nickname in the process that was asked (:func:`renamed`): its
+tables that seat the person send their connections a ``table`` message, and the wake-up
+:func:`name_key` tells the other processes sharing the database, each of which reads the
+nickname again if it knows the person (:func:`heard`) and tells its own connections. A
+wake-up may be lost (Redis away): a process whose subscription comes back, or which looks
+at the tables while Redis is away, reads every nickname it knows again (:func:`relearn`).
+
+A chat line is kept with its author's id (:class:`HeldLine`) and named as it is sent
+(:func:`sent_line`), not as it was said: a line said before a rename is sent with the
+new name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from briscola.server.messages import ChatLine
+from briscola.storage import NotFound
+
+if TYPE_CHECKING:
+    from briscola.server.live import LiveTable
+    from briscola.server.tables import Tables
+
+KEY = "name:"
+"""The wake-up key of a person's nickname changed: this, then their player id."""
+
+
+def name_key(player: int) -> str:
+    """The wake-up key that tells the other processes ``player``'s nickname changed."""
+    return f"{KEY}{player}"
+
+
+class HeldLine(ChatLine):
+    """A chat line as a table keeps it: with its author's player id (``None``: nobody's),
+    which is never sent; :func:`sent_line` names the author as they are called now."""
+
+    player: int | None = Field(default=None, exclude=True)
+
+
+def sent_line(line: ChatLine, version: int, names: dict[int, str]) -> ChatLine:
+    """``line`` as a connection is sent it: at its stream's ``version``, its author named
+    as ``names`` has them now (as when it was said, if ``names`` has them no more)."""
+    update: dict[str, object] = {"version": version}
+    if isinstance(line, HeldLine) and line.player is not None:
+        update["nickname"] = names.get(line.player, line.nickname)
+    return line.model_copy(update=update)
+
+
+def shown(live: LiveTable) -> set[int]:
+    """The players whose nicknames ``live`` shows: those seated, those connected, and the
+    authors of the chat lines it keeps."""
+    authors = {
+        line.player
+        for line in live.chat_lines
+        if isinstance(line, HeldLine) and line.player is not None
+    }
+    return live.players() | authors
+
+
+async def show(tables: Tables, players: Iterable[int]) -> None:
+    """The nicknames of ``players`` changed: each table loaded here that seats one of them
+    sends its connections a ``table`` message (the lines of its chat name them as they are
+    sent)."""
+    players = set(players)
+    for live in list(tables.live.values()):
+        if any(live.seat_of(p) is not None for p in players):
+            live.meta += 1
+            await tables.broadcaster.wake(live.token)
+
+
+async def renamed(tables: Tables, player: int, nickname: str) -> None:
+    """``player`` is called ``nickname`` from now on (renamed, or their account deleted):
+    the tables here show it, and the other processes are told (:func:`heard`)."""
+    tables.names[player] = nickname
+    await show(tables, [player])
+    await tables.broadcaster.publish(name_key(player))
+
+
+async def heard(tables: Tables, key: str) -> bool:
+    """A wake-up from another process: when it names a person's nickname (``True``), read
+    it again if this process knows them, and show it. ``False`` for any other key."""
+    if not key.startswith(KEY):
+        return False
+    try:
+        player = int(key.removeprefix(KEY))
+    except ValueError:
+        return True
+    if player in tables.names:
+        try:
+            nickname = (await tables.storage.get_player(player)).nickname
+        except NotFound:
+            return True
+        if tables.names.get(player) != nickname:
+            tables.names[player] = nickname
+            await show(tables, [player])
+    return True
+
+
+async def relearn(tables: Tables) -> None:
+    """Read again every nickname this process knows (wake-ups may have been lost), and
+    show those that changed."""
+    known = list(tables.names)
+    if not known:
+        return
+    stored = await tables.storage.nicknames(known)
+    changed = [p for p, n in stored.items() if tables.names.get(p) != n]
+    for p in changed:
+        tables.names[p] = stored[p]
+    if changed:
+        await show(tables, changed)
+
+
+__all__ = [
+    "KEY",
+    "HeldLine",
+    "heard",
+    "name_key",
+    "relearn",
+    "renamed",
+    "sent_line",
+    "show",
+    "shown",
+]
