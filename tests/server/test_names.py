@@ -1,10 +1,17 @@
 """A person's nickname as the tables show it (issue 40), on one server process: after a
 rename, or once the account is deleted, the table shows the name they have now, in its
 seats (by REST and in a ``table`` message to those connected) and on the chat lines they
-said before, as a connection opened since is sent them."""
+said before, as a connection opened since is sent them. And the nicknames that could pass
+for a deleted account's seat (``Anonymous``, its translations, their look-alikes) are
+refused, in the documented error form, while the names of the four languages' alphabets
+are taken as they are written, each a name of its own."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import httpx
 import pytest
 
 pytest.importorskip("fastapi")
@@ -79,3 +86,67 @@ async def test_a_deleted_account_is_anonymous_on_its_seat_and_its_chat_lines(
     finally:
         await ana.aclose()
         await bea.aclose()
+
+
+LOOK_ALIKES = [
+    "\u0410nonymous",  # a Cyrillic capital A
+    "Anonymou\u0301s",  # a combining acute accent
+    "Ano\u0301nymous",
+    "A\u0304nonymous",  # a combining macron
+    "ANONYMOUS",
+    "Anonyrnous",  # r and n for m
+    "\uff21nonymous",  # a full-width A
+    "Anonym\u043eus",  # a Cyrillic o
+    "Anonymous\u034f",  # an invisible combining grapheme joiner
+    "Anonimo",
+    "An\u00f3nimo",
+    "Anonimac",
+    "\u0410nonimac",
+]
+
+
+@pytest.mark.parametrize("nickname", LOOK_ALIKES, ids=ascii)
+async def test_a_name_that_looks_like_a_deleted_accounts_is_refused(
+    server: ServerProcess, nickname: str
+) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        r = await http.post("/api/session", json={"nickname": nickname})
+        assert r.status_code == 400, r.text
+        error: dict[str, Any] = r.json()["error"]
+        assert error["code"] == "nickname_kept"
+        assert "Anonymous" in error["message"] and "choose another nickname" in error["message"]
+        ok = await http.post("/api/session", json={"nickname": "Vera"})
+        assert ok.status_code == 200
+        r = await http.patch("/api/session", json={"nickname": nickname})  # a rename too
+        assert (r.status_code, r.json()["error"]["code"]) == (400, "nickname_kept")
+
+
+NAMES = [
+    ["Ivan Čović", "Ivan Ćović", "Ivan Cović"],
+    ["Đurđa", "Džana", "Šime", "Žana", "Sime", "Zana"],
+    ["Niccolò", "Nicolò", "Perù", "Pèrú"],
+    ["Begoña", "Begona", "Lucía", "Lucia", "Andrés"],
+    ["Anonimna", "Anonymus Bosch", "Ana Nimo"],
+]
+
+
+@pytest.mark.parametrize("names", NAMES, ids=ascii)
+async def test_the_names_of_the_four_languages_are_taken_as_written(
+    server: ServerProcess, names: list[str]
+) -> None:
+    """Croatian, Italian and Spanish letters are names of their own: each nickname is
+    taken, given back as it was written, and shown so at a table (with a name that differs
+    only by an accent beside it)."""
+    people = [Client(server.url, n) for n in names]
+    try:
+        for person, name in zip(people, names, strict=True):
+            await person.login()
+            me = await person.call("GET", "/api/session")
+            assert me["nickname"] == name
+        seats = [{"kind": "me"}, {"kind": "open"}]
+        table = await open_table(people[0], "briscola-2", seats, {"match": "one-hand"})
+        await people[1].call("POST", f"/api/tables/{table['token']}/seats/1")
+        out = await people[1].call("GET", f"/api/tables/{table['token']}")
+        assert [s["nickname"] for s in out["seats"]] == names[:2]
+    finally:
+        await asyncio.gather(*(p.aclose() for p in people))

@@ -45,6 +45,7 @@ from briscola.server.routes.pages import STATIC
 from briscola.server.settings import ServerSettings
 from briscola.server.tables import Tables
 from briscola.storage import Storage
+from briscola.words.lookalikes import prototypes
 
 log = logging.getLogger("briscola.server")
 
@@ -177,6 +178,7 @@ def create_app(
         if wakeups is not None:
             readiness["redis"] = wakeups.ping
         await tables.resume()
+        prototypes()  # read once, before the first nickname is checked
         running = [
             asyncio.create_task(tables.watch()),
             asyncio.create_task(forget_sessions(storage, guards.idle, metrics)),

@@ -4,6 +4,7 @@ one-time code that signs you in on another device."""
 
 from __future__ import annotations
 
+import functools
 import secrets
 from datetime import timedelta
 
@@ -37,6 +38,8 @@ from briscola.server.messages import (
 from briscola.server.sessions import ended
 from briscola.storage import NotFound, Player
 from briscola.storage.accounts import ANONYMOUS
+from briscola.words.catalogue import LANGUAGES, catalogue
+from briscola.words.lookalikes import looks_like
 
 router = APIRouter(prefix="/api/session", tags=["session"])
 
@@ -45,12 +48,20 @@ def nickname_of(body: SessionIn) -> str:
     nickname = " ".join(body.nickname.split())
     if not nickname or not nickname.isprintable():
         raise Refused("bad_nickname", "a nickname is letters, digits and spaces you can see")
-    if nickname.casefold() == ANONYMOUS.casefold():
+    if looks_like(nickname, kept_names(), accents=False):
         raise Refused(
             "nickname_kept",
-            f"{ANONYMOUS!r} is the name of deleted accounts' old seats: choose another nickname",
+            f"{nickname!r} looks like {ANONYMOUS!r}, the name of deleted accounts' old seats "
+            "(or like one of its translations): choose another nickname",
         )
     return nickname
+
+
+@functools.cache
+def kept_names() -> tuple[str, ...]:
+    """The names no one may take, nor anything that looks like them (accents aside): that
+    of deleted accounts' seats, and how each language says it (``name.deleted``)."""
+    return (ANONYMOUS, *(catalogue(lang).say("name.deleted") for lang in LANGUAGES))
 
 
 @router.post("", response_model=PlayerOut, responses=errors(400, 409, 422, 429))
