@@ -150,3 +150,59 @@ async def test_the_names_of_the_four_languages_are_taken_as_written(
         assert [s["nickname"] for s in out["seats"]] == names[:2]
     finally:
         await asyncio.gather(*(p.aclose() for p in people))
+
+
+async def refused_alike(response: httpx.Response, other: str) -> None:
+    """``response`` is ``409 nickname_alike``, naming ``other``."""
+    assert response.status_code == 409, response.text
+    error = response.json()["error"]
+    assert (error["code"], error["values"]) == ("nickname_alike", {"nickname": other})
+    assert "look alike" in error["message"] and "choose another nickname" in error["message"]
+
+
+async def test_no_two_people_at_one_table_have_names_that_look_alike(
+    server: ServerProcess,
+) -> None:
+    """Marco waits at his table: another Marco, or one written with a Cyrillic M, may not
+    sit down with him; Marko may, and then may not rename himself Marco."""
+    marco = await Client(server.url, "Marco").login()
+    twins = [await Client(server.url, n).login() for n in ("Marco", "\u041carco", "MARC0")]
+    marko = await Client(server.url, "Marko").login()
+    try:
+        table = await open_table(marco, "briscola-2", [{"kind": "me"}, {"kind": "open"}])
+        seat = f"/api/tables/{table['token']}/seats/1"
+        for twin in twins:
+            await refused_alike(await twin.http.post(seat), "Marco")
+        await marko.call("POST", seat)
+        await refused_alike(
+            await marko.http.patch("/api/session", json={"nickname": "Marc\u043e"}), "Marco"
+        )
+        out = await marco.call("GET", f"/api/tables/{table['token']}")
+        assert [s["nickname"] for s in out["seats"]] == ["Marco", "Marko"]
+    finally:
+        for c in (marco, *twins, marko):
+            await c.aclose()
+
+
+async def test_no_two_members_of_a_family_have_names_that_look_alike(
+    server: ServerProcess,
+) -> None:
+    """Nonna's family: someone called Nonna with a Cyrillic o may not join it by her
+    invitation; Bea may, and then may not rename herself so."""
+    nonna = await Client(server.url, "Nonna").login()
+    twin = await Client(server.url, "N\u043enna").login()
+    bea = await Client(server.url, "Bea").login()
+    try:
+        family = await nonna.call("POST", "/api/families", json={"name": "I Rossi"})
+        link = (await nonna.call("POST", f"/api/families/{family['id']}/invites", json={}))["link"]
+        join = "/api/invites/" + link.rsplit("/", 1)[1]
+        await refused_alike(await twin.http.post(join), "Nonna")
+        await bea.call("POST", join)
+        await refused_alike(
+            await bea.http.patch("/api/session", json={"nickname": "NONNA"}), "Nonna"
+        )
+        out = await nonna.call("GET", f"/api/families/{family['id']}")
+        assert sorted(m["nickname"] for m in out["members"]) == ["Bea", "Nonna"]
+    finally:
+        for c in (nonna, twin, bea):
+            await c.aclose()

@@ -10,6 +10,9 @@ nickname again if it knows the person (:func:`heard`) and tells its own connecti
 wake-up may be lost (Redis away): a process whose subscription comes back, or which looks
 at the tables while Redis is away, reads every nickname it knows again (:func:`relearn`).
 
+No two people at one table, nor two members of a family, may have nicknames that look
+alike (:func:`check_apart`, :func:`check_rename`): they would be mistaken for each other.
+
 A chat line is kept with its author's id (:class:`HeldLine`) and named as it is sent
 (:func:`sent_line`), not as it was said: a line said before a rename is sent with the
 new name.
@@ -17,13 +20,16 @@ new name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from pydantic import Field
 
+from briscola.server.errors import Refused
 from briscola.server.messages import ChatLine
 from briscola.storage import NotFound
+from briscola.storage.accounts import ANONYMOUS
+from briscola.words.lookalikes import looks_like
 
 if TYPE_CHECKING:
     from briscola.server.live import LiveTable
@@ -76,6 +82,36 @@ async def show(tables: Tables, players: Iterable[int]) -> None:
             await tables.broadcaster.wake(live.token)
 
 
+def check_apart(player: int, nickname: str, others: Mapping[int, str]) -> None:
+    """:class:`Refused` (``nickname_alike``) when ``nickname``, ``player``'s, looks like
+    the nickname of another player among ``others`` (by player id: those at one table, or
+    in one family), as :func:`~briscola.words.lookalikes.looks_like` tells: then people
+    could mistake one for the other."""
+    for other, name in others.items():
+        if other != player and name != ANONYMOUS and looks_like(nickname, [name]):
+            raise Refused(
+                "nickname_alike",
+                f"your nickname and {name!r} look alike, and you would play at one table or "
+                "belong to one family: choose another nickname, so that nobody mistakes one "
+                "of you for the other",
+                409,
+                values={"nickname": name},
+            )
+
+
+async def check_rename(tables: Tables, player: int, nickname: str) -> None:
+    """:func:`check_apart` for ``player`` renamed ``nickname``: against the members of
+    each of their families, and the people seated with them at each table not finished
+    that this process has loaded."""
+    for family, _ in await tables.storage.families_of(player):
+        members = await tables.storage.members(family.id)
+        check_apart(player, nickname, {m.player: m.nickname for m in members})
+    for live in list(tables.live.values()):
+        if live.info.status != "finished" and live.seat_of(player) is not None:
+            seated = await tables.learn_names([s.player for s in live.info.seats])
+            check_apart(player, nickname, seated)
+
+
 async def renamed(tables: Tables, player: int, nickname: str) -> None:
     """``player`` is called ``nickname`` from now on (renamed, or their account deleted):
     the tables here show it, and the other processes are told (:func:`heard`)."""
@@ -121,6 +157,8 @@ async def relearn(tables: Tables) -> None:
 __all__ = [
     "KEY",
     "HeldLine",
+    "check_apart",
+    "check_rename",
     "heard",
     "name_key",
     "relearn",

@@ -17,9 +17,9 @@ prototype is several characters (``m``: ``rn``) maps to their classes' names.
 
 :func:`name_keys` is what nicknames are compared by: the skeleton of the name with its
 spaces collapsed and NFKC applied (``marco`` in full-width letters is ``marco``), as
-written and case folded. :func:`bare_keys` drops the accents too, for the names no one may take
-(:func:`looks_like`: an accent on ``Anonymous`` is easily missed, and the deleted
-account's name is ``Anónimo`` in Spanish, ``Anonimo`` in Italian).
+written, case folded and in capitals. :func:`bare_keys` drops the accents too, for the
+names no one may take (:func:`looks_like`: an accent on ``Anonymous`` is easily missed,
+and the deleted account's name is ``Anónimo`` in Spanish, ``Anonimo`` in Italian).
 
 >>> looks_like("\\u0410nonymous", ["Anonymous"])
 True
@@ -105,9 +105,10 @@ def skeleton(text: str) -> str:
 
 def name_keys(name: str) -> frozenset[str]:
     """What ``name`` is compared by: the skeletons of it with its spaces collapsed and
-    NFKC applied, as written and case folded. Two names look alike when they share one."""
+    NFKC applied, as written, case folded and in capitals (``Marco`` is ``MARCO``, which
+    looks like ``MARC0`` with a zero). Two names look alike when they share one."""
     plain = unicodedata.normalize("NFKC", " ".join(name.split()))
-    return frozenset({skeleton(plain), skeleton(plain.casefold())})
+    return frozenset({skeleton(plain), skeleton(plain.casefold()), skeleton(plain.upper())})
 
 
 def bare_keys(name: str) -> frozenset[str]:

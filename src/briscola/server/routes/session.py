@@ -114,10 +114,14 @@ async def get_session(player: Me) -> PlayerOut:
     return PlayerOut(id=player.id, nickname=player.nickname)
 
 
-@router.patch("", response_model=PlayerOut, responses=errors(400, 401, 422))
+@router.patch("", response_model=PlayerOut, responses=errors(400, 401, 409, 422))
 async def rename(body: SessionIn, player: Me, tables: TablesDep) -> PlayerOut:
-    """Change your nickname: you stay the same player, with your history and seats."""
-    renamed = await tables.storage.rename_player(player.id, nickname_of(body))
+    """Change your nickname: you stay the same player, with your history and seats
+    (`nickname_alike` when it looks like the nickname of someone in one of your families,
+    or seated with you)."""
+    nickname = nickname_of(body)
+    await nicknames.check_rename(tables, player.id, nickname)
+    renamed = await tables.storage.rename_player(player.id, nickname)
     await nicknames.renamed(tables, renamed.id, renamed.nickname)  # here and elsewhere
     return PlayerOut(id=renamed.id, nickname=renamed.nickname)
 
