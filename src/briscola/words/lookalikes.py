@@ -34,6 +34,7 @@ False
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -52,10 +53,8 @@ DEFAULT_IGNORABLE = (
 invisible, and dropped from a skeleton."""
 
 
-def ignorable(char: str) -> bool:
-    """Whether ``char`` is a default-ignorable code point (:data:`DEFAULT_IGNORABLE`)."""
-    code = ord(char)
-    return any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
+IGNORABLE = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in DEFAULT_IGNORABLE) + "]")
+"""A default-ignorable code point (:data:`DEFAULT_IGNORABLE`)."""
 
 
 @functools.cache
@@ -97,12 +96,11 @@ def prototypes() -> dict[str, str]:
 def skeleton(text: str) -> str:
     """The UTS #39 skeleton of ``text``: strings with one skeleton are confusable."""
     mapping = prototypes()
-    mapped = "".join(
-        mapping.get(c, c) for c in unicodedata.normalize("NFD", text) if not ignorable(c)
-    )
-    return unicodedata.normalize("NFD", mapped)
+    seen = IGNORABLE.sub("", unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFD", "".join([mapping.get(c, c) for c in seen]))
 
 
+@functools.lru_cache(maxsize=4096)
 def name_keys(name: str) -> frozenset[str]:
     """What ``name`` is compared by: the skeletons of it with its spaces collapsed and
     NFKC applied, as written, case folded and in capitals (``Marco`` is ``MARCO``, which
@@ -111,6 +109,7 @@ def name_keys(name: str) -> frozenset[str]:
     return frozenset({skeleton(plain), skeleton(plain.casefold()), skeleton(plain.upper())})
 
 
+@functools.lru_cache(maxsize=4096)
 def bare_keys(name: str) -> frozenset[str]:
     """:func:`name_keys` without the accents (the combining marks), for the names no
     one may take."""
