@@ -154,6 +154,8 @@ async def test_with_redis_away_the_processes_find_each_others_moves(
     cli = shutil.which("redis-cli") or "redis-cli"
     subprocess.run([cli, "-s", redis_dir / "redis.sock", "shutdown", "nosave"], check=False)
     try:
+        renamed = await ana.http.patch("/api/session", json={"nickname": "Ana B"})
+        assert renamed.status_code == 200, renamed.text
         await asyncio.wait_for(
             asyncio.gather(
                 play_randomly(ana, random.Random(5)), play_randomly(bea, random.Random(6))
@@ -162,7 +164,10 @@ async def test_with_redis_away_the_processes_find_each_others_moves(
         )
     finally:
         subprocess.run(["redis-server", redis_dir / "redis.conf"], check=True)
+    # Ana's rename, its wake-up lost, was read again at the other process all the same.
+    assert (await bea.call("GET", f"/api/tables/{token}"))["seats"][0]["nickname"] == "Ana B"
     assert ana.view == await fresh_view(b, ana, token)
+    assert any(f.get("table") and f["table"]["seats"][0]["nickname"] == "Ana B" for f in bea.frames)
     await ana.aclose()
     await bea.aclose()
 
