@@ -314,6 +314,12 @@ class Table:
             return spectator_view(self.state)
         return seat_view(self.state, seat)
 
+    def held_back(self, audience: Audience) -> bool:
+        """Whether ``audience`` is held one trick late (the spectators, at a table made
+        with ``late=True``): then nothing they are told may say when a move was made, not
+        even the clock of the seat to act, which starts again at each move."""
+        return audience is None and self.late
+
     def held_at(self) -> int | None:
         """The table's version the spectators are held at, ``None`` when they see the
         table as it stands. At a table made with ``late=True``, while a hand is played

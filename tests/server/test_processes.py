@@ -154,6 +154,8 @@ async def test_with_redis_away_the_processes_find_each_others_moves(
     cli = shutil.which("redis-cli") or "redis-cli"
     subprocess.run([cli, "-s", redis_dir / "redis.sock", "shutdown", "nosave"], check=False)
     try:
+        renamed = await ana.http.patch("/api/session", json={"nickname": "Ana B"})
+        assert renamed.status_code == 200, renamed.text
         await asyncio.wait_for(
             asyncio.gather(
                 play_randomly(ana, random.Random(5)), play_randomly(bea, random.Random(6))
@@ -162,7 +164,10 @@ async def test_with_redis_away_the_processes_find_each_others_moves(
         )
     finally:
         subprocess.run(["redis-server", redis_dir / "redis.conf"], check=True)
+    # Ana's rename, its wake-up lost, was read again at the other process all the same.
+    assert (await bea.call("GET", f"/api/tables/{token}"))["seats"][0]["nickname"] == "Ana B"
     assert ana.view == await fresh_view(b, ana, token)
+    assert any(f.get("table") and f["table"]["seats"][0]["nickname"] == "Ana B" for f in bea.frames)
     await ana.aclose()
     await bea.aclose()
 
@@ -261,6 +266,54 @@ async def test_a_chat_line_and_a_seat_changed_on_one_process_show_on_the_other(
         lambda f: bool(f.get("table") and f["table"]["seats"][1]["nickname"] == "Bea"),
         timeout=2.5,
     )
+    await ana.aclose()
+    await bea.aclose()
+
+
+async def test_a_rename_and_a_deleted_account_on_one_process_show_on_the_other(
+    two: tuple[ServerProcess, ServerProcess, str],
+) -> None:
+    """Ana renames herself at one process, then deletes her account there: at the other,
+    where Bea plays with her, the seat shows the name she has now at once (Bea's socket is
+    sent a ``table`` message, and so says ``GET /api/tables/T``), and so do the chat lines
+    she said before, to a connection opened there since."""
+    a, b, _ = two
+    ana, bea = await person(a, "Ana"), await person(b, "Bea")
+    table = await open_table(ana, "briscola-2", [], {"match": "one-hand"}, chat="free")
+    token = table["token"]
+    await bea.call("POST", f"/api/tables/{token}/seats/1")
+    await ana.call("POST", f"/api/tables/{token}/start")
+    await ana.connect(token)
+    await ana.until(lambda f: f["type"] == "snapshot")
+    await bea.connect(token)
+    await bea.until(lambda f: f["type"] == "snapshot")
+    await asyncio.sleep(0.5)
+    await ana.send({"type": "chat", "text": "ciao"})
+    line = await bea.until(lambda f: f["type"] == "chat", timeout=2.5)
+    assert line["nickname"] == "Ana"
+
+    async def at_b() -> tuple[str, list[str]]:
+        """Seat 0's nickname by REST at B, and on the chat lines of a new connection there."""
+        seat = (await bea.call("GET", f"/api/tables/{token}"))["seats"][0]["nickname"]
+        cy = await person(b, "Cy")
+        await cy.connect(token)
+        await cy.until(lambda f: f["type"] == "snapshot")
+        await cy.send({"type": "ping"})
+        await cy.until(lambda f: f["type"] == "pong")
+        await cy.aclose()
+        return seat, [f["nickname"] for f in cy.frames if f["type"] == "chat"]
+
+    rename = {"method": "PATCH", "url": "/api/session", "json": {"nickname": "Anna"}}
+    delete = {"method": "DELETE", "url": "/api/session/account", "json": {"confirm": "Anna"}}
+    for change, name in ((rename, "Anna"), (delete, "Anonymous")):
+        assert (await ana.http.request(**change)).status_code in (200, 204)
+        await bea.until(
+            lambda f, name=name: bool(
+                f["type"] == "table" and f["table"]["seats"][0]["nickname"] == name
+            ),
+            timeout=2.5,
+        )
+        assert await at_b() == (name, [name])
     await ana.aclose()
     await bea.aclose()
 

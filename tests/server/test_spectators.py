@@ -13,6 +13,7 @@ import asyncio
 import random
 from typing import Any
 
+import httpx
 import pytest
 
 pytest.importorskip("fastapi")
@@ -159,3 +160,62 @@ def test_a_spectator_at_a_private_table_sees_each_card_as_it_is_played(
     server: ServerProcess,
 ) -> None:
     assert asyncio.run(watch_a_hand(server.url, public=False)) == []
+
+
+async def test_a_spectator_learns_nothing_while_the_held_back_trick_is_played(
+    server: ServerProcess,
+) -> None:
+    """At a public table with a clock, nothing a spectator can read (the table by REST,
+    the lobby's line, their socket) changes while the seats play the cards of the trick
+    the spectators are held before: not even how long the seat to act has had (the
+    clock's ``clock_left``, which restarts at each move)."""
+    ana, bea, cy = Client(server.url, "Ana"), Client(server.url, "Bea"), Client(server.url, "Cy")
+    try:
+        for client in (ana, bea, cy):
+            await client.login()
+        seats = [{"kind": "me"}, {"kind": "open"}]
+        table = await open_table(
+            ana, "briscola-2", seats, {"match": "one-hand"}, public=True, clock=60
+        )
+        token = table["token"]
+        await bea.call("POST", f"/api/tables/{token}/seats/1")
+        for client in (ana, bea, cy):
+            await client.connect(token)
+        await ana.call("POST", f"/api/tables/{token}/start")
+        for client in (ana, bea, cy):
+            await client.until(lambda f: f["type"] == "snapshot" and f["view"] is not None)
+        await settle(cy)
+
+        async def watched() -> list[Any]:
+            """What Cy, and someone with no session, read of the table now."""
+            lobby = await cy.call("GET", "/api/tables")
+            line = [t for t in lobby if t["token"] == token]
+            async with httpx.AsyncClient(base_url=server.url) as nobody:
+                anyone = (await nobody.get(f"/api/tables/{token}")).json()
+            return [await cy.call("GET", f"/api/tables/{token}"), line, anyone]
+
+        await asyncio.sleep(1.0)  # the first seat's clock runs a while
+        before = await watched()
+        assert before[0]["status"] == "playing" and before[0]["clock"] == 60
+        for _ in range(2):  # the first trick, both its cards
+            assert ana.view is not None
+            player = ana if ana.view["to_act"] == 0 else bea
+            assert player.view is not None
+            await asyncio.sleep(0.15)
+            await player.act(player.view["legal"][0])
+            for client in (ana, bea):
+                await settle(client)
+            assert await settle(cy) == []  # not a frame
+            now = await watched()
+            assert now == before, [
+                (i, k, b.get(k), n.get(k))
+                for i, (b, n) in enumerate(zip(before, now, strict=True))
+                if isinstance(b, dict) and isinstance(n, dict)
+                for k in b.keys() | n.keys()
+                if b.get(k) != n.get(k)
+            ] or (before, now)
+            await asyncio.sleep(0.5)
+        assert ana.view is not None and len(ana.view["tricks"]) == 1
+    finally:
+        for client in (ana, bea, cy):
+            await client.aclose()

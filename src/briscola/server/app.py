@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from briscola import __version__
-from briscola.server import news, sessions, socket
+from briscola.server import news, nicknames, sessions, socket
 from briscola.server.broadcast import Broadcaster, InProcess, RedisWakeups
 from briscola.server.deps import Guards, describe
 from briscola.server.errors import Refused, Value, error_json
@@ -45,6 +45,7 @@ from briscola.server.routes.pages import STATIC
 from briscola.server.settings import ServerSettings
 from briscola.server.tables import Tables
 from briscola.storage import Storage
+from briscola.words.lookalikes import prototypes
 
 log = logging.getLogger("briscola.server")
 
@@ -162,8 +163,10 @@ def create_app(
         tables = Tables(storage, settings, broadcaster or wakeups or InProcess(), metrics)
 
         async def heard_or_changed(key: str, parts: str) -> None:
-            if not await sessions.heard(guards, key) and not await news.heard(
-                tables.broadcaster, key
+            if (
+                not await sessions.heard(guards, key)
+                and not await news.heard(tables.broadcaster, key)
+                and not await nicknames.heard(tables, key)
             ):
                 await tables.changed(key, parts)
 
@@ -175,6 +178,7 @@ def create_app(
         if wakeups is not None:
             readiness["redis"] = wakeups.ping
         await tables.resume()
+        prototypes()  # read once, before the first nickname is checked
         running = [
             asyncio.create_task(tables.watch()),
             asyncio.create_task(forget_sessions(storage, guards.idle, metrics)),

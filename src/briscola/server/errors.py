@@ -44,6 +44,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "bad_method": (),
     "bad_nickname": (),
     "nickname_kept": (),
+    "nickname_alike": ("nickname",),
     "bad_origin": (),
     "bad_passkey": (),
     "bad_passkey_id": (),

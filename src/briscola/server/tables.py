@@ -31,6 +31,7 @@ from typing import get_args
 from briscola.engine import BriscolaError, Rules, RulesError
 from briscola.engine.game_record import rules_from_json
 from briscola.engine.presets import find_game
+from briscola.server import nicknames
 from briscola.server.analyses import Analyst
 from briscola.server.broadcast import ALL, Broadcaster, family_key
 from briscola.server.errors import Refused, number
@@ -139,9 +140,14 @@ class Tables:
             self._follow_again.pop(token, None)
 
     async def follow_all(self) -> None:
-        """Catch up every table loaded here (wake-ups may have been missed)."""
+        """Catch up every table loaded here, and the nicknames known here (wake-ups may
+        have been missed)."""
         for token in list(self.live):
             await self.changed(token)
+        try:
+            await nicknames.relearn(self)
+        except Exception as e:
+            log_failed(e, "the nicknames could not be read again")
 
     async def look(self) -> None:
         """Every ``follow_every`` seconds, store this process's heartbeat (its
@@ -298,7 +304,7 @@ class Tables:
         gone = [token for token, live in self.live.items() if live.unloadable(now)]
         for token in gone:
             del self.live[token]
-        kept = self._learned.union(*(live.presence.players() for live in self.live.values()))
+        kept = self._learned.union(*(nicknames.shown(live) for live in self.live.values()))
         for p in [p for p in self.names if p not in kept]:
             del self.names[p]
         self._learned = set()

@@ -10,7 +10,7 @@ its digest, until it is used (once) or expires.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -31,6 +31,9 @@ DEVICE_LENGTH = 100
 
 ANONYMOUS = "Anonymous"
 """The name a deleted account's seats are kept under."""
+
+NICKNAMES_READ = 1000
+"""The most players one read of :meth:`Accounts.nicknames` names."""
 
 
 @dataclass(frozen=True)
@@ -320,6 +323,21 @@ class Accounts:
                 .values(player=None)
             )
         return hashes
+
+    async def nicknames(self, players: Sequence[int]) -> dict[int, str]:
+        """The nicknames of ``players`` as stored now, by player id (a player not found
+        has none), read :data:`NICKNAMES_READ` at a time."""
+        ids = list(dict.fromkeys(players))
+        found: dict[int, str] = {}
+        async with self._autocommit.connect() as conn:
+            for i in range(0, len(ids), NICKNAMES_READ):
+                rows = await conn.execute(
+                    sa.select(s.players.c.id, s.players.c.nickname).where(
+                        s.players.c.id.in_(ids[i : i + NICKNAMES_READ])
+                    )
+                )
+                found.update({r.id: r.nickname for r in rows})
+        return found
 
     # -- one-time codes --------------------------------------------------------------------
 

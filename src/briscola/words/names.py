@@ -18,12 +18,17 @@ True
 >>> taken = names[2]
 >>> computer_names("ypEoIK3q", "it", [0, 2], [taken.upper()])[2] != taken
 True
+>>> lookalike = taken.translate(str.maketrans("aeo", "\u0430\u0435\u043e"))  # Cyrillic
+>>> lookalike != taken and computer_names("ypEoIK3q", "it", [0, 2], [lookalike])[2] != taken
+True
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+
+from briscola.words.lookalikes import looks_like
 
 ITALIAN = (
     "Giulia", "Marco", "Francesca", "Luca", "Chiara",
@@ -50,10 +55,6 @@ NAMES: dict[str, tuple[str, ...]] = {
 module's documentation)."""
 
 
-def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def name_order(seed: str, lang: str) -> list[str]:
     """The names of ``lang`` (an unknown language has the Italian ones) in the order
     ``seed`` (a table's token) gives them: the same order everywhere, at every run."""
@@ -66,18 +67,20 @@ def computer_names(
 ) -> dict[int, str]:
     """The name of each computer player at ``seats`` (counted from 0, fewer than the
     language has names), by seat: seat ``s`` has the ``s``-th name of :func:`name_order`,
-    unless it is one of the people's ``nicknames`` (told apart without minding case or
-    spaces); then it has the first name in that order that no seat has and no one is
-    called (the ``s``-th still, when there is none left)."""
+    unless it looks like one of the people's ``nicknames`` (case, spaces and look-alike
+    letters aside: :func:`~briscola.words.lookalikes.name_keys`); then it has the first
+    name in that order that no seat has and no one is called (the ``s``-th still, when
+    there is none left)."""
     order = name_order(seed, lang)
     chosen = sorted(seats)
-    taken = {_fold(n) for n in nicknames}
+    people = list(nicknames)
     first = {order[s % len(order)] for s in chosen}
-    spare = [n for n in order if n not in first and _fold(n) not in taken]
+    taken = {n for n in order if people and looks_like(n, people)}
+    spare = [n for n in order if n not in first and n not in taken]
     names: dict[int, str] = {}
     for s in chosen:
         name = order[s % len(order)]
-        if _fold(name) in taken and spare:
+        if name in taken and spare:
             name = spare.pop(0)
         names[s] = name
     return names

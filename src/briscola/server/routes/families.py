@@ -17,6 +17,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
+from briscola.server import nicknames
 from briscola.server.broadcast import family_key, person_key
 from briscola.server.deps import GuardsDep, Me, TablesDep, digest, errors, limited
 from briscola.server.errors import Refused
@@ -282,10 +283,14 @@ async def preview(token: str, tables: TablesDep) -> InvitePreview:
     return InvitePreview(family=family.name)
 
 
-@router.post("/api/invites/{token}", response_model=FamilyOut, responses=errors(401, 404, 422))
+@router.post("/api/invites/{token}", response_model=FamilyOut, responses=errors(401, 404, 409, 422))
 async def join(token: str, player: Me, tables: TablesDep) -> FamilyOut:
-    """Join the family of an invitation link (a member already stays as they are)."""
+    """Join the family of an invitation link (a member already stays as they are;
+    `nickname_alike` when your nickname looks like a member's)."""
     try:
+        _, invited = await tables.storage.invite_by_token(token_digest(token))
+        members = await tables.storage.members(invited.id)
+        nicknames.check_apart(player.id, player.nickname, {m.player: m.nickname for m in members})
         family = await tables.storage.join_family(token_digest(token), player.id)
     except (NotFound, StorageError):
         raise bad_invite() from None

@@ -4,11 +4,13 @@ one-time code that signs you in on another device."""
 
 from __future__ import annotations
 
+import functools
 import secrets
 from datetime import timedelta
 
 from fastapi import APIRouter, Request, Response
 
+from briscola.server import nicknames
 from briscola.server.deps import (
     COOKIE,
     GuardsDep,
@@ -37,6 +39,8 @@ from briscola.server.messages import (
 from briscola.server.sessions import ended
 from briscola.storage import NotFound, Player
 from briscola.storage.accounts import ANONYMOUS
+from briscola.words.catalogue import LANGUAGES, catalogue
+from briscola.words.lookalikes import looks_like
 
 router = APIRouter(prefix="/api/session", tags=["session"])
 
@@ -45,12 +49,20 @@ def nickname_of(body: SessionIn) -> str:
     nickname = " ".join(body.nickname.split())
     if not nickname or not nickname.isprintable():
         raise Refused("bad_nickname", "a nickname is letters, digits and spaces you can see")
-    if nickname.casefold() == ANONYMOUS.casefold():
+    if looks_like(nickname, kept_names(), accents=False):
         raise Refused(
             "nickname_kept",
-            f"{ANONYMOUS!r} is the name of deleted accounts' old seats: choose another nickname",
+            f"{nickname!r} looks like {ANONYMOUS!r}, the name of deleted accounts' old seats "
+            "(or like one of its translations): choose another nickname",
         )
     return nickname
+
+
+@functools.cache
+def kept_names() -> tuple[str, ...]:
+    """The names no one may take, nor anything that looks like them (accents aside): that
+    of deleted accounts' seats, and how each language says it (``name.deleted``)."""
+    return (ANONYMOUS, *(catalogue(lang).say("name.deleted") for lang in LANGUAGES))
 
 
 @router.post("", response_model=PlayerOut, responses=errors(400, 409, 422, 429))
@@ -103,15 +115,15 @@ async def get_session(player: Me) -> PlayerOut:
     return PlayerOut(id=player.id, nickname=player.nickname)
 
 
-@router.patch("", response_model=PlayerOut, responses=errors(400, 401, 422))
+@router.patch("", response_model=PlayerOut, responses=errors(400, 401, 409, 422))
 async def rename(body: SessionIn, player: Me, tables: TablesDep) -> PlayerOut:
-    """Change your nickname: you stay the same player, with your history and seats."""
-    renamed = await tables.storage.rename_player(player.id, nickname_of(body))
-    tables.names[renamed.id] = renamed.nickname
-    for live in list(tables.live.values()):  # the tables loaded show the new name
-        if live.seat_of(renamed.id) is not None:
-            live.meta += 1
-            await tables.broadcaster.publish(live.token)
+    """Change your nickname: you stay the same player, with your history and seats
+    (`nickname_alike` when it looks like the nickname of someone in one of your families,
+    or seated with you)."""
+    nickname = nickname_of(body)
+    await nicknames.check_rename(tables, player.id, nickname)
+    renamed = await tables.storage.rename_player(player.id, nickname)
+    await nicknames.renamed(tables, renamed.id, renamed.nickname)  # here and elsewhere
     return PlayerOut(id=renamed.id, nickname=renamed.nickname)
 
 
@@ -277,12 +289,8 @@ async def delete_account(
         if seat is not None and live.info.status == "waiting":
             await live.seating.leave(seat, player.id)
     ended_sessions = await tables.storage.delete_account(player.id)
-    tables.names[player.id] = ANONYMOUS
     await ended(guards, tables.broadcaster, ended_sessions)
-    for live in list(tables.live.values()):  # the tables in play show the name no more
-        if live.seat_of(player.id) is not None:
-            live.meta += 1
-            await tables.broadcaster.publish(live.token)
+    await nicknames.renamed(tables, player.id, ANONYMOUS)  # the tables show it, everywhere
     answer = Response(status_code=204)
     forget_cookie(answer, guards)
     return answer

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from fastapi import APIRouter, Request
 
+from briscola.server import nicknames
 from briscola.server.deps import (
     Guards,
     GuardsDep,
@@ -107,8 +108,11 @@ async def get_table(token: str, tables: TablesDep, player: Maybe) -> TableOut:
 )
 async def take_seat(token: str, seat: Whole, player: Me, tables: TablesDep) -> TableOut:
     """Sit at an open seat of a waiting table (one seat a player: `seated` when you sit
-    elsewhere; `seat_taken` when someone was quicker)."""
+    elsewhere; `seat_taken` when someone was quicker; `nickname_alike` when your nickname
+    looks like that of someone seated there)."""
     live = await tables.get(token)
+    seated = await tables.learn_names([s.player for s in live.info.seats])
+    nicknames.check_apart(player.id, player.nickname, seated)
     await live.seating.take_seat(seat, player.id)
     return live.view.table_out(player.id)
 

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import cast
 
+from pydantic import Field
+
 from briscola.server.errors import Refused
 from briscola.server.messages import PHRASES, ChatLine, Phrase
 from briscola.server.table import options
@@ -47,6 +49,22 @@ def phrase_of(kept: str) -> Phrase | None:
     if kept.startswith(PHRASE_MARK) and kept[1:] in PHRASES:
         return cast(Phrase, kept[1:])
     return None
+
+
+class HeldLine(ChatLine):
+    """A chat line as a table keeps it: with its author's player id (``None``: nobody's),
+    which is never sent; :func:`sent_line` names the author as they are called now."""
+
+    player: int | None = Field(default=None, exclude=True)
+
+
+def sent_line(line: ChatLine, version: int, names: dict[int, str]) -> ChatLine:
+    """``line`` as a connection is sent it: at its stream's ``version``, its author named
+    as ``names`` has them now (as when it was said, if ``names`` has them no more)."""
+    update: dict[str, object] = {"version": version}
+    if isinstance(line, HeldLine) and line.player is not None:
+        update["nickname"] = names.get(line.player, line.nickname)
+    return line.model_copy(update=update)
 
 
 class Chat:
@@ -128,9 +146,10 @@ class Chat:
     def line(self, mid: int, player: int | None, text: str, at: datetime) -> ChatLine:
         """The chat line ``mid``, as every connection is sent it."""
         phrase = phrase_of(text)
-        return ChatLine(
+        return HeldLine(
             version=0,  # each connection is sent it with its own stream's number
             id=mid,
+            player=player,
             seat=self.table.seat_of(player),
             nickname=self.table.server.names.get(player) if player is not None else None,
             text=text if phrase is None else catalogue("en").say(f"chat.phrase.{phrase}"),

@@ -22,7 +22,7 @@ from briscola.server.messages import (
 )
 from briscola.server.table import options
 from briscola.server.table.bots import Bots
-from briscola.server.table.chat import Chat
+from briscola.server.table.chat import Chat, sent_line
 from briscola.server.table.clock import Clock
 from briscola.server.table.connection import Connection
 from briscola.server.table.ports import Writer
@@ -108,7 +108,9 @@ class View:
             seats=seats,
             version=table.number(table.seat_of(player)),
             clock=options.clock(info),
-            clock_left=table.clock.left(),
+            clock_left=None  # a spectator of a trick held back: nothing newer than it
+            if table.host is not None and table.host.held_back(table.seat_of(player))
+            else table.clock.left(),
             points=options.points(info),
             chat=options.chat(info),
             lang=options.lang(info),
@@ -159,7 +161,7 @@ class View:
             for line in lines:
                 if line.id > conn.chat:
                     conn.chat = line.id
-                    copy = line.model_copy(update={"version": conn.number})
+                    copy = sent_line(line, conn.number, table.server.names)
                     out.append(copy.model_dump_json())
         return out + replies
 
