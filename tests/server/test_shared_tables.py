@@ -124,8 +124,8 @@ async def test_the_lobby_catches_up_only_the_tables_changed_elsewhere(
 ) -> None:
     """B has ten public tables loaded, as A opened them (two of them playing). The lobby
     at B reads what it lists in a few statements whatever their number, and catches up
-    (follows) only the two changed through A since, a seat taken at one and a card played
-    at the other: it shows them as they are now."""
+    (follows) at most the two changed through A since, a seat taken at one and a card
+    played at the other: it shows them as they are now."""
     a, b = processes
     ana, bea = await a.storage.create_player("Ana"), await a.storage.create_player("Bea")
     spec = TableIn(game="briscola-2", public=True)
@@ -139,7 +139,7 @@ async def test_the_lobby_catches_up_only_the_tables_changed_elsewhere(
     follows: list[str] = []
     for token in tokens:
         spied(await b.get(token), follows)
-    await (await a.get(tokens[3])).take_seat(1, bea.id)
+    await (await a.get(tokens[3])).seating.take_seat(1, bea.id)
     played = await a.get(tokens[9])
     assert played.host is not None
     await played.submit(0, played.host.view(0).legal[0].to_json(), played.number(0))
@@ -150,7 +150,9 @@ async def test_the_lobby_catches_up_only_the_tables_changed_elsewhere(
     seated = {t.token: t.seats[1].kind for t in listed[2:]}
     assert seated == {t: "person" if t == tokens[3] else "open" for t in tokens[:8]}
     assert listed[0].version == played.number(0) > listed[1].version  # Ana's
-    assert sorted(follows) == sorted([tokens[3], tokens[9]])  # the others were as stored
+    # the others were as stored (a changed table nobody uses at B may instead have left
+    # B's memory at the wake-up, and been read anew)
+    assert set(follows) <= {tokens[3], tokens[9]}
     before = statements.n
     follows.clear()
     assert await lobby(b, ana) == listed

@@ -20,18 +20,29 @@ said: a line said before a rename is sent with the new name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
+from briscola.server.broadcast import Broadcaster
 from briscola.server.errors import Refused
 from briscola.server.table.chat import HeldLine
-from briscola.storage import NotFound
+from briscola.server.table.writer import LiveTable
+from briscola.storage import NotFound, Storage
 from briscola.storage.accounts import ANONYMOUS
 from briscola.words.lookalikes import looks_like
 
-if TYPE_CHECKING:
-    from briscola.server.table.writer import LiveTable
-    from briscola.server.tables import Tables
+
+class Tables(Protocol):
+    """What this module needs of the process's tables
+    (:class:`~briscola.server.tables.Tables`)."""
+
+    live: dict[str, LiveTable]
+    names: dict[int, str]
+    storage: Storage
+    broadcaster: Broadcaster
+
+    async def learn_names(self, players: Sequence[int | None]) -> dict[int, str]: ...
+
 
 KEY = "name:"
 """The wake-up key of a person's nickname changed: this, then their player id."""
