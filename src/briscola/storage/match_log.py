@@ -10,6 +10,7 @@ came in while the last group was being stored go together, in one transaction.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -76,6 +77,10 @@ class MatchLog:
     _thread: ThreadPoolExecutor | None
     _appends: list[tuple[tuple[Any, ...], asyncio.Future[int]]]
     _appender: asyncio.Task[None] | None
+    _appending: AsyncConnection | None
+    """PostgreSQL: the connection the batches of appends are stored on, one batch at a
+    time, kept from one to the next (a checkout from the pool cost as much CPU as the
+    statement)."""
 
     def _begin(self) -> AbstractAsyncContextManager[AsyncConnection]:
         raise NotImplementedError  # Storage's
@@ -194,17 +199,21 @@ class MatchLog:
         table's second append of the batch) each again alone, in order, to learn why."""
         rows: list[Any] = []  # (if the statement stored none of them)
         try:
-            async with self._autocommit.connect() as conn:
-                raw = await conn.get_raw_connection()  # asyncpg's own: its prepared statement
-                params = _log_many_params(batch)
-                try:
-                    rows = await raw.driver_connection.fetch(  # type: ignore[union-attr]
-                        _LOG_MANY_PG, *(params[k] for k in _LOG_MANY_ORDER)
-                    )
-                except Exception as e:
-                    if not _refused(e):
-                        await conn.invalidate()  # (the pool would hand it out again)
-                        raise
+            conn = self._appending
+            if conn is None or conn.closed or conn.invalidated:
+                conn = self._appending = await self._autocommit.connect()
+            raw = await conn.get_raw_connection()  # asyncpg's own: its prepared statement
+            params = _log_many_params(batch)
+            try:
+                rows = await raw.driver_connection.fetch(  # type: ignore[union-attr]
+                    _LOG_MANY_PG, *(params[k] for k in _LOG_MANY_ORDER)
+                )
+            except Exception as e:
+                if not _refused(e):
+                    self._appending = None
+                    with contextlib.suppress(Exception):
+                        await conn.invalidate()  # (lost: the next batch connects anew)
+                    raise
         except sa.exc.DBAPIError:
             pass
         stored = {(r["table_id"], r["version"]): r["hand"] for r in rows}

@@ -119,6 +119,7 @@ class Storage(Accounts, Families, TableRows, MatchLog, Deadlines, Presence, Chat
             self._checkpoints.start()
         self._appends: list[tuple[tuple[Any, ...], asyncio.Future[int]]] = []
         self._appender: asyncio.Task[None] | None = None
+        self._appending: AsyncConnection | None = None
 
     @contextlib.asynccontextmanager
     async def _begin(self) -> AsyncIterator[AsyncConnection]:
@@ -206,6 +207,10 @@ class Storage(Accounts, Families, TableRows, MatchLog, Deadlines, Presence, Chat
     async def close(self) -> None:
         if self._checkpoints is not None:
             self._checkpoints.stop()
+        if self._appending is not None:
+            with contextlib.suppress(Exception):
+                await self._appending.close()
+            self._appending = None
         await self.engine.dispose()
         if self._now is not None:
             self._now.close()
