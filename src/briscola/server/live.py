@@ -836,10 +836,10 @@ class LiveTable:
 
     async def hint(self, player: int) -> HintOut:
         """A hint for ``player``'s seat now (:mod:`briscola.analysis.hints`), worked out in
-        the computer players' threads from a copy of the hand. :class:`Refused`: not a
-        seated player (``not_yours``), a table that gives no hints (``no_hints``), not the
-        seat's turn to play a card (``not_your_turn``)."""
-        from briscola.analysis import NoHint, hint
+        the hints' worker process from a copy of the hand (:meth:`Analyst.hint`).
+        :class:`Refused`: not a seated player (``not_yours``), a table that gives no hints
+        (``no_hints``), not the seat's turn to play a card (``not_your_turn``)."""
+        from briscola.analysis import NoHint
 
         seat = self.seat_of(player)
         if seat is None:
@@ -855,12 +855,10 @@ class LiveTable:
             host = self._playing()
             state = host.state.copy()
             version = host.number(seat)
-        loop = asyncio.get_running_loop()
         try:
-            found = await loop.run_in_executor(self.server.executor, hint, state, seat, version)
+            body = await self.server.analyst.hint(state, seat, version)
         except NoHint as e:
             raise Refused("not_your_turn", str(e), 409) from None
-        body = found.to_json()
         return HintOut(version=version, **body)
 
     def _playing(self) -> Table:
