@@ -166,3 +166,28 @@ async def test_another_tables_moves_keep_flowing_while_hints_are_hammered(
     finally:
         for c, _ in [*hammering, (gil, token)]:
             await c.aclose()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "ask for the next one in 3 seconds"),
+        ("it", "tra 3 secondi"),
+        ("es", "dentro de 3 segundos"),
+        ("hr", "za 3 sekunde"),
+    ],
+)
+def test_the_terminal_says_a_refused_hint_and_when_to_ask_again(lang: str, said: str) -> None:
+    """``briscola play --server``/``join`` say a refusal of the limits in the player's
+    language, with the seconds to wait, rather than failing."""
+    from briscola.server.errors import error_json
+    from briscola.terminal.remote import RemoteError, rest
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        body = {"error": error_json("too_many_hints", "too many hints", {"n": 3})}
+        return httpx.Response(429, json=body, headers={"Retry-After": "3"})
+
+    http = httpx.Client(transport=httpx.MockTransport(refuse), base_url="http://x")
+    with http, pytest.raises(RemoteError) as refused:
+        rest(http, "http://x", "POST", "/api/tables/T/hint", lang=lang)
+    assert said in str(refused.value)
