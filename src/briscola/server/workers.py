@@ -22,6 +22,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from briscola.server.errors import Refused
@@ -59,6 +60,11 @@ class Worker:
         self._pool: ProcessPoolExecutor | None = None
 
     def pool(self) -> ProcessPoolExecutor:
+        """The worker process's pool: started at the first job, and again after its
+        process died (killed, out of memory), which breaks a pool for good."""
+        if self._pool is not None and getattr(self._pool, "_broken", False):
+            self.close()
+            self._pool = None
         if self._pool is None:
             # spawn: a fresh interpreter, not a fork of a process with threads and a loop
             spawn = multiprocessing.get_context("spawn")
@@ -90,6 +96,8 @@ class Worker:
         self.jobs += 1
         try:
             return await asyncio.wrap_future(self.pool().submit(fn, *args))
+        except BrokenProcessPool:  # the worker died under this job: the next starts one
+            raise self.busy(0) from None
         finally:
             self.jobs -= 1
 
