@@ -191,3 +191,22 @@ def test_the_terminal_says_a_refused_hint_and_when_to_ask_again(lang: str, said:
     with http, pytest.raises(RemoteError) as refused:
         rest(http, "http://x", "POST", "/api/tables/T/hint", lang=lang)
     assert said in str(refused.value)
+
+
+def test_an_address_without_a_session_has_its_analyses_limited_too() -> None:
+    """An anonymous client (the issue's queued six analyses) is held back by its address:
+    4 new analyses at once, then one every 15 s; another address is not."""
+    from pathlib import Path
+
+    from briscola.server.deps import Guards, analysis_limited
+    from briscola.server.errors import Refused
+    from briscola.server.settings import ServerSettings
+
+    guards = Guards.of(ServerSettings(data=Path("unused")))
+    for _ in range(4):
+        analysis_limited(guards, None, "203.0.113.5")
+    with pytest.raises(Refused) as refused:
+        analysis_limited(guards, None, "203.0.113.5")
+    assert (refused.value.status, refused.value.code) == (429, "too_many_analyses")
+    assert refused.value.headers == {"Retry-After": str(refused.value.values["n"])}
+    analysis_limited(guards, None, "203.0.113.6")
