@@ -25,6 +25,9 @@ settings.load_profile("briscola")
 # The tests' servers start no analysis worker when a table starts (each would be a
 # process warming the search's kernels beside the tests): only when a hand is analysed.
 os.environ.setdefault("BRISCOLA_WARM_ANALYSIS", "0")
+# Their hints' and analyses' workers run at the tests' own priority: beside a whole suite
+# keeping the cores busy, a worker of lower priority (the servers' default) waits long.
+os.environ.setdefault("BRISCOLA_WORKER_NICE", "0")
 
 # The browser tests' fixtures (tests/browserkit.py), defined here once: a session has one
 # Chromium and one server however many test modules use them.

@@ -104,19 +104,20 @@ async def test_refused_while_played_then_the_same_as_the_command_line(
 
 
 async def test_a_table_starting_warms_the_analysis_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When a table starts, the worker process is started and the search's kernels the
-    game's analysis runs are compiled (or loaded) there, while the hand is played: then
-    its analysis does not wait on the compiler. Once a process for each game and rules;
-    never when BRISCOLA_WARM_ANALYSIS is 0 (the tests' servers)."""
+    """When a table starts, the worker processes (analyses, hints) are started and the
+    search's kernels the game's analysis runs are compiled (or loaded) there, while the
+    hand is played: then its analysis does not wait on the compiler. Once a process for
+    each game and rules; never when BRISCOLA_WARM_ANALYSIS is 0 (the tests' servers)."""
     from briscola.server.analyses import WARM, Analyst
 
     analyst = Analyst(storage=None)  # type: ignore[arg-type]  # (warming reads no storage)
     try:
         monkeypatch.setenv(WARM, "0")
-        assert analyst.warm("briscola-4", {}) is None and analyst._pool is None
+        assert analyst.warm("briscola-4", {}) is None and analyst.worker._pool is None
         monkeypatch.setenv(WARM, "1")
         job = analyst.warm("briscola-4", {})
-        assert job is not None and analyst._pool is not None
+        assert job is not None and analyst.worker._pool is not None
+        assert analyst.hints._pool is not None  # the hints' worker is warmed as well
         assert await asyncio.wait_for(job, 300) is True
         assert analyst.warm("briscola-4", {}) is None  # once
         assert analyst.warm("briscola-2", {"match": "one-hand"}) is not None  # another game

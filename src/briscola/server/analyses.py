@@ -1,7 +1,10 @@
-"""Hands' analyses at the server (:mod:`briscola.analysis`): computed once a hand is over,
-in a worker process of their own, so that neither the event loop nor the computer
-players' threads wait on one (an analysis is a second or so of searching); then kept in
-the database, so that each hand's is computed once (:meth:`Analyst.get`).
+"""Hands' analyses and hints at the server (:mod:`briscola.analysis`). An analysis is
+computed once a hand is over, in a worker process of its own, so that neither the event
+loop nor the computer players' threads wait on one (an analysis is a second or so of
+searching); then kept in the database, so that each hand's is computed once
+(:meth:`Analyst.get`). A hint is worked out in another worker process (:meth:`Analyst.hint`);
+both run at a lower priority than the server, and take a bounded number of jobs at once
+(:class:`~briscola.server.workers.Worker`).
 
 The analysis of a hand is that of its record with seed 0, exactly what ``briscola
 analyse`` gives on the record the server lets anyone download once the hand is over.
@@ -10,14 +13,14 @@ analyse`` gives on the record the server lets anyone download once the hand is o
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from typing import Any
 
+from briscola.engine.state import GameState
 from briscola.server.errors import Refused
+from briscola.server.workers import Worker, hint_json
 from briscola.storage import Storage
 
 log = logging.getLogger("briscola.server")
@@ -26,69 +29,82 @@ WAIT = 2.0
 """Seconds a request waits for an analysis being computed before it is told to ask
 again (``202``)."""
 
-QUEUE = 32
-"""The most analyses waiting or being computed at once in a process; past it a request
-is told to ask again later (``503 busy``)."""
+QUEUE = 8
+"""The most analyses waiting or being computed at once in a process, by default
+(``ServerSettings.analysis_queue``); past it a request is told to ask again later
+(``503 busy`` with ``Retry-After``)."""
+
+HINTS = 6
+"""The most hints waiting or being worked out at once in a process, by default
+(``ServerSettings.hint_queue``); past it ``503 busy`` with ``Retry-After``."""
+
+ANALYSIS_TIME = 3.0
+"""About how many seconds an analysis takes (for ``Retry-After``)."""
+
+HINT_TIME = 0.5
+"""About how many seconds a hint takes (for ``Retry-After``)."""
 
 WARM = "BRISCOLA_WARM_ANALYSIS"
 """The environment variable that, set to ``0``, keeps the analysis worker from being
 started and warmed when a table starts (:meth:`Analyst.warm`; the tests' servers)."""
 
 
-def busy() -> Refused:
-    return Refused(
-        "busy",
-        f"{QUEUE} analyses are being computed here already: ask again in a few seconds",
-        503,
-    )
-
-
 class Analyst:
     """The process's analyses: those kept, and those being computed (one worker process,
-    started at the first one and stopped with the server)."""
+    started at the first one and stopped with the server, taking at most ``queue`` at
+    once); and its hints (another worker process, at most ``hints`` at once)."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, queue: int = QUEUE, hints: int = HINTS) -> None:
         self.storage = storage
-        self._pool: ProcessPoolExecutor | None = None
+        self.worker = Worker("analyses", queue, ANALYSIS_TIME)
+        self.hints = Worker("hints", hints, HINT_TIME)
         self._computing: dict[tuple[int, int, str, str], asyncio.Task[dict[str, Any]]] = {}
         self._warmed: set[str] = set()
 
-    def pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # spawn: a fresh interpreter, not a fork of a process with threads and a loop
-            spawn = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-        return self._pool
+    async def hint(self, state: GameState, seat: int, seed: int) -> dict[str, Any]:
+        """The hint for ``seat`` in ``state`` as JSON (:func:`~.workers.hint_json`), from
+        the hints' worker process; ``503 busy`` when it has as many as it takes."""
+        return await self.hints.run(hint_json, state.to_record(), seat, seed)
 
     def warm(self, game: str, options: dict[str, Any]) -> asyncio.Future[bool] | None:
-        """Start the worker process, if it is not running, and have it compile (or load)
-        the search's kernels the analysis of ``game`` with the house rules ``options`` runs
-        (:func:`briscola.analysis.hand.warm`) while the table plays its first hand: then
-        its analysis comes in seconds, not after the compiler. Once a process for each
-        game and rules; not when :data:`WARM` is ``0``. The job, or ``None`` when none was
-        started."""
+        """Start the worker processes, if they are not running, and have them compile (or
+        load) the search's kernels the analysis of ``game`` with the house rules
+        ``options`` runs (:func:`briscola.analysis.hand.warm`; a hint runs the same) while
+        the table plays its first hand: then its analysis comes in seconds, not after the
+        compiler, and the first hint asked for at once. Once a process for each game and
+        rules; not when :data:`WARM` is ``0``. The analysis worker's job, or ``None`` when
+        none was started."""
         kind = f"{game} {sorted(options.items())}"
         if os.environ.get(WARM) == "0" or kind in self._warmed:
             return None
         from briscola.analysis.hand import warm
 
         self._warmed.add(kind)
-        job = asyncio.wrap_future(self.pool().submit(warm, game, options))
+        job = self.worker.submit(warm, game, options)
 
         def said(done: asyncio.Future[bool]) -> None:
             if not done.cancelled() and done.exception() is not None:
-                log.warning("the analysis worker could not be warmed: %r", done.exception())
+                log.warning("a worker could not be warmed: %r", done.exception())
 
         job.add_done_callback(said)
+        self.hints.submit(warm, game, options).add_done_callback(said)
         return job
 
     async def get(
-        self, table_id: int, hand: int, level: str, record: dict[str, Any], seen: str = "seat"
+        self,
+        table_id: int,
+        hand: int,
+        level: str,
+        record: dict[str, Any],
+        seen: str = "seat",
+        admit: Callable[[], None] | None = None,
     ) -> dict[str, Any] | None:
         """Hand ``hand``'s analysis at ``level``, from what each seat knew (``seen="seat"``)
         or with every card seen (``"all"``): the one kept, or the one computed from
         ``record`` (the hand's record) within :data:`WAIT` seconds; ``None`` while it is
-        still being computed (ask again)."""
+        still being computed (ask again). A new computation is started only when the
+        worker has room (else ``503 busy``) and ``admit`` (the asker's limits, which may
+        refuse) lets it: asking for one kept, or being computed, costs nothing."""
         from briscola.analysis.hand import VERSION
 
         kept = await self.storage.analysis(table_id, hand, level, seen)
@@ -97,8 +113,10 @@ class Analyst:
         key = (table_id, hand, level, seen)
         task = self._computing.get(key)
         if task is None:
-            if len(self._computing) >= QUEUE:
-                raise busy()
+            if len(self._computing) >= self.worker.most:
+                raise self.worker.busy(len(self._computing))
+            if admit is not None:
+                admit()
             task = self._computing[key] = asyncio.create_task(self._compute(key, record))
             task.add_done_callback(lambda _: self._computing.pop(key, None))
         try:
@@ -119,7 +137,7 @@ class Analyst:
         table_id, hand, level, seen = key
         loop = asyncio.get_running_loop()
         body: dict[str, Any] = await loop.run_in_executor(
-            self.pool(), analyse_json, record, level, 0, 0, seen
+            self.worker.pool(), analyse_json, record, level, 0, 0, seen
         )
         body["hand"] = hand - 1  # (the hand's index in the match, as its match record has it)
         for d in body["decisions"]:
@@ -131,6 +149,5 @@ class Analyst:
     def close(self) -> None:
         for task in self._computing.values():
             task.cancel()
-        if self._pool is not None:
-            with contextlib.suppress(Exception):
-                self._pool.shutdown(wait=False, cancel_futures=True)
+        self.worker.close()
+        self.hints.close()

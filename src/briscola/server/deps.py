@@ -37,10 +37,10 @@ ERRORS: dict[int, str] = {
     409: "Not now: the table's status or its seats forbid it (`wrong_status`, `seats_open`, "
     "`seat_taken`, `seated`).",
     422: "A body or parameter of the wrong form; code `bad_request`, the message names the field.",
-    429: "Too many (`too_many`): past a limit per person or per address; `Retry-After` says "
-    "in how many seconds to try again.",
-    503: "Not now: the server is busy analysing other hands (`busy`) or cannot analyse "
-    "them (`no_analysis`); ask again later.",
+    429: "Too many (`too_many`; `too_many_hints`, `too_many_analyses`): past a limit per "
+    "person or per address; `Retry-After` says in how many seconds to try again.",
+    503: "Not now: the server is busy working out other hints or analyses (`busy`, with "
+    "`Retry-After`) or cannot analyse hands (`no_analysis`); ask again later.",
 }
 
 
@@ -63,6 +63,10 @@ class Guards:
     sockets_here: Counts
     new_codes: Buckets
     sign_in_tries: Buckets
+    hints: Buckets
+    hints_here: Buckets
+    analyses: Buckets
+    analyses_here: Buckets
     public_here: dict[str, list[str]] = field(default_factory=dict)
     """The public tables opened from each address (their tokens), to count those open."""
     session_sockets: dict[str, set[WebSocket]] = field(default_factory=dict)
@@ -80,6 +84,10 @@ class Guards:
             sockets_here=Counts(limits.connections_per_address),
             new_codes=Buckets(limits.codes_per_person),
             sign_in_tries=Buckets(limits.sign_in_tries_per_address),
+            hints=Buckets(limits.hints_per_person),
+            hints_here=Buckets(limits.hints_per_address),
+            analyses=Buckets(limits.analyses_per_person),
+            analyses_here=Buckets(limits.analyses_per_address),
         )
 
     @property
@@ -167,6 +175,45 @@ def limited(bucket: Buckets, key: object, what: str) -> None:
             429,
             {"Retry-After": str(math.ceil(wait))},
         )
+
+
+def hint_limited(guards: Guards, player: int, here: str) -> None:
+    """Count a hint asked for by ``player`` from the address ``here``; past the limit of
+    either, ``429 too_many_hints`` with the seconds to wait (``n``, ``Retry-After``)."""
+    for bucket, key, whose in (
+        (guards.hints, player, "you"),
+        (guards.hints_here, here, "your address"),
+    ):
+        n = math.ceil(bucket.take(key))
+        if n:
+            raise Refused(
+                "too_many_hints",
+                f"too many hints asked for by {whose}: {bucket.rate.says('hints')}; try "
+                f"again in {n} s",
+                429,
+                {"Retry-After": str(n)},
+                values={"n": n},
+            )
+
+
+def analysis_limited(guards: Guards, player: int | None, here: str) -> None:
+    """Count a hand's analysis to compute, asked for by ``player`` (``None``: no
+    session) from the address ``here``; past the limit of either, ``429
+    too_many_analyses`` with the seconds to wait (``n``, ``Retry-After``)."""
+    counted: list[tuple[Buckets, object, str]] = [(guards.analyses_here, here, "your address")]
+    if player is not None:
+        counted.append((guards.analyses, player, "you"))
+    for bucket, key, whose in counted:
+        n = math.ceil(bucket.take(key))
+        if n:
+            raise Refused(
+                "too_many_analyses",
+                f"too many analyses asked for by {whose}: {bucket.rate.says('analyses')}; "
+                f"try again in {n} s",
+                429,
+                {"Retry-After": str(n)},
+                values={"n": n},
+            )
 
 
 def digest(token: str) -> str:

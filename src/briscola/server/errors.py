@@ -90,6 +90,8 @@ CODES: dict[str, tuple[str, ...]] = {
     "too_big": ("n",),
     "too_long": ("n", "length"),
     "too_many": (),
+    "too_many_analyses": ("n",),
+    "too_many_hints": ("n",),
     "unavailable": (),
     "wrong_status": (),
 }

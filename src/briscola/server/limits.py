@@ -54,6 +54,17 @@ class Limits:
     """Sign-ins tried from one address (a one-time code or a passkey), right or wrong: a
     code of 8 letters of 30 lives 5 minutes, so that guessing one is hopeless at this
     pace."""
+    hints_per_person: Rate = Rate(10, 2.0)
+    """Hints one person asks for (a search of a third of a second or more each): enough
+    for one at every card of a quick game."""
+    hints_per_address: Rate = Rate(20, 1.0)
+    """Hints asked for from one address."""
+    analyses_per_person: Rate = Rate(4, 15.0)
+    """Hands' analyses one person has computed (a search of seconds each); one kept
+    already, or being computed, costs nothing."""
+    analyses_per_address: Rate = Rate(4, 15.0)
+    """Hands' analyses computed at the asking of one address (with a session or
+    without)."""
 
 
 BIG = 10**9
@@ -68,6 +79,10 @@ OFF = Limits(
     connections_per_address=BIG,
     codes_per_person=Rate(BIG, 1e-9),
     sign_in_tries_per_address=Rate(BIG, 1e-9),
+    hints_per_person=Rate(BIG, 1e-9),
+    hints_per_address=Rate(BIG, 1e-9),
+    analyses_per_person=Rate(BIG, 1e-9),
+    analyses_per_address=Rate(BIG, 1e-9),
 )
 """No limit to speak of: ``briscola serve --limits off``."""
 

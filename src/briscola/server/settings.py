@@ -87,6 +87,12 @@ class ServerSettings:
     what they are doing before it ends anyway (:func:`briscola.server.app.drain`)."""
     limits: Limits = field(default_factory=Limits)
     """How much one person or address may ask (:class:`~briscola.server.limits.Limits`)."""
+    hint_queue: int = 6
+    """The most hints waiting or being worked out at once in this process (in a worker
+    process of low priority); past them ``503 busy`` with ``Retry-After``."""
+    analysis_queue: int = 8
+    """The most hands' analyses waiting or being computed at once in this process; past
+    them ``503 busy`` with ``Retry-After``."""
 
     @property
     def secure_cookie(self) -> bool:

@@ -80,7 +80,7 @@ class Tables:
         self._learned: set[int] = set()
         """The players whose nicknames were learned since the last sweep."""
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="briscola-bot")
-        self.analyst = Analyst(storage)
+        self.analyst = Analyst(storage, settings.analysis_queue, settings.hint_queue)
         """The finished hands' analyses (computed in a worker process of their own)."""
         self._loading = asyncio.Lock()
         self.process = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"

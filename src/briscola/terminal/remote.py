@@ -544,7 +544,8 @@ class RemoteTable:
 
     def analysis(self) -> list[str]:
         """What each card of the last finished hand cost, as the server analysed it
-        (asked again while it computes, a minute at most)."""
+        (asked again while it computes, a minute at most; a refusal said, with when to
+        ask again)."""
         from briscola.terminal.analysis_text import analysis_lines
 
         words = self.seating.words
@@ -557,7 +558,10 @@ class RemoteTable:
         if not finished:
             return [words.say("analysis.no_hand")]
         for _ in range(60):
-            body = self._rest("GET", f"/api/tables/{self.token}/hands/{finished}/analysis")
+            try:
+                body = self._rest("GET", f"/api/tables/{self.token}/hands/{finished}/analysis")
+            except RemoteError as e:  # busy, or too many asked for: said, with when to ask
+                return [str(e)]
             if body.get("status") != "computing":
                 return analysis_lines(body, self.seating)
             time.sleep(1)

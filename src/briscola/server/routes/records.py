@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from briscola.server.deps import Me, TablesDep, errors
+from briscola.server.deps import (
+    GuardsDep,
+    Maybe,
+    Me,
+    TablesDep,
+    address,
+    analysis_limited,
+    errors,
+)
 from briscola.server.errors import Refused
 from briscola.server.messages import MatchOut, Whole
 from briscola.server.table.writer import LiveTable
@@ -88,13 +96,16 @@ async def hand_replay(token: str, number: Whole, tables: TablesDep) -> dict[str,
     responses={
         200: {"description": "The hand's analysis (docs/records.md, 'Analysis reports')."},
         202: {"description": "Being computed: ask again (`Retry-After` seconds)."},
-        **errors(404, 422, 503),
+        **errors(404, 422, 429, 503),
     },
 )
 async def hand_analysis(
     token: str,
     number: Whole,
     tables: TablesDep,
+    guards: GuardsDep,
+    request: Request,
+    player: Maybe,
     level: Literal["strong", "champion"] = "strong",
     seen: Literal["seat", "all"] = "seat",
 ) -> JSONResponse:
@@ -106,7 +117,10 @@ async def hand_analysis(
     valued with every card seen (`briscola analyse --all-cards`). Computed once, off the
     tables' way, then kept
     (one kept by an older version of the analysis is computed again): while it is being
-    computed the answer is `202` (ask again); `503 busy` when many are being computed."""
+    computed the answer is `202` (ask again); `503 busy` when many are being computed.
+    A new computation counts against a limit per person and per address
+    (`429 too_many_analyses`); one kept, or being computed, does not. Both refusals carry
+    `Retry-After`."""
     live = await tables.get(token)
     check_hand(live, number)
     if live.match is None or not 1 <= number <= live.revealed or live.deals is None:
@@ -116,7 +130,11 @@ async def hand_analysis(
             404,
         )
     record = live.deals.hand_record(live.match.finished[number - 1])
-    found = await tables.analyst.get(live.info.id, number, level, record, seen)
+
+    def admit() -> None:
+        analysis_limited(guards, player.id if player else None, address(request))
+
+    found = await tables.analyst.get(live.info.id, number, level, record, seen, admit)
     if found is None:
         return JSONResponse({"status": "computing"}, 202, headers={"Retry-After": "1"})
     return JSONResponse(found)

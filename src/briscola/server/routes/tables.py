@@ -17,6 +17,7 @@ from briscola.server.deps import (
     TablesDep,
     address,
     errors,
+    hint_limited,
     limited,
 )
 from briscola.server.errors import Refused
@@ -151,13 +152,21 @@ async def start(token: str, player: Me, tables: TablesDep) -> TableOut:
     return live.view.table_out(player.id)
 
 
-@router.post("/{token}/hint", response_model=HintOut, responses=errors(401, 403, 404, 409, 422))
-async def hint(token: str, player: Me, tables: TablesDep) -> HintOut:
+@router.post(
+    "/{token}/hint", response_model=HintOut, responses=errors(401, 403, 404, 409, 422, 429, 503)
+)
+async def hint(
+    token: str, player: Me, tables: TablesDep, guards: GuardsDep, request: Request
+) -> HintOut:
     """A hint for your seat, on your turn to play a card: the card the strong computer
     player would choose, and what each of your choices is worth (the card points your
     side takes from now to the end of the hand), both from your view alone
     (docs/analysis.md). At a practice table (only computer players beside you) or one
-    opened with `hints`; else `403 no_hints`. Not your turn: `409 not_your_turn`."""
+    opened with `hints`; else `403 no_hints`. Not your turn: `409 not_your_turn`.
+    Worked out in a worker process of its own: past a limit per person or per address,
+    `429 too_many_hints`; while the worker has as many as it takes, `503 busy` (both with
+    `Retry-After`)."""
+    hint_limited(guards, player.id, address(request))
     live = await tables.get(token)
     return await live.hints.hint(player.id)
 

@@ -4,8 +4,6 @@ hand."""
 
 from __future__ import annotations
 
-import asyncio
-
 from briscola.server.errors import Refused
 from briscola.server.messages import HintOut
 from briscola.server.table import options
@@ -28,10 +26,10 @@ class Hints:
 
     async def hint(self, player: int) -> HintOut:
         """A hint for ``player``'s seat now (:mod:`briscola.analysis.hints`), worked out in
-        the computer players' threads from a copy of the hand. :class:`Refused`: not a
-        seated player (``not_yours``), a table that gives no hints (``no_hints``), not the
-        seat's turn to play a card (``not_your_turn``)."""
-        from briscola.analysis import NoHint, hint
+        the hints' worker process from a copy of the hand (:meth:`Analyst.hint`).
+        :class:`Refused`: not a seated player (``not_yours``), a table that gives no hints
+        (``no_hints``), not the seat's turn to play a card (``not_your_turn``)."""
+        from briscola.analysis import NoHint
 
         table = self.table
         seat = table.seat_of(player)
@@ -48,10 +46,8 @@ class Hints:
             host = table.playing()
             state = host.state.copy()
             version = host.number(seat)
-        loop = asyncio.get_running_loop()
         try:
-            found = await loop.run_in_executor(table.server.executor, hint, state, seat, version)
+            body = await table.server.analyst.hint(state, seat, version)
         except NoHint as e:
             raise Refused("not_your_turn", str(e), 409) from None
-        body = found.to_json()
         return HintOut(version=version, **body)

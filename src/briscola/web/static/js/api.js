@@ -4,12 +4,13 @@
 import { errorText } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message, values = {}) {
+  constructor(status, code, message, values = {}, retryAfter = null) {
     super(errorText({ code, message, values }));
     this.status = status;
     this.code = code;
     this.values = values;
     this.english = message; // the server's own message, for programs and their authors
+    this.retryAfter = retryAfter; // seconds to wait before asking again (429, 503), or null
   }
 }
 
@@ -28,7 +29,8 @@ export async function api(method, path, body) {
   const data = await r.json().catch(() => null);
   if (!r.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(r.status, err.code || "http", err.message || r.statusText, err.values || {});
+    const wait = Number.parseInt(r.headers.get("Retry-After") || "", 10);
+    throw new ApiError(r.status, err.code || "http", err.message || r.statusText, err.values || {}, Number.isFinite(wait) ? wait : null);
   }
   return data;
 }
@@ -50,11 +52,21 @@ export async function games() {
 }
 
 /** Finished hand `hand`'s analysis at `token`'s table (docs/records.md, "Analysis
- * reports"), asked again each second while the server computes it (a minute at most). */
+ * reports"), asked again each second while the server computes it, and after the wait
+ * it names when it is busy or has been asked too many (a minute at most in all; then
+ * its refusal, which says when to ask again). */
 export async function analysisOf(token, hand, seen = "seat") {
   const query = seen === "all" ? "?seen=all" : "";
-  for (let tries = 0; tries < 60; tries++) {
-    const body = await api("GET", `/api/tables/${token}/hands/${hand}/analysis${query}`);
+  const end = Date.now() + 60_000;
+  while (Date.now() < end) {
+    let body;
+    try {
+      body = await api("GET", `/api/tables/${token}/hands/${hand}/analysis${query}`);
+    } catch (e) {
+      if (e.retryAfter === null || Date.now() + 1000 * e.retryAfter > end) throw e;
+      await new Promise((done) => setTimeout(done, 1000 * e.retryAfter));
+      continue;
+    }
     if (body.status !== "computing") return body;
     await new Promise((done) => setTimeout(done, 1000));
   }
