@@ -1,6 +1,6 @@
 """What a move costs the table host before the network: the action applied, then for each
 seat its view built, written as JSON and sent as an update frame, as the server does for
-every connection after every move (``LiveTable.catch_up``).
+every connection after every move (``View.catch_up`` in server/table/view.py).
 
     python benchmarks/move_cost.py [--game briscola-2] [--matches 100] [--seed 0] [--json FILE]
 
