@@ -109,33 +109,34 @@ async def close_clients() -> AsyncIterator[None]:
 
 
 LONGEST_FIRST = (
-    "tests/terminal/test_play.py",
-    "tests/server/test_restart.py",
+    "tests/server/test_chaos.py",
     "tests/web/test_browser_table.py",
     "tests/web/test_browser_reach.py",
+    "tests/terminal/test_play.py",
+    "tests/terminal/test_remote.py",
     "tests/analysis/test_talk.py",
     "tests/terminal/test_serve_config.py",
-    "tests/terminal/test_analyse_cli.py",
-    "tests/server/test_chaos.py",
-    "tests/server/test_shutdown.py",
-    "tests/terminal/test_remote.py",
+    "tests/server/test_restart.py",
     "tests/web/test_browser_analysis.py",
-    "tests/web/test_browser_reconnect.py",
+    "tests/terminal/test_analyse_cli.py",
     "tests/web/test_browser_manners.py",
-    "tests/engine/test_conformance.py",
-    "tests/server/test_health.py",
-    "tests/terminal/test_play_analysis.py",
-    "tests/web/test_browser_trick.py",
     "tests/storage/test_store.py",
+    "tests/server/test_shutdown.py",
+    "tests/web/test_browser_trick.py",
+    "tests/web/test_browser_reconnect.py",
+    "tests/engine/test_conformance.py",
     "tests/web/test_browser_family.py",
+    "tests/server/test_health.py",
+    "tests/server/test_tables.py",
     "tests/arena/test_arena.py",
 )
 """The test files that took longest, longest first (``--durations`` and ``--junitxml``
-summed by file, benchmarks/README.md, issue 40). The test command's workers
-(``--dist loadscope --no-loadscope-reorder``) take a module at a time in the order of
-collection: these go first, so that the last module to start is a short one and no
-worker idles while another runs a long one. A file missing from the list only starts
-later; the list orders, it checks nothing."""
+summed by file over two whole runs, benchmarks/README.md, issue 40), but the chaos test
+at the head: one test of two minutes, the longest piece a worker cannot share. The test
+command's workers (``--dist loadscope --no-loadscope-reorder``) take a module at a time
+in the order of collection: these go first, so that the last module to start is a short
+one and no worker idles while another runs a long one. A file missing from the list only
+starts later; the list orders, it checks nothing."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
