@@ -3,7 +3,7 @@ are, and what an ace thrown onto a lost trick costs (the figures behind the mark
 thresholds, docs/analysis.md); the same for tables that talk, bid and call.
 
     python benchmarks/analysis.py [--hands 10] [--level strong] [--seeds 5] [--aces 12]
-        [--talk-hands 3] [--talk-worlds N] [--twins 0] [--cold]
+        [--talk-hands 3] [--talk-worlds N] [--twins 0] [--cold] [--worlds N]
 
 Pinned to one core. The hands are dealt by seed and played by intermediate players;
 each is analysed for every seat after one hand of warm-up (numba's kernels load from
@@ -15,12 +15,15 @@ deal (the cards a seat cannot see at a decision moved, tests/analysis/test_twins
 both analysed at the level for every seat: how many of that seat's decisions up to there
 differ (none should: an analysis reads each seat's view alone). ``--cold``: in fresh
 processes with an empty kernel cache, the first hand's analysis with no warm-up and
-after the server's warm-up (``analysis.hand.warm``), each game.
+after the server's warm-up (``analysis.hand.warm``), each game. ``--worlds N``: the
+level's search on N worlds at every table (a quick run through every part, as the test
+suite's; its figures are not the level's).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import statistics
@@ -265,7 +268,12 @@ def main() -> None:
     parser.add_argument("--talk-worlds", type=int, default=None)
     parser.add_argument("--twins", type=int, default=0)
     parser.add_argument("--cold", action="store_true")
+    parser.add_argument("--worlds", type=int, default=None)
     args = parser.parse_args()
+    if args.worlds:  # (read by name wherever the level is: the analysis, hints, noise)
+        LEVELS[args.level] = dataclasses.replace(
+            LEVELS[args.level], worlds=args.worlds, table_worlds=args.worlds
+        )
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     for game in ("briscola-2", "briscola-4"):
         speed(game, args.hands, args.level)

@@ -111,9 +111,58 @@ async def close_clients() -> AsyncIterator[None]:
         OPEN_CLIENTS.pop(key, None)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each async test uses ``close_clients``. (Not every test: a sync one may drive
-    Playwright, whose own loop an async fixture's would collide with.)"""
+LONGEST_FIRST = (
+    "tests/server/test_chaos.py",
+    "tests/web/test_browser_table.py",
+    "tests/web/test_browser_reach.py",
+    "tests/terminal/test_play.py",
+    "tests/terminal/test_remote.py",
+    "tests/analysis/test_talk.py",
+    "tests/terminal/test_serve_config.py",
+    "tests/server/test_restart.py",
+    "tests/web/test_browser_analysis.py",
+    "tests/terminal/test_analyse_cli.py",
+    "tests/web/test_browser_manners.py",
+    "tests/storage/test_store.py",
+    "tests/server/test_shutdown.py",
+    "tests/web/test_browser_trick.py",
+    "tests/web/test_browser_reconnect.py",
+    "tests/engine/test_conformance.py",
+    "tests/web/test_browser_family.py",
+    "tests/server/test_health.py",
+    "tests/server/test_tables.py",
+    "tests/arena/test_arena.py",
+)
+"""The test files that took longest, longest first (``--durations`` and ``--junitxml``
+summed by file over two whole runs, benchmarks/README.md, issue 40), but the chaos test
+at the head: one test of two minutes, the longest piece a worker cannot share. The test
+command's workers (``--dist loadscope --no-loadscope-reorder``) take a module at a time
+in the order of collection: these go first, so that the last module to start is a short
+one and no worker idles while another runs a long one. A file missing from the list only
+starts later; the list orders, it checks nothing."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The modules of :data:`LONGEST_FIRST` first, in its order, then the others, those
+    with more tests first (as xdist's own reordering does), each module's tests together
+    and in their order. And each async test uses ``close_clients``. (Not every test: a
+    sync one may drive Playwright, whose own loop an async fixture's would collide with.)"""
+    root = config.rootpath
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    files = [
+        (item.path.relative_to(root) if item.path.is_relative_to(root) else item.path).as_posix()
+        for item in items
+    ]
+    count: dict[str, int] = {}
+    first: dict[str, int] = {}
+    for i, name in enumerate(files):
+        count[name] = count.get(name, 0) + 1
+        first.setdefault(name, i)
+    order = sorted(
+        range(len(items)),
+        key=lambda i: (rank.get(files[i], len(rank)), -count[files[i]], first[files[i]], i),
+    )
+    items[:] = [items[i] for i in order]
     for item in items:
         coroutine = isinstance(item, pytest.Function) and inspect.iscoroutinefunction(item.obj)
         if coroutine and "close_clients" not in item.fixturenames:

@@ -200,16 +200,17 @@ async def test_the_cookie_is_http_only_lax_and_lasts_the_idle_lifetime(
 async def test_a_session_unused_past_its_lifetime_ends(
     server_factory: Callable[..., ServerProcess],
 ) -> None:
-    with server_factory(None, "--session-days", "0.00002") as server:  # ~2 s
+    # about 3.5 s: a use 1.5 s after the last (a busy machine's requests take their time)
+    with server_factory(None, "--session-days", "0.00004") as server:
         async with httpx.AsyncClient(base_url=server.url) as http:
             await http.post("/api/session", json={"nickname": "Cy"})
             assert (await http.get("/api/session")).status_code == 200
             cookie = http.cookies["briscola_session"]
-            await asyncio.sleep(1.0)
-            assert (await http.get("/api/session")).status_code == 200  # used: counted again
-            await asyncio.sleep(1.0)
-            assert (await http.get("/api/session")).status_code == 200  # 2 s after the start
-            await asyncio.sleep(2.5)
+            for _ in range(3):
+                await asyncio.sleep(1.5)
+                assert (await http.get("/api/session")).status_code == 200  # counted again
+            # 4.5 s after the start: it outlived its first lifetime, being used
+            await asyncio.sleep(4.5)
         async with httpx.AsyncClient(base_url=server.url) as again:  # the cookie kept
             again.cookies.set("briscola_session", cookie)
             r = await again.get("/api/session")
