@@ -106,13 +106,14 @@ class Tables:
         not known): if it is loaded here, catch it up (:meth:`LiveTable.follow`), off the
         caller's task; one catch-up a table at a time, a change meanwhile makes one more
         (with the parts of every change it stands for). A table loaded here that nobody
-        here uses (:meth:`LiveTable.unused`: one made or looked at here, played at
-        another process) leaves memory instead of following every move made there."""
+        here has used for ``idle_unload`` seconds (:meth:`LiveTable.unused`: one made or
+        looked at here, played at another process) leaves memory instead of following
+        every move made there."""
         live = self.live.get(token)
         if live is None:
             return
-        if live.unused():
-            del self.live[token]  # nobody here sees it: loaded anew when someone comes
+        if live.unused(time.monotonic()):
+            del self.live[token]  # nobody here uses it: loaded anew when someone comes
             return
         task = self._following.get(token)
         if task is not None and not task.done():

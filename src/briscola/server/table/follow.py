@@ -82,8 +82,7 @@ class Follower:
                 changed = await self._follow_log(news) or changed
             elif info.version >= table.info.version:  # (not a read behind its own append)
                 changed = await self._follow_table(info, news) or changed
-        if changed:
-            table.touch()
+        if changed:  # (not a use here: a table nobody here uses leaves memory, Tables.changed)
             await table.server.broadcaster.wake(table.token)
             # a computer player to act moves here if no process has claimed its move (the
             # one that appended may have died before claiming it: nothing else would)

@@ -187,13 +187,16 @@ class LiveTable:
             return False
         return now - self.touched >= self.settings.idle_unload
 
-    def unused(self) -> bool:
-        """Whether nothing here holds the table (:meth:`unloadable` but for its idle time
-        and a computer player's turn, which the process that changed it has in hand)."""
-        busy = self.bots.task is not None and not self.bots.task.done()
-        return not (
-            self.presence.connections or self.storing or self.lock.locked() or self.tasks or busy
-        )
+    def unused(self, now: float) -> bool:
+        """Whether nothing here holds the table at ``now`` (:func:`time.monotonic`), and
+        nothing was done here for ``idle_unload`` seconds: :meth:`unloadable`, but for a
+        computer player's turn, which the process that changed the table has in hand
+        (another process's moves, followed here, do not count as use)."""
+        if self.presence.connections or self.storing or self.lock.locked() or self.tasks:
+            return False
+        if self.bots.task is not None and not self.bots.task.done():
+            return False
+        return now - self.touched >= self.settings.idle_unload
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task of the table's own (the table stays in memory until it
