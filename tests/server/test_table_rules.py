@@ -54,7 +54,7 @@ async def test_a_tables_rules_are_read_once_where_they_enter(
     ana = await a.storage.create_player("Ana")
     bea = await a.storage.create_player("Bea")
     seats = [SeatIn(kind="me"), SeatIn(kind="open")]
-    spec = TableIn(game="briscola-2", seats=seats, rules={"match": "best-of-3"})
+    spec = TableIn(game="briscola-2", seats=seats, rules={"match": "hands:4"})  # (a 3rd hand dealt)
     read = rules_read(monkeypatch)
     live = await a.create(ana.id, spec)
     assert len(read) <= 2, read  # the request's, and storage's (once a process)

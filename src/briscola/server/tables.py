@@ -3,8 +3,7 @@ and watched over by the clock.
 
 :class:`Tables` loads a table from storage when it is asked for and keeps it live
 (:class:`~briscola.server.table.writer.LiveTable`, the one writer of its table, with its
-helpers) while
-it is used. :meth:`Tables.watch` looks at
+helpers) while it is used. :meth:`Tables.watch` looks at
 the stored deadlines (a move's clock, an absent player's grace) and acts on those due;
 because the deadlines are stored, they survive a restart. :meth:`Tables.resume` takes
 up, after a start, every table that was playing. :meth:`Tables.sweep` unloads the tables

@@ -3,7 +3,7 @@
 An append is the hottest write of the game server: one for every move. Through
 SQLAlchemy's Core it cost about 0.3 ms of CPU alone (the statement's execution context,
 its parameters' processors, the transaction's events), where SQLite's own work is about
-0.04 ms. :class:`SqliteLog` runs the same statements as ``store._append`` (the table's
+0.04 ms. :class:`SqliteLog` runs the same statements as ``match_log._append`` (the table's
 version bumped where it is the one before, the action inserted with the number of the
 table's last hand, the new hands inserted) as plain SQL with positional parameters, on a
 connection of its own, each batch in one ``BEGIN IMMEDIATE`` transaction. The values are
