@@ -209,13 +209,15 @@ class MatchLog:
                     _LOG_MANY_PG, *(params[k] for k in _LOG_MANY_ORDER)
                 )
             except Exception as e:
-                if not _refused(e):
+                if not _from_driver(e):
+                    raise
+                lost = not _refused(e) or raw.driver_connection.is_closed()  # type: ignore[union-attr]
+                if lost:  # the connection lost: the next batch connects anew
                     self._appending = None
                     with contextlib.suppress(Exception):
-                        await conn.invalidate()  # (lost: the next batch connects anew)
-                    raise
+                        await conn.invalidate()
         except sa.exc.DBAPIError:
-            pass
+            pass  # (each again alone below, on a connection of the pool, to learn why)
         stored = {(r["table_id"], r["version"]): r["hand"] for r in rows}
         refused = [a for a in batch if (a[0], a[1]) not in stored]
         if refused:
@@ -582,6 +584,12 @@ _LOG_MANY_PG = (
 )  # fmt: skip
 """PostgreSQL: :data:`_LOG_MANY` as asyncpg takes it, run on the driver's connection
 itself (SQLAlchemy's statement machinery cost three times the statement's own CPU)."""
+
+
+def _from_driver(error: Exception) -> bool:
+    """Whether ``error`` is asyncpg's own or its socket's: PostgreSQL refused the
+    statement, or the connection was lost."""
+    return isinstance(error, OSError | TimeoutError) or type(error).__module__.startswith("asyncpg")
 
 
 def _refused(error: Exception) -> bool:
