@@ -180,20 +180,11 @@ def limited(bucket: Buckets, key: object, what: str) -> None:
 def hint_limited(guards: Guards, player: int, here: str) -> None:
     """Count a hint asked for by ``player`` from the address ``here``; past the limit of
     either, ``429 too_many_hints`` with the seconds to wait (``n``, ``Retry-After``)."""
-    for bucket, key, whose in (
-        (guards.hints, player, "you"),
-        (guards.hints_here, here, "your address"),
-    ):
-        n = math.ceil(bucket.take(key))
-        if n:
-            raise Refused(
-                "too_many_hints",
-                f"too many hints asked for by {whose}: {bucket.rate.says('hints')}; try "
-                f"again in {n} s",
-                429,
-                {"Retry-After": str(n)},
-                values={"n": n},
-            )
+    _limited(
+        "too_many_hints",
+        "hints",
+        [(guards.hints, player, "you"), (guards.hints_here, here, "your address")],
+    )
 
 
 def analysis_limited(guards: Guards, player: int | None, here: str) -> None:
@@ -203,13 +194,19 @@ def analysis_limited(guards: Guards, player: int | None, here: str) -> None:
     counted: list[tuple[Buckets, object, str]] = [(guards.analyses_here, here, "your address")]
     if player is not None:
         counted.append((guards.analyses, player, "you"))
+    _limited("too_many_analyses", "analyses", counted)
+
+
+def _limited(code: str, what: str, counted: list[tuple[Buckets, object, str]]) -> None:
+    """Take one from each bucket of ``counted`` for its key; past one, :class:`Refused`
+    ``code`` (429) naming whose limit (``what`` asked for) it was and when to try again."""
     for bucket, key, whose in counted:
         n = math.ceil(bucket.take(key))
         if n:
             raise Refused(
-                "too_many_analyses",
-                f"too many analyses asked for by {whose}: {bucket.rate.says('analyses')}; "
-                f"try again in {n} s",
+                code,
+                f"too many {what} asked for by {whose}: {bucket.rate.says(what)}; try "
+                f"again in {n} s",
                 429,
                 {"Retry-After": str(n)},
                 values={"n": n},
