@@ -180,11 +180,14 @@ def limited(bucket: Buckets, key: object, what: str) -> None:
 def hint_limited(guards: Guards, player: int, here: str) -> None:
     """Count a hint asked for by ``player`` from the address ``here``; past the limit of
     either, ``429 too_many_hints`` with the seconds to wait (``n``, ``Retry-After``)."""
-    _limited(
-        "too_many_hints",
-        "hints",
-        [(guards.hints, player, "you"), (guards.hints_here, here, "your address")],
-    )
+    counted: list[tuple[Buckets, object, str]] = [
+        (guards.hints, player, "you"),
+        (guards.hints_here, here, "your address"),
+    ]
+    over = _over("hints", counted)
+    if over:
+        n, message = over
+        raise Refused("too_many_hints", message, 429, {"Retry-After": str(n)}, values={"n": n})
 
 
 def analysis_limited(guards: Guards, player: int | None, here: str) -> None:
@@ -194,23 +197,21 @@ def analysis_limited(guards: Guards, player: int | None, here: str) -> None:
     counted: list[tuple[Buckets, object, str]] = [(guards.analyses_here, here, "your address")]
     if player is not None:
         counted.append((guards.analyses, player, "you"))
-    _limited("too_many_analyses", "analyses", counted)
+    over = _over("analyses", counted)
+    if over:
+        n, message = over
+        raise Refused("too_many_analyses", message, 429, {"Retry-After": str(n)}, values={"n": n})
 
 
-def _limited(code: str, what: str, counted: list[tuple[Buckets, object, str]]) -> None:
-    """Take one from each bucket of ``counted`` for its key; past one, :class:`Refused`
-    ``code`` (429) naming whose limit (``what`` asked for) it was and when to try again."""
+def _over(what: str, counted: list[tuple[Buckets, object, str]]) -> tuple[int, str] | None:
+    """Take one from each bucket of ``counted`` for its key; past one, the seconds to
+    wait and a message naming whose limit (``what`` asked for) it was, else ``None``."""
     for bucket, key, whose in counted:
         n = math.ceil(bucket.take(key))
         if n:
-            raise Refused(
-                code,
-                f"too many {what} asked for by {whose}: {bucket.rate.says(what)}; try "
-                f"again in {n} s",
-                429,
-                {"Retry-After": str(n)},
-                values={"n": n},
-            )
+            says = bucket.rate.says(what)
+            return n, f"too many {what} asked for by {whose}: {says}; try again in {n} s"
+    return None
 
 
 def digest(token: str) -> str:
