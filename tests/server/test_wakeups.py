@@ -100,6 +100,33 @@ async def test_each_table_changed_reaches_the_other_process_once_with_its_parts(
     await until(lambda: ("table9", ALL) in heard_b.changed and ("table9", ALL) in heard_a.changed)
 
 
+async def test_tables_changed_a_moment_apart_go_in_one_message_with_a_gather(
+    pair: Pair,
+) -> None:
+    """With ``gather`` seconds, the tables a process changes a moment apart (its moves of
+    those instants, each stored on its own) reach the others in one message; without,
+    each as it comes."""
+    a, _, b, heard_b = pair
+    raw = b.client.pubsub(ignore_subscribe_messages=True)
+    await raw.subscribe(CHANNEL)
+
+    async def apart(gather: float, tables: list[str]) -> list[dict[str, Any]]:
+        a.gather = gather
+        for key in tables:
+            await a.publish(key, "a")
+            await asyncio.sleep(0.02)
+        await a.flush()
+        await until(lambda: all((k, "a") in heard_b.changed for k in tables))
+        return await received(raw)
+
+    together = await apart(0.5, ["t1", "t2", "t3"])
+    assert [m["data"].decode().split(" ")[1:] for m in together] == [
+        ["t1", "a", "t2", "a", "t3", "a"]
+    ]
+    assert len(await apart(0.0, ["t4", "t5", "t6"])) == 3
+    await raw.aclose()
+
+
 async def test_with_redis_away_publishing_fails_nothing_and_listening_comes_back(
     pair: Pair,
     redis_dir: Path,  # noqa: F811

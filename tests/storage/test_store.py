@@ -710,6 +710,54 @@ async def test_appends_stored_together_one_refused(store: Storage) -> None:
     assert [x.version for x in await store.actions_since(a)] == [1, 2, 3, 4]
 
 
+async def test_appends_a_moment_apart_share_a_statement_on_postgresql_alone(
+    store: Storage,
+) -> None:
+    """With ``gather`` set, PostgreSQL's appends made within that many seconds of the
+    first are stored by one statement; SQLite stores each at once all the same (its
+    append costs less than the wait would)."""
+    tables = [await playing_table(store, "briscola-2", {}) for _ in range(3)]
+    logged = [m.apply_logged(m.hand.legal_actions()[0]).action.to_json() for _, m in tables]
+    sizes: list[int] = []
+    if store._now is not None:
+        sqlite_now = store._now
+        real_now = sqlite_now.append
+
+        def counted_now(batch: list[Any]) -> list[Any]:
+            sizes.append(len(batch))
+            return real_now(batch)
+
+        sqlite_now.append = counted_now  # type: ignore[method-assign]
+    else:
+        real = store._append_batch
+
+        async def counted(batch: list[Any]) -> list[Any]:
+            sizes.append(len(batch))
+            return await real(batch)
+
+        store._append_batch = counted  # type: ignore[method-assign]
+
+    async def apart(gather: float, version: int) -> list[int]:
+        store.gather = gather
+        sizes.clear()
+        appends = []
+        for (table, _), action in zip(tables, logged, strict=True):
+            appends.append(asyncio.create_task(store.append_action(table, version, action)))
+            await asyncio.sleep(0.01)
+        assert [r.version for r in await asyncio.gather(*appends)] == [version] * 3
+        return list(sizes)
+
+    if store._now is not None:  # SQLite
+        assert await apart(0.5, 1) == [1, 1, 1]
+        stored = [1]
+    else:
+        assert await apart(0.5, 1) == [3]
+        assert await apart(0.0, 2) == [1, 1, 1]
+        stored = [1, 2]
+    for table, _ in tables:
+        assert [x.version for x in await store.actions_since(table)] == stored
+
+
 # -- rebuilding a table --------------------------------------------------------------------
 
 REBUILT = [

@@ -153,12 +153,14 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = await Storage.open(settings.url)
+        storage.gather = settings.append_gather
         wakeups = None
         if broadcaster is None and settings.redis_url:
             wakeups = RedisWakeups(
                 settings.redis_url,
                 changed=lambda key, parts: heard_or_changed(key, parts),
                 missed=lambda: tables.follow_all(),
+                gather=settings.wakeup_gather,
             )
         tables = Tables(storage, settings, broadcaster or wakeups or InProcess(), metrics)
 

@@ -131,6 +131,7 @@ class RedisWakeups(InProcess):
         url: str,
         changed: Callable[[str, str], Awaitable[None]],
         missed: Callable[[], Awaitable[None]],
+        gather: float = 0.0,
     ) -> None:
         super().__init__()
         import redis.asyncio as aioredis
@@ -149,6 +150,8 @@ class RedisWakeups(InProcess):
         self._outgoing: dict[str, str] = {}
         """The tables changed here and not yet published, with their parts."""
         self._sender: asyncio.Task[None] | None = None
+        self.gather = gather
+        """Seconds before each message: the tables changed meanwhile go with it."""
 
     async def publish(self, key: str, parts: str = ALL) -> None:
         await super().publish(key)
@@ -158,10 +161,14 @@ class RedisWakeups(InProcess):
             self._sender = asyncio.create_task(self._send())
 
     async def _send(self) -> None:
-        """Publish the wake-ups gathered, in messages of :data:`BATCH` tables at most,
-        until none is left."""
+        """Publish the wake-ups gathered, in messages of :data:`BATCH` tables at most, one
+        every :attr:`gather` seconds at most, until none is left."""
         try:
-            while self._outgoing:
+            while True:
+                if self.gather > 0:
+                    await asyncio.sleep(self.gather)
+                if not self._outgoing:
+                    break
                 keys = list(self._outgoing)[:BATCH]
                 batch = {k: self._outgoing.pop(k) for k in keys}
                 message = " ".join([self.origin, *(f"{k} {p}" for k, p in batch.items())])

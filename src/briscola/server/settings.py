@@ -75,6 +75,16 @@ class ServerSettings:
     """Seconds between two looks, with several processes, at the stored versions of the
     tables loaded here (a wake-up missed); while Redis is away, every table is caught up
     as often."""
+    append_gather: float = 0.002
+    """Seconds a move waits, on PostgreSQL, for the moves made meanwhile to be stored in
+    the same statement (group commit): each statement costs the server and the database
+    about as much for one move as for fifty. SQLite stores at once: its appends are
+    cheap (``0``: PostgreSQL stores at once too)."""
+    wakeup_gather: float = 0.005
+    """Seconds, with several processes, between two messages of wake-ups this process
+    sends through Redis: the tables changed meanwhile go in one message (each costs the
+    sender a write and each other process a read, about as much for one table as for
+    many). It delays what another process shows by as much."""
     lease: float = 30.0
     """Seconds a deadline claimed by a process (a clock run out, a computer player's
     move) stays its own: if it has not acted by then (it died), another process may."""

@@ -77,6 +77,7 @@ class MatchLog:
     _thread: ThreadPoolExecutor | None
     _appends: list[tuple[tuple[Any, ...], asyncio.Future[int]]]
     _appender: asyncio.Task[None] | None
+    gather: float
     _appending: AsyncConnection | None
     """PostgreSQL: the connection the batches of appends are stored on, one batch at a
     time, kept from one to the next (a checkout from the pool cost as much CPU as the
@@ -157,6 +158,8 @@ class MatchLog:
         server stores many tables' moves in one commit: on SQLite instead of queueing
         them one by one behind the worker thread's turns at the interpreter's lock, on
         PostgreSQL with one BEGIN and one COMMIT for them all."""
+        if self.gather > 0 and self._now is None:
+            await asyncio.sleep(self.gather)  # PostgreSQL: the next instants' moves too
         while self._appends:
             batch, self._appends = self._appends, []
             try:

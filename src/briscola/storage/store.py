@@ -119,6 +119,9 @@ class Storage(Accounts, Families, TableRows, MatchLog, Deadlines, Presence, Chat
             self._checkpoints.start()
         self._appends: list[tuple[tuple[Any, ...], asyncio.Future[int]]] = []
         self._appender: asyncio.Task[None] | None = None
+        self.gather = 0.0
+        """Seconds an append waits, on PostgreSQL, for the appends of the next instants to
+        share its statement (:meth:`MatchLog.append_action`); SQLite stores at once."""
         self._appending: AsyncConnection | None = None
 
     @contextlib.asynccontextmanager
