@@ -1,5 +1,7 @@
 """How hard a search player thinks: :class:`SearchConfig`, and the two levels' settings,
-:data:`STRONG` and :data:`CHAMPION` (the players are in :mod:`briscola.ai.search.players`)."""
+:data:`STRONG` and :data:`CHAMPION`, with those of December 2026 kept as they were,
+:data:`STRONG_2026` and :data:`CHAMPION_2026` (the players are in
+:mod:`briscola.ai.search.players`)."""
 
 from __future__ import annotations
 
@@ -93,3 +95,60 @@ CHAMPION = SearchConfig(
     engine_worlds=400,
     exact_tricks=2,
 )
+
+STRONG_2026 = SearchConfig(
+    worlds=128,
+    rollouts=2,
+    policy="tuned-2026",
+    policy_other="counting",
+    eps=0.1,
+    eps_other=None,
+    exact_draw=0,
+    exact_end=0,
+    enumerate=120,
+    enumerate_draw=4,
+    model_noise=0.1,
+    candidates=4,
+    min_worlds=0,
+    stop_z=3.0,
+    margin=0.2,
+    table_worlds=200,
+    table_rollouts=2,
+    table_policy="greedy",
+    table_eps=0.1,
+    table_exact=64,
+    engine_plies=4000,
+    engine_worlds=64,
+    exact_tricks=1,
+)
+"""The strong level as it was in December 2026 (``strong-2026``), every setting written
+out and its playout judge's weights kept apart (``tuned-2026``): the yardstick the
+learned levels are measured against. ``tests/ai/test_frozen_levels.py`` checks it plays
+the games it played then."""
+CHAMPION_2026 = SearchConfig(
+    worlds=2400,
+    rollouts=4,
+    policy="tuned-2026",
+    policy_other="counting",
+    eps=0.1,
+    eps_other=None,
+    exact_draw=0,
+    exact_end=2,
+    enumerate=840,
+    enumerate_draw=5,
+    model_noise=0.1,
+    candidates=4,
+    min_worlds=100,
+    stop_z=2.5,
+    margin=0.2,
+    table_worlds=1000,
+    table_rollouts=4,
+    table_policy="greedy",
+    table_eps=0.1,
+    table_exact=64,
+    engine_plies=40000,
+    engine_worlds=400,
+    exact_tricks=2,
+)
+"""The champion level as it was in December 2026 (``champion-2026``): see
+:data:`STRONG_2026`."""

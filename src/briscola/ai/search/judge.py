@@ -20,15 +20,21 @@ import numpy as np
 from briscola.ai.cores.head_to_head import JUDGE_NAMES, FArray
 
 WEIGHTS_FILE = Path(__file__).with_name("tuned_judge.json")
+WEIGHTS_2026 = WEIGHTS_FILE.with_name("tuned_judge_2026.json")
+"""The weights of December 2026, kept apart for the levels frozen then."""
+JUDGED = ("tuned", "tuned-2026")
+"""The playout policies with trained weights: ``tuned``, today's (:data:`WEIGHTS_FILE`),
+and ``tuned-2026`` (:data:`WEIGHTS_2026`)."""
 
 
 @cache
-def tuned_judge() -> FArray:
-    """The trained weights shipped with the package (``tuned_judge.json``)."""
-    data = json.loads(WEIGHTS_FILE.read_text())
+def tuned_judge(policy: str = "tuned") -> FArray:
+    """The trained weights of ``policy`` (one of :data:`JUDGED`) shipped with the package."""
+    path = WEIGHTS_2026 if policy == "tuned-2026" else WEIGHTS_FILE
+    data = json.loads(path.read_text())
     if list(data["names"]) != list(JUDGE_NAMES):
         raise ValueError(
-            f"{WEIGHTS_FILE} names weights {data['names']}, the judgement takes "
+            f"{path} names weights {data['names']}, the judgement takes "
             f"{list(JUDGE_NAMES)}: train them again (python benchmarks/train_judge.py)"
         )
     weights: FArray = np.array(data["weights"], np.float64)

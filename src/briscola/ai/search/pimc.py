@@ -45,7 +45,7 @@ from briscola.ai.cores.head_to_head import (
 )
 from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
 from briscola.ai.search.determinize import Sampler, World
-from briscola.ai.search.judge import tuned_judge
+from briscola.ai.search.judge import JUDGED, tuned_judge
 from briscola.engine.actions import Play
 from briscola.engine.cards import Card
 from briscola.engine.rules import Rules
@@ -54,14 +54,21 @@ from briscola.engine.views import View
 if TYPE_CHECKING:
     from briscola.ai.search.config import SearchConfig
 
-POLICIES = {"greedy": GREEDY, "counting": COUNTING, "tuned": COUNTING, "random": RANDOM}
+POLICIES = {
+    "greedy": GREEDY,
+    "counting": COUNTING,
+    "tuned": COUNTING,
+    "tuned-2026": COUNTING,
+    "random": RANDOM,
+}
 """The playout policies by name: ``tuned`` is the counting policy with the weights
-trained by self-play (``benchmarks/train_judge.py``; read by :mod:`briscola.ai.search.judge`)."""
+trained by self-play (``benchmarks/train_judge.py``; read by :mod:`briscola.ai.search.judge`),
+``tuned-2026`` the same with the weights of December 2026 (the frozen levels')."""
 
 
 def judge_of(policy: str) -> FArray:
     """The counting judgement's weights of a playout policy."""
-    return tuned_judge() if policy == "tuned" else COUNTING_JUDGE
+    return tuned_judge(policy) if policy in JUDGED else COUNTING_JUDGE
 
 
 @jit

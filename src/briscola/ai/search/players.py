@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING
 
 from briscola.ai.bot import Bot, make_bot, register
 from briscola.ai.rules.counting import beats, read_house_rules
-from briscola.ai.search.config import CHAMPION, STRONG, SearchConfig
+from briscola.ai.search.config import CHAMPION, CHAMPION_2026, STRONG, STRONG_2026, SearchConfig
 from briscola.ai.search.determinize import OneWorld, Sampler, World, rebuild_state, rules_for
 from briscola.engine.actions import Action, Call, Exchange, Look, Pass, Play
 from briscola.engine.cards import Card, Suit
@@ -394,6 +394,18 @@ def strong(seed: int | None = None) -> SearchBot:
 def champion(seed: int | None = None) -> SearchBot:
     """PIMC with many worlds, more exact solving: slower than ``strong``."""
     return SearchBot(seed=seed, config=CHAMPION)
+
+
+@register("strong-2026")
+def strong_2026(seed: int | None = None) -> SearchBot:
+    """The strong level as it was in December 2026, kept to measure the levels after it."""
+    return SearchBot(seed=seed, config=STRONG_2026)
+
+
+@register("champion-2026")
+def champion_2026(seed: int | None = None) -> SearchBot:
+    """The champion level as it was in December 2026, kept to measure the levels after it."""
+    return SearchBot(seed=seed, config=CHAMPION_2026)
 
 
 def with_config(**changes: object) -> SearchConfig:

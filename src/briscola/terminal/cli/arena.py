@@ -39,7 +39,8 @@ def arena(
         list[str],
         typer.Argument(
             help="Two or more bots: levels (random, beginner, intermediate, and the stronger "
-            "ones when installed) or import specs package.module:factory, where "
+            "ones when installed: strong, champion, and strong-2026, champion-2026 as they "
+            "were in December 2026) or import specs package.module:factory, where "
             "factory(seed=...) returns a bot.",
             show_default=False,
         ),
