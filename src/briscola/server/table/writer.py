@@ -178,14 +178,10 @@ class LiveTable:
         its lock free, and nothing done at it for ``idle_unload`` seconds. The stored
         deadlines of a table unloaded (an absent person's grace, their move's clock) still
         fire: :meth:`Tables.tick` loads it again."""
-        if self.presence.connections or self.storing or self.lock.locked() or self.tasks:
-            return False
-        if self.bots.task is not None and not self.bots.task.done():
+        if not self.unused(now):
             return False
         turn = self.host.turn if self.host is not None else None
-        if self.info.status == "playing" and turn is not None and self.bots.computer(turn):
-            return False
-        return now - self.touched >= self.settings.idle_unload
+        return not (self.info.status == "playing" and turn is not None and self.bots.computer(turn))
 
     def unused(self, now: float) -> bool:
         """Whether nothing here holds the table at ``now`` (:func:`time.monotonic`), and
