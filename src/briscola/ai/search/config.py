@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -125,30 +125,20 @@ STRONG_2026 = SearchConfig(
 out and its playout judge's weights kept apart (``tuned-2026``): the yardstick the
 learned levels are measured against. ``tests/ai/test_frozen_levels.py`` checks it plays
 the games it played then."""
-CHAMPION_2026 = SearchConfig(
+CHAMPION_2026 = replace(
+    STRONG_2026,
     worlds=2400,
     rollouts=4,
-    policy="tuned-2026",
-    policy_other="counting",
-    eps=0.1,
-    eps_other=None,
-    exact_draw=0,
     exact_end=2,
     enumerate=840,
     enumerate_draw=5,
-    model_noise=0.1,
-    candidates=4,
     min_worlds=100,
     stop_z=2.5,
-    margin=0.2,
     table_worlds=1000,
     table_rollouts=4,
-    table_policy="greedy",
-    table_eps=0.1,
-    table_exact=64,
-    engine_plies=40000,
+    engine_plies=40_000,
     engine_worlds=400,
     exact_tricks=2,
 )
-"""The champion level as it was in December 2026 (``champion-2026``): see
-:data:`STRONG_2026`."""
+"""The champion level as it was in December 2026 (``champion-2026``): the strong level's
+settings of then, with the champion's differences (as :data:`CHAMPION` has them)."""
