@@ -145,8 +145,11 @@ def partner_shown_when_the_called_card_falls(p: Person, names: dict[int, str]) -
     then = [s for s in seen if s["at"] <= at][-1]  # the page once that message was in
     if any(e["type"] == "hand_over" for e in msgs[at - 1]["events"]):
         # the sides on the end screen, their players in each side's tooltip ("You",
-        # "Giulia and you")
-        assert name(partner).lower() in str(then["points"]).lower(), then
+        # "Giulia and you"). The end screen waits while the last trick is shown, so
+        # another message (a seat's presence, the next hand's offer) may come first.
+        end = next((s for s in seen if s["at"] >= at and s["points"]), None)
+        assert end is not None, seen[-3:]
+        assert name(partner).lower() in str(end["points"]).lower(), end
     else:
         assert then["partner"] == line, then
     assert any(live in str(s["live"]) for s in seen if s["at"] >= at), live

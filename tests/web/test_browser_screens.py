@@ -94,6 +94,11 @@ def test_screenshots_of_every_screen(people: Callable[[str], Person]) -> None:
     wait_for_art(ana)
     shoot(ana, "table-chiamata-auction")
     # at phone size the four others sit round the table: two on the top row, two at the sides
+    # (laid out again after the desktop screenshot: wait until every seat has its box)
+    ana.page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-role=\"seat\"]:not(.mine)')]"
+        ".every(o => o.getBoundingClientRect().height > 0)"
+    )
     tops = ana.page.locator('[data-role="seat"]:not(.mine)').evaluate_all(
         "os => os.map(o => Math.round(o.getBoundingClientRect().top))"
     )
