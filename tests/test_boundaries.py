@@ -213,7 +213,12 @@ def test_the_checker_accepts_the_engine_style() -> None:
 
 AI = ENGINE.parent / "ai"
 ARENA = ENGINE.parent / "arena"
-LAYERS = {"rules": AI / "rules", "search": AI / "search", "cores": AI / "cores"}
+LAYERS = {
+    "rules": AI / "rules",
+    "search": AI / "search",
+    "learned": AI / "learned",
+    "cores": AI / "cores",
+}
 
 VIEW_MODULES = {
     "briscola.engine.actions",

@@ -32,6 +32,7 @@ COMMANDS = (
     "simulate",
     "bench",
     "arena",
+    "train",
     "demo",
     "play",
     "join",

@@ -1,9 +1,10 @@
 """The ``briscola`` command, assembled from its command groups: ``variants``
 (:mod:`.variants`), ``rules`` (:mod:`.rules`), ``replay`` and ``verify``
 (:mod:`.records`), ``analyse`` (:mod:`.analyse`), ``simulate`` and ``demo``
-(:mod:`.random_play`), ``bench`` (:mod:`.bench`), ``arena`` (:mod:`.arena`), ``play``
-and ``join`` (:mod:`.play`), ``cards`` (:mod:`.cards`), ``serve`` (:mod:`.serve`),
-``backup`` and ``restore`` (:mod:`.backup`). What they share is in :mod:`.common`."""
+(:mod:`.random_play`), ``bench`` (:mod:`.bench`), ``arena`` (:mod:`.arena`), ``train``
+(:mod:`.train`), ``play`` and ``join`` (:mod:`.play`), ``cards`` (:mod:`.cards`), ``serve``
+(:mod:`.serve`), ``backup`` and ``restore`` (:mod:`.backup`). What they share is in
+:mod:`.common`."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from briscola.terminal.cli import (
     records,
     rules,
     serve,
+    train,
     variants,
 )
 from briscola.terminal.cli.common import Command, app, out
@@ -62,6 +64,7 @@ COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("simulate", random_play.simulate),
     ("bench", bench.bench_cmd),
     ("arena", arena.arena),
+    ("train", train.train_cmd),
     ("demo", random_play.demo),
     ("play", play.play),
     ("join", play.join),

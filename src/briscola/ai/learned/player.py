@@ -1,0 +1,74 @@
+"""A player that plays a policy network's likeliest card, from its seat's view alone (no
+search): the quickest check of what a network learnt, and the training report's.
+
+Choices that are not a card (the trump exchange, talk) are left to the ``intermediate``
+bot's rules, as the search levels leave them.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from briscola.ai.bot import make_bot
+from briscola.ai.cores.head_to_head import Codec, supports
+from briscola.ai.learned.features import MAX_ACTIVE, deck_mask, encode
+from briscola.ai.learned.games import deck_ids
+from briscola.ai.learned.net import F32, Net, mlp_sparse
+from briscola.ai.rules.counting import rules_of
+from briscola.ai.search.determinize import Sampler
+from briscola.engine.actions import Action, Play
+from briscola.engine.errors import BriscolaError
+from briscola.engine.rules import Rules
+from briscola.engine.views import View
+
+
+class PolicyBot:
+    """Plays the legal card whose logit is highest under ``net`` (a policy network)."""
+
+    def __init__(self, net: Net, seed: int | None = None) -> None:
+        if net.meta.get("kind") != "policy":
+            raise BriscolaError(f"a policy network is needed, got a {net.meta.get('kind')} network")
+        self.net = net
+        self.args = net.kernel_args()
+        self.rng = random.Random(seed)
+        self.rules_bot = make_bot("intermediate", seed=seed)
+        self.idx = np.empty(MAX_ACTIVE, np.int64)
+        self.val = np.empty(MAX_ACTIVE, np.float32)
+        self.out = np.empty(net.outputs, np.float32)
+        self._codecs: dict[int, tuple[Codec, int]] = {}
+
+    def new_hand(self, view: View) -> None:
+        if hasattr(self.rules_bot, "new_hand"):
+            self.rules_bot.new_hand(view)
+
+    def choose(self, view: View) -> Action:
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        if len(plays) != len(view.legal) or view.seat is None:
+            return self.rules_bot.choose(view)
+        if len(plays) == 1:
+            return plays[0]
+        logits = self.logits(view)
+        codec, _ = self._codec(rules_of(view))
+        return max(plays, key=lambda a: float(logits[codec.id[a.card]]))
+
+    def logits(self, view: View) -> F32:
+        """The network's logit of each card id for ``view``'s seat to move."""
+        rules = rules_of(view)
+        if not supports(rules):
+            raise BriscolaError(f"a policy network plays the two-player games, not {rules.key}")
+        codec, deck = self._codec(rules)
+        world = Sampler(view, rules).sample(self.rng)
+        seat = view.seat
+        assert seat is not None
+        pos = codec.from_view(view, world.hands[1 - seat], world.stock, world.turned)
+        n = encode(pos, seat, False, deck, self.idx, self.val)
+        mlp_sparse(self.idx, self.val, n, *self.args, self.out)
+        return self.out.copy()
+
+    def _codec(self, rules: Rules) -> tuple[Codec, int]:
+        key = id(rules)  # rules_of compiles each table's rules once
+        if key not in self._codecs:
+            self._codecs[key] = (Codec(rules), deck_mask(deck_ids(rules)))
+        return self._codecs[key]
