@@ -307,7 +307,9 @@ def test_the_replay_values_the_auctions_bids_and_the_call(
     ana.shoot("analysis-replay-auction")
     ana.axe("a replayed auction with its analysis")
     ana.goto(f"/history/{token}/1?trick=1")  # the first trick: its cards alone
-    page.wait_for_selector("#replay-decisions li, #replay-analysis .note")
+    # the decisions, or the note that there are none here (not the note that the analysis
+    # is still loading, #analysis-note)
+    page.wait_for_selector("#replay-decisions li, #replay-analysis .note:not(#analysis-note)")
     first = page.locator("#replay-decisions li").all_inner_texts()
     assert len(first) == len(
         [d for d in truth["decisions"] if d["when"] == "play" and d["trick"] == 1]
