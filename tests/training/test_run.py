@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from briscola.ai.bot import Bot, make_bot
+from briscola.ai.learned.net import Net
 from briscola.ai.learned.player import PolicyBot
 from briscola.engine import Rules
 from briscola.training.report import duel
@@ -55,3 +56,21 @@ def test_a_run_resumed_is_the_run_not_stopped(tmp_path: Path) -> None:
         return [{k: v for k, v in h.items() if k != "seconds"} for h in run.progress.history]
 
     assert losses(resumed) == losses(straight)
+
+
+def test_the_search_teacher_plays_with_the_runs_network_and_keeps_its_hands(
+    tmp_path: Path,
+) -> None:
+    """Expert iteration: a round's hands are played by the search with the run's value
+    network, kept in games/ (the network that played them changes), and read back when
+    the run is resumed."""
+    plan = Plan(teacher="search", hidden=(8, 8), games=3, steps=2, held_out=10)
+    run = Run(plan, tmp_path)
+    run.train(minutes=5, rounds=1)
+    assert (tmp_path / "games" / "round-0.npz").exists()
+    teacher = Net.load(tmp_path / "teacher-value.npz")
+    assert teacher.meta["kind"] == "value"
+    back = Run.resumed(tmp_path)
+    assert back.rows is not None and run.rows is not None
+    np.testing.assert_array_equal(back.rows.xv, run.rows.xv)
+    np.testing.assert_array_equal(back.rows.chosen, run.rows.chosen)

@@ -24,23 +24,28 @@ import json
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from briscola.ai.bot import Bot
 from briscola.ai.cores.head_to_head import supports
 from briscola.ai.learned.features import N_FEATURES
 from briscola.ai.learned.games import Games, Rows, deck_ids, play_games
 from briscola.ai.learned.learn import Adam, policy_loss, value_loss
 from briscola.ai.learned.net import Net, NetError
 from briscola.ai.learned.player import PolicyBot
+from briscola.ai.search.config import STRONG
+from briscola.ai.search.pimc import POLICIES, judge_of
+from briscola.ai.search.players import SearchBot
 from briscola.arena.duplicate import derive
 from briscola.engine.errors import BriscolaError
 from briscola.engine.rules import Rules
 from briscola.training.report import duel, level_bot, report_markdown
+from briscola.training.selfplay import search_games
 
 FEATURES_VERSION = 1
 """The version of :mod:`briscola.ai.learned.features`' layout the networks read."""
@@ -61,9 +66,17 @@ class Plan:
     lr: float = 1e-3
     buffer: int = 400_000
     """Decisions kept to learn from (the latest)."""
+    teacher: str = "playouts"
+    """Who plays the hands learnt from: ``playouts``, the fast core's ``policy`` (quick);
+    or ``search``, the strong level with the run's own value network at its leaves (expert
+    iteration: the better the network, the better the hands it learns from next)."""
     policy: str = "tuned"
-    """The playout policy that plays the games."""
+    """The playout policy that plays the hands (``teacher`` ``playouts``)."""
     eps: float = 0.1
+    leaf_tricks: int = 0
+    """The search teacher's ``leaf_tricks`` (:class:`~briscola.ai.search.config.SearchConfig`)."""
+    start: str | None = None
+    """A run's folder whose networks this run starts from (``None``: random weights)."""
     held_out: int = 300
     """Hands kept apart, to measure the losses on."""
     report_deals: int = 100
@@ -77,6 +90,14 @@ class Progress:
     round: int = 0
     seconds: float = 0.0
     history: list[dict[str, float]] = field(default_factory=list)
+
+
+GAMES_FIELDS = ("positions", "seats", "cards", "game", "final", "last")
+
+
+def search_player(net: str, leaf_tricks: int, seed: int) -> Bot:
+    """The search teacher: the strong level valuing its leaves by the network ``net``."""
+    return SearchBot(seed, replace(STRONG, value_net=net, leaf_tricks=leaf_tricks))
 
 
 def read_checkpoint(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -118,20 +139,34 @@ def commit() -> str:
 class Run:
     """A training run in folder ``out`` (see the module's notes)."""
 
-    def __init__(self, plan: Plan, out: Path, say: Callable[[str], None] = lambda _: None) -> None:
+    def __init__(
+        self, plan: Plan, out: Path, say: Callable[[str], None] = lambda _: None, jobs: int = 1
+    ) -> None:
         self.rules = Rules.make(plan.game)
         if not supports(self.rules):
             raise BriscolaError(
                 f"training plays the two-player games of one card a trick, not {plan.game}: "
                 "try briscola-2, scoperta, briscolone, briskula or brisca"
             )
+        if plan.teacher not in ("playouts", "search"):
+            raise BriscolaError(f"the teacher is playouts or search, not {plan.teacher!r}")
         self.plan = plan
         self.out = out
         self.say = say
+        self.jobs = jobs
         rng = np.random.default_rng(plan.seed)
         meta = {"game": plan.game, "features": FEATURES_VERSION}
         self.value = Net.fresh(N_FEATURES, plan.hidden, 2, rng, {**meta, "kind": "value"})
         self.policy = Net.fresh(N_FEATURES, plan.hidden, 40, rng, {**meta, "kind": "policy"})
+        if plan.start is not None:
+            for kind, net in (("value", self.value), ("policy", self.policy)):
+                begun = Net.load(Path(plan.start) / f"{kind}.npz")
+                if [w.shape for w in begun.ws] != [w.shape for w in net.ws]:
+                    raise NetError(
+                        f"{plan.start}'s {kind} network has layers of other sizes than "
+                        f"--hidden {plan.hidden[0]},{plan.hidden[1]}"
+                    )
+                net.ws, net.bs = begun.ws, begun.bs
         self.opt_v = Adam(self.value, plan.lr)
         self.opt_p = Adam(self.policy, plan.lr)
         self.progress = Progress()
@@ -143,19 +178,45 @@ class Run:
         return self.out / "checkpoint.npz"
 
     def _games(self, round_: int, n: int) -> Games:
+        """Round ``round_``'s hands (``-1``: the held-out ones, always played out)."""
+        if self.plan.teacher == "search" and round_ >= 0:
+            return self._search_games(round_, n)
         return play_games(
-            self.rules, n, derive(self.plan.seed, "games", round_), self.plan.policy, self.plan.eps
+            self.rules,
+            n,
+            derive(self.plan.seed, "games", round_),
+            POLICIES[self.plan.policy],
+            judge_of(self.plan.policy),
+            self.plan.eps,
         )
 
+    def _search_games(self, round_: int, n: int) -> Games:
+        """Hands played by the search with the value network as it is now, kept in
+        ``games/`` (a resumed run reads them: the networks that played them are gone)."""
+        path = self.out / "games" / f"round-{round_}.npz"
+        if path.exists():
+            with np.load(path) as data:
+                return Games(*(np.asarray(data[k], np.int64) for k in GAMES_FIELDS))
+        teacher = self.out / "teacher-value.npz"
+        self.value.save(teacher)
+        make = partial(search_player, str(teacher), self.plan.leaf_tricks)
+        games = search_games(
+            self.rules, n, derive(self.plan.seed, "games", round_), make, self.jobs
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        small = {k: getattr(games, k).astype(np.int16) for k in GAMES_FIELDS}
+        np.savez_compressed(path, **small)
+        return games
+
     @staticmethod
-    def resumed(out: Path, say: Callable[[str], None] = lambda _: None) -> Run:
+    def resumed(out: Path, say: Callable[[str], None] = lambda _: None, jobs: int = 1) -> Run:
         """The run saved in ``out``, going on from its checkpoint with its own plan: the
         networks, Adam, the losses, and the buffer's rows played again from their rounds'
         seeds."""
         saved, arrays = read_checkpoint(out / "checkpoint.npz")
         plan = dict(saved["plan"])
         plan["hidden"] = tuple(plan["hidden"])
-        run = Run(Plan(**plan), out, say)
+        run = Run(Plan(**plan), out, say, jobs)
         run._restore(saved, arrays)
         return run
 

@@ -34,6 +34,8 @@ a few plain numbers:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -180,7 +182,7 @@ def encode_rows(positions: Array, seats: Array, full: bool, deck: int) -> F32:
     return out
 
 
-def deck_mask(ids: list[int] | range) -> int:
+def deck_mask(ids: Iterable[int]) -> int:
     """The bit mask of a game's card ids."""
     mask = 0
     for c in ids:

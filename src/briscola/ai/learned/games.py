@@ -16,6 +16,7 @@ own games (:mod:`briscola.ai.learned.train`) come later in a training run.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,6 +25,7 @@ import numpy.typing as npt
 from briscola.ai.cores.compiled import jit
 from briscola.ai.cores.head_to_head import (
     COUNTING,
+    COUNTING_JUDGE,
     LASTW,
     MAXH,
     ND,
@@ -43,7 +45,6 @@ from briscola.ai.cores.head_to_head import (
 )
 from briscola.ai.learned.features import deck_mask, encode_rows
 from briscola.ai.learned.net import F32
-from briscola.ai.search.pimc import judge_of
 from briscola.engine.deal import shuffled_deal
 from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
@@ -62,6 +63,19 @@ class Games:
     game: Array
     final: Array
     last: Array
+
+    @staticmethod
+    def joined(parts: Sequence[Games]) -> Games:
+        """The hands of ``parts``, one after another."""
+        offsets = np.cumsum([0] + [p.final.shape[0] for p in parts[:-1]])
+        return Games(
+            np.concatenate([p.positions for p in parts]),
+            np.concatenate([p.seats for p in parts]),
+            np.concatenate([p.cards for p in parts]),
+            np.concatenate([p.game + k for p, k in zip(parts, offsets, strict=True)]),
+            np.concatenate([p.final for p in parts]),
+            np.concatenate([p.last for p in parts]),
+        )
 
     def result(self, rows: Array, seats: Array, tie_last: bool) -> FArray:
         """The hand's result for ``seats`` at ``rows``: 1 a win, 1/2 a 60-60, 0 a loss
@@ -137,15 +151,19 @@ def deals(rules: Rules, n: int, seed: int) -> Array:
     return out
 
 
-def play_games(rules: Rules, n: int, seed: int, policy: str = "tuned", eps: float = 0.1) -> Games:
-    """``n`` hands of ``rules`` played out by ``policy`` (a playout policy of the search,
-    :data:`briscola.ai.search.pimc.POLICIES`), each decision recorded."""
-    from briscola.ai.search.pimc import POLICIES
-
+def play_games(
+    rules: Rules,
+    n: int,
+    seed: int,
+    policy: int = COUNTING,
+    judge: FArray = COUNTING_JUDGE,
+    eps: float = 0.1,
+) -> Games:
+    """``n`` hands of ``rules`` played out by a playout ``policy`` of the fast core
+    (:data:`~briscola.ai.cores.head_to_head.COUNTING` judging by the weights ``judge``,
+    with a chance ``eps`` of a random card), each decision recorded."""
     starts = deals(rules, n, seed)
-    rows, seats, cards, game, final, last = play_out_recorded(
-        starts, POLICIES.get(policy, COUNTING), judge_of(policy), eps, seed
-    )
+    rows, seats, cards, game, final, last = play_out_recorded(starts, policy, judge, eps, seed)
     return Games(rows, seats, cards, game, final, last)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,9 @@ I64 = npt.NDArray[np.int64]
 
 FORMAT = 1
 """The version of a network's file; a file of another is refused."""
+
+SHIPPED = Path(__file__).with_name("nets")
+"""The networks shipped with the package: ``GAME-KIND.npz`` (``briscola-2-value.npz``)."""
 
 
 class NetError(ValueError):
@@ -127,6 +131,32 @@ class Net:
             if ws[k].shape[1] != bs[k].shape[0] or (k and ws[k].shape[0] != ws[k - 1].shape[1]):
                 raise NetError(f"{path}: the layers' sizes do not fit together")
         return Net(ws, bs, meta)
+
+
+def network(name: str, game: str, kind: str) -> Net | None:
+    """The ``kind`` network of ``game``: the one shipped (``name`` ``"shipped"``; ``None``
+    when the package ships none for the game), or the file ``name`` (read again when it
+    changes). A file made for another game or kind is refused (:class:`NetError`)."""
+    path = SHIPPED / f"{game}-{kind}.npz" if name == "shipped" else Path(name)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        if name == "shipped":
+            return None
+        raise NetError(f"no network at {path}") from None
+    net = _read(str(path), stamp)
+    if net.meta.get("kind") != kind or net.meta.get("game") != game:
+        raise NetError(
+            f"{path} is a {net.meta.get('kind')} network of {net.meta.get('game')}, "
+            f"not a {kind} network of {game}"
+        )
+    return net
+
+
+@lru_cache(maxsize=16)
+def _read(path: str, stamp: int) -> Net:
+    """A network file, read once for each time it was written (``stamp``)."""
+    return Net.load(Path(path))
 
 
 @jit

@@ -7,17 +7,14 @@ bot's rules, as the search levels leave them.
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 
 from briscola.ai.bot import make_bot
-from briscola.ai.cores.head_to_head import Codec, supports
+from briscola.ai.cores.head_to_head import Array, Codec, supports
 from briscola.ai.learned.features import MAX_ACTIVE, deck_mask, encode
 from briscola.ai.learned.games import deck_ids
 from briscola.ai.learned.net import F32, Net, mlp_sparse
 from briscola.ai.rules.counting import rules_of
-from briscola.ai.search.determinize import Sampler
 from briscola.engine.actions import Action, Play
 from briscola.engine.errors import BriscolaError
 from briscola.engine.rules import Rules
@@ -32,7 +29,6 @@ class PolicyBot:
             raise BriscolaError(f"a policy network is needed, got a {net.meta.get('kind')} network")
         self.net = net
         self.args = net.kernel_args()
-        self.rng = random.Random(seed)
         self.rules_bot = make_bot("intermediate", seed=seed)
         self.idx = np.empty(MAX_ACTIVE, np.int64)
         self.val = np.empty(MAX_ACTIVE, np.float32)
@@ -59,10 +55,9 @@ class PolicyBot:
         if not supports(rules):
             raise BriscolaError(f"a policy network plays the two-player games, not {rules.key}")
         codec, deck = self._codec(rules)
-        world = Sampler(view, rules).sample(self.rng)
+        pos = view_position(view, codec)
         seat = view.seat
         assert seat is not None
-        pos = codec.from_view(view, world.hands[1 - seat], world.stock, world.turned)
         n = encode(pos, seat, False, deck, self.idx, self.val)
         mlp_sparse(self.idx, self.val, n, *self.args, self.out)
         return self.out.copy()
@@ -72,3 +67,19 @@ class PolicyBot:
         if key not in self._codecs:
             self._codecs[key] = (Codec(rules), deck_mask(deck_ids(rules)))
         return self._codecs[key]
+
+
+def view_position(view: View, codec: Codec) -> Array:
+    """A fast-core position of a two-player ``view``, the cards it does not see dealt in
+    any order to the opponent's hand and the face-down stock: read as the seat sees it
+    (:func:`~briscola.ai.learned.features.encode`, ``full=False``), every such position is
+    the same."""
+    seat = view.seat
+    assert seat is not None
+    seen = set(view.hand) | {c for t in view.tricks for c in t.cards}
+    seen |= {c for _, c in view.trick}
+    if view.turned is not None:
+        seen.add(view.turned)
+    unseen = [c for c in codec.rules.deck if c not in seen]
+    k = view.hand_sizes[1 - seat]
+    return codec.from_view(view, unseen[:k], unseen[k : k + view.stock_size], view.turned)

@@ -52,6 +52,14 @@ class SearchConfig:
     """See ``min_worlds``."""
     margin: float = 0.2
     """Weight of the point margin (per 60 points) beside the hand's result."""
+    value_net: str | None = None
+    """Head to head, the value network shipped for the game (``"shipped"``), or the path of
+    a network file, that values sampled worlds once the card's trick and ``leaf_tricks``
+    more are played (:mod:`briscola.ai.learned.leaves`), instead of ``rollouts`` playouts
+    of the whole hand (``None``: playouts). A game with no network shipped plays out."""
+    leaf_tricks: int = 0
+    """See ``value_net``: the tricks played by the playout policies (without random cards)
+    after the card's own, before the network values the world."""
     table_worlds: int = 200
     """Games of three to six players that the table core plays
     (:mod:`briscola.ai.cores.table_games`): the worlds sampled per move."""
@@ -112,6 +120,8 @@ STRONG_2026 = SearchConfig(
     min_worlds=0,
     stop_z=3.0,
     margin=0.2,
+    value_net=None,
+    leaf_tricks=0,
     table_worlds=200,
     table_rollouts=2,
     table_policy="greedy",

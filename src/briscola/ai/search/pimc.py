@@ -44,6 +44,9 @@ from briscola.ai.cores.head_to_head import (
     shuffle,
 )
 from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
+from briscola.ai.learned.features import deck_mask
+from briscola.ai.learned.leaves import evaluate_leaves
+from briscola.ai.learned.net import network
 from briscola.ai.search.determinize import Sampler, World
 from briscola.ai.search.judge import JUDGED, tuned_judge
 from briscola.engine.actions import Play
@@ -395,6 +398,8 @@ def head_to_head(
     if tt is None:
         tt = Transpositions()
     gen = tt.reserve(worlds.shape[0])
+    # the value network at the leaves of sampled worlds (listed ones are solved exactly)
+    net = network(config.value_net, rules.key, "value") if config.value_net and sampled else None
     out = np.zeros((moves.shape[0], 3), np.float64)
     live = np.arange(moves.shape[0])
     # early stopping (sampled worlds only: listed ones are few, solved once each)
@@ -405,29 +410,53 @@ def head_to_head(
         end = worlds.shape[0] if not batch else min(worlds.shape[0], done + batch)
         part = np.zeros((live.shape[0], 3), np.float64)
         part_each = np.zeros((end - done, live.shape[0]), np.float64) if batch else NO_EACH
-        evaluate(
-            worlds[done:end],
-            moves[live],
-            seat,
-            rollouts,
-            policy,
-            policy_other,
-            judge,
-            judge_other,
-            config.eps,
-            eps_other,
-            exact_draw,
-            exact_end,
-            margin,
-            tie_last,
-            (seed + done * 1000003) & 0xFFFFFFFF,
-            tt.entries,
-            gen + done,
-            part,
-            np.zeros(1, np.int64),
-            weights[done:end] if weights.shape[0] else weights,
-            part_each,
-        )
+        if net is not None:
+            evaluate_leaves(
+                worlds[done:end],
+                moves[live],
+                seat,
+                policy,
+                policy_other,
+                judge,
+                judge_other,
+                config.leaf_tricks,
+                exact_end,
+                margin,
+                tie_last,
+                (seed + done * 1000003) & 0xFFFFFFFF,
+                tt.entries,
+                gen + done,
+                part,
+                np.zeros(1, np.int64),
+                weights[done:end] if weights.shape[0] else weights,
+                part_each,
+                deck_mask(codec.id.values()),
+                *net.kernel_args(),
+            )
+        else:
+            evaluate(
+                worlds[done:end],
+                moves[live],
+                seat,
+                rollouts,
+                policy,
+                policy_other,
+                judge,
+                judge_other,
+                config.eps,
+                eps_other,
+                exact_draw,
+                exact_end,
+                margin,
+                tie_last,
+                (seed + done * 1000003) & 0xFFFFFFFF,
+                tt.entries,
+                gen + done,
+                part,
+                np.zeros(1, np.int64),
+                weights[done:end] if weights.shape[0] else weights,
+                part_each,
+            )
         if batch:
             each[done:end, live] = part_each
         out[live] += part

@@ -1,0 +1,99 @@
+"""Hands played by computer players (the search, with or without a network), each
+decision kept as :class:`~briscola.ai.learned.games.Games` keeps the fast core's: the
+targets of expert iteration, where the search with the networks plays the hands the
+networks learn from next.
+
+Each seat's player sees only its view; the positions kept are the whole hand as it lies
+(the value network learns from every card's place). Deals and players' seeds come from
+the seed alone, and the hands are shared out over worker processes in a fixed order, so
+the same seed gives the same games whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+from briscola.ai.bot import Bot
+from briscola.ai.cores.head_to_head import SIZE, Codec
+from briscola.ai.learned.games import Games
+from briscola.arena.duplicate import derive
+from briscola.engine.actions import Play
+from briscola.engine.deal import shuffled_deal
+from briscola.engine.house_rules import RuleValue
+from briscola.engine.rules import Rules
+from briscola.engine.state import OVER, GameState
+from briscola.engine.views import seat_view
+
+PlayerMaker = Callable[[int], Bot]
+"""Makes a player from its seed (a picklable function, for the worker processes)."""
+
+
+def play_hands(rules: Rules, first: int, n: int, seed: int, make: PlayerMaker) -> Games:
+    """Hands ``first`` to ``first + n`` of ``seed``, every seat played by ``make``'s
+    player, each card play recorded."""
+    codec = Codec(rules)
+    rows: list[np.ndarray] = []
+    seats: list[int] = []
+    cards: list[int] = []
+    game: list[int] = []
+    final = np.zeros((n, 2), np.int64)
+    last = np.zeros(n, np.int64)
+    for g in range(n):
+        index = first + g
+        deal = shuffled_deal(
+            rules, index % rules.players, random.Random(derive(seed, "deal", index))
+        )
+        state = GameState(rules, deal)
+        bots = [make(derive(seed, "player", index, s)) for s in range(rules.players)]
+        for s, bot in enumerate(bots):
+            hook = getattr(bot, "new_hand", None)
+            if callable(hook):
+                hook(seat_view(state, s))
+        while state.phase != OVER:
+            seat = state.turn
+            action = bots[seat].choose(seat_view(state, seat))
+            if isinstance(action, Play):
+                rows.append(codec.from_state(state))
+                seats.append(seat)
+                cards.append(codec.id[action.card])
+                game.append(g)
+            state.apply(action)
+        final[g] = state.seat_points
+        last[g] = state.tricks[-1].winner if state.tricks else -1
+    positions = np.array(rows, np.int64).reshape(-1, SIZE)
+    return Games(
+        positions,
+        np.array(seats, np.int64),
+        np.array(cards, np.int64),
+        np.array(game, np.int64),
+        final,
+        last,
+    )
+
+
+def search_games(
+    rules: Rules, n: int, seed: int, make: PlayerMaker, jobs: int = 1, chunk: int = 25
+) -> Games:
+    """``n`` hands played by ``make``'s players, shared out in chunks over ``jobs``
+    worker processes; the same games for any ``jobs``."""
+    starts = list(range(0, n, chunk))
+    if jobs <= 1:
+        parts = [play_hands(rules, s, min(chunk, n - s), seed, make) for s in starts]
+    else:
+        table = (rules.key, dict(rules.options))  # (a rule set is made again in each worker)
+        with ProcessPoolExecutor(jobs) as pool:
+            futures = [
+                pool.submit(_play_hands, table, s, min(chunk, n - s), seed, make) for s in starts
+            ]
+            parts = [f.result() for f in futures]
+    return Games.joined(parts)
+
+
+def _play_hands(
+    table: tuple[str, dict[str, RuleValue]], first: int, n: int, seed: int, make: PlayerMaker
+) -> Games:
+    return play_hands(Rules.make(*table), first, n, seed, make)
