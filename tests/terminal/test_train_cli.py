@@ -46,6 +46,8 @@ def test_bad_input_is_named(tmp_path: Path) -> None:
         ("briscola-2", "--hidden", "0,4"): "--hidden takes two sizes",
         ("briscola-2", "--games", "1000000000"): "--games is at most",
         ("briscola-2", "--resume"): "nothing to resume",
+        ("briscola-2", "--teacher", "nobody"): "the teacher is playouts or search",
+        ("briscola-2", "--start", str(tmp_path / "none")): "no network at",
     }
     for args, said in cases.items():
         result = runner.invoke(app, ["train", *args, "--out", str(tmp_path / "x"), "-b", "0.01"])

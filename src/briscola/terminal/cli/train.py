@@ -68,14 +68,30 @@ def train_cmd(
             help="Duplicate deals the report plays against each level.",
         ),
     ] = 100,
+    teacher: Annotated[
+        str,
+        typer.Option(
+            "--teacher",
+            help="Who plays the hands: playouts (the fast core's policy, quick) or search "
+            "(the strong level with the run's own value network).",
+        ),
+    ] = "playouts",
+    start: Annotated[
+        Path | None,
+        typer.Option("--start", help="Start from the networks of this run's folder."),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Worker processes for the search's hands.")
+    ] = 1,
     as_json: JsonFlag = False,
 ) -> None:
     """Train the value and policy networks of a game by self-play.
 
-    Rounds of hands played in the fast core, learnt from, and saved to
-    OUT/checkpoint.npz after each (--resume goes on from it). At the end: OUT/value.npz,
-    OUT/policy.npz, and OUT/report.md and report.json (the losses of every round, the
-    policy network's player against random and intermediate).
+    Rounds of hands played (by the fast core's policy, or by the search with the run's
+    own value network: --teacher search), learnt from, and saved to OUT/checkpoint.npz
+    after each (--resume goes on from it). At the end: OUT/value.npz, OUT/policy.npz, and
+    OUT/report.md and report.json (the losses of every round, the policy network's player
+    against random and intermediate).
     """
     try:
         sizes = tuple(int(x) for x in hidden.split(","))
@@ -105,6 +121,8 @@ def train_cmd(
         games=games,
         steps=steps,
         report_deals=report_deals,
+        teacher=teacher,
+        start=None if start is None else str(start),
     )
     if not resume and (folder / "checkpoint.npz").exists():
         raise fail(
@@ -113,7 +131,7 @@ def train_cmd(
         )
     say = (lambda _: None) if as_json else (lambda line: err.print(line))
     try:
-        run = Run.resumed(folder, say) if resume else Run(plan, folder, say)
+        run = Run.resumed(folder, say, jobs) if resume else Run(plan, folder, say, jobs)
         run.train(budget, rounds)
         report = run.finish()
     except (BriscolaError, NetError) as e:
