@@ -80,6 +80,12 @@ def train_cmd(
         Path | None,
         typer.Option("--start", help="Start from the networks of this run's folder."),
     ] = None,
+    leaf_tricks: Annotated[
+        int,
+        typer.Option(
+            "--leaf-tricks", min=0, help="The search teacher's tricks played on before its leaves."
+        ),
+    ] = 2,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Worker processes for the search's hands.")
     ] = 1,
@@ -122,6 +128,7 @@ def train_cmd(
         steps=steps,
         report_deals=report_deals,
         teacher=teacher,
+        leaf_tricks=leaf_tricks,
         start=None if start is None else str(start),
     )
     if not resume and (folder / "checkpoint.npz").exists():
