@@ -77,8 +77,9 @@ def test_early_stopping_values_each_card_on_the_worlds_it_searched() -> None:
 
 def test_the_opponents_playout_noise_is_its_own() -> None:
     """With the opponent playing at random in the playouts, the searching seat expects to
-    do better than against the card-counting policy."""
-    careful = replace(STRONG, worlds=64, eps=0.0, eps_other=0.0, model_noise=1.0)
+    do better than against the card-counting policy (the worlds played out: no value
+    network)."""
+    careful = replace(STRONG, worlds=64, eps=0.0, eps_other=0.0, model_noise=1.0, value_net=None)
     reckless = replace(careful, eps_other=1.0)
     views = midgame_views(8)
     better = 0

@@ -64,10 +64,13 @@ def report_markdown(report: dict[str, Any]) -> str:
         f"rounds, {made['games']} hands, {made['steps']} steps a network, "
         f"{report['seconds']:.0f} s; {report['bytes']} bytes of weights.",
         "",
-        f"Reproduce: `briscola train {plan['game']} --seed {plan['seed']} "
-        f"--rounds {made['rounds']}`"
-        f" (with the same sizes: hidden {plan['hidden']}, {plan['games']} hands and "
-        f"{plan['steps']} steps a round).",
+        f"Reproduce: `{command(plan, made['rounds'])}`"
+        + (
+            " (the folder named by --start: that run's networks, its own report)"
+            if plan.get("start")
+            else ""
+        )
+        + ".",
         "",
         "## Losses on the held-out hands",
         "",
@@ -95,3 +98,17 @@ def report_markdown(report: dict[str, Any]) -> str:
             f"| {a['points']:+.1f} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def command(plan: dict[str, Any], rounds: int) -> str:
+    """The ``briscola train`` command that plays a plan's run again, to ``rounds``."""
+    hidden = ",".join(str(x) for x in plan["hidden"])
+    parts = [
+        f"briscola train {plan['game']} --seed {plan['seed']} --rounds {rounds}",
+        f"--hidden {hidden} --games {plan['games']} --steps {plan['steps']}",
+    ]
+    if plan.get("teacher", "playouts") != "playouts":
+        parts.append(f"--teacher {plan['teacher']} --leaf-tricks {plan['leaf_tricks']}")
+    if plan.get("start"):
+        parts.append(f"--start {plan['start']}")
+    return " ".join(parts)
