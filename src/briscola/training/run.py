@@ -1,7 +1,9 @@
 """A training run (``briscola train``): rounds of games played, learnt from, checkpointed,
 and a report at the end.
 
-Each round plays ``games`` hands (:mod:`briscola.ai.learned.games`), keeps their
+Each round plays ``games`` hands (by the fast core's playout policy,
+:mod:`briscola.ai.learned.games`; or, with the ``search`` teacher, by the strong level
+with the run's own value network, :mod:`briscola.training.selfplay`), keeps their
 decisions in a buffer of the latest ``buffer`` rows, and takes ``steps`` steps of Adam on
 each network: the **value** network reads each position as it lies, from both seats, and
 learns the hand's result and margin; the **policy** network reads it as the seat to move
@@ -9,7 +11,8 @@ saw it and learns the card played. After each round both networks are measured o
 same held-out hands, and the run is saved (the networks, Adam's moments, the losses and
 the round) to ``checkpoint.npz``: a run stopped anywhere goes on from its last round
 with ``--resume``, and plays the same games it would have played (each round's games
-come from the seed and the round's number alone; the buffer is played again from them).
+come from the seed and the round's number alone; the buffer is played again from them,
+or read from ``games/`` where the search played them).
 
 At the end the run writes ``value.npz``, ``policy.npz`` (each with its game, the
 features' version, the commit, the seed, the rounds, games and steps) and

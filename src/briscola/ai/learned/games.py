@@ -4,8 +4,8 @@ with the position it was taken in, and how the hand ended.
 The deals come from the reference engine (:func:`~briscola.engine.deal.shuffled_deal`,
 so every house rule that changes the deal is honoured); the cards are then played in a
 compiled kernel by the core's playout policies (the counting judgement with a chance of
-a random card), far faster than any search. These are the first targets; the search's
-own games (:mod:`briscola.ai.learned.train`) come later in a training run.
+a random card), far faster than any search. :class:`Rows` are what the networks learn
+from them; hands played by the search itself are :mod:`briscola.training.selfplay`'s.
 
 >>> from briscola.engine.rules import Rules
 >>> games = play_games(Rules.make("briscola-2"), 4, seed=1)
