@@ -229,9 +229,22 @@ class Person:
         cards = self.enabled_cards()
         if not cards.count():
             return None
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         code = str(cards.first.get_attribute("data-card"))
-        self.page.click(f'#hand [data-card="{code}"]')  # that card, though the hand be redrawn
-        self.page.wait_for_selector(f'#hand [data-card="{code}"]', state="detached")
+        card = f'#hand [data-card="{code}"]'  # that card, though the hand be redrawn
+        self.page.click(card)
+        # A click the page did not act on (the card still there and still playable after a
+        # while: a redraw took it, or the move was refused as the table moved on) is made
+        # again, as a person would; a card whose move is on its way is waited for.
+        for _ in range(3):
+            try:
+                self.page.wait_for_selector(card, state="detached", timeout=5000)
+                return code
+            except PlaywrightTimeout:
+                if self.page.locator(f'{card}[aria-disabled="false"]').count():
+                    self.page.click(card)
+        self.page.wait_for_selector(card, state="detached")
         return code
 
     def act_last(self) -> bool:
