@@ -33,7 +33,7 @@ class PolicyBot:
         self.idx = np.empty(MAX_ACTIVE, np.int64)
         self.val = np.empty(MAX_ACTIVE, np.float32)
         self.out = np.empty(net.outputs, np.float32)
-        self._codecs: dict[int, tuple[Codec, int]] = {}
+        self._codecs: dict[tuple[object, ...], tuple[Codec, int]] = {}
 
     def new_hand(self, view: View) -> None:
         if hasattr(self.rules_bot, "new_hand"):
@@ -63,7 +63,7 @@ class PolicyBot:
         return self.out.copy()
 
     def _codec(self, rules: Rules) -> tuple[Codec, int]:
-        key = id(rules)  # rules_of compiles each table's rules once
+        key = (rules.key, tuple(sorted(rules.options.items())))
         if key not in self._codecs:
             self._codecs[key] = (Codec(rules), deck_mask(deck_ids(rules)))
         return self._codecs[key]
