@@ -95,23 +95,11 @@ def encode(pos: Array, seat: int, full: bool, deck: int, idx: Array, val: F32) -
         turned = int(pos[DRAW + pos[ND] - 1])
     table = int(pos[TRICK])
     if full:
-        bits = opp
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            idx[n] = OPP + _bit(low)
-            val[n] = 1.0
-            n += 1
+        n = _put_cards(opp, OPP, idx, val, n)
         hidden = stock
     else:
         hidden = stock | opp
-    bits = hidden
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        idx[n] = UNSEEN + _bit(low)
-        val[n] = 1.0
-        n += 1
+    n = _put_cards(hidden, UNSEEN, idx, val, n)
     if turned >= 0:
         seen |= 1 << turned
         idx[n] = TURNED + turned
@@ -122,14 +110,7 @@ def encode(pos: Array, seat: int, full: bool, deck: int, idx: Array, val: F32) -
         idx[n] = TABLE + table
         val[n] = 1.0
         n += 1
-    gone = deck & ~(seen | opp | stock)
-    bits = gone
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        idx[n] = GONE + _bit(low)
-        val[n] = 1.0
-        n += 1
+    n = _put_cards(deck & ~(seen | opp | stock), GONE, idx, val, n)
     if pos[TRUMP] >= 0:
         idx[n] = SUIT + int(pos[TRUMP])
         val[n] = 1.0
@@ -149,6 +130,19 @@ def encode(pos: Array, seat: int, full: bool, deck: int, idx: Array, val: F32) -
             idx[n] = PLAIN + k
             val[n] = plain[k]
             n += 1
+    return n
+
+
+@jit
+def _put_cards(cards: int, block: int, idx: Array, val: F32, n: int) -> int:
+    """Write a 1 for each card of the mask ``cards`` into ``block``, from place ``n`` of
+    ``idx`` and ``val``; return the next free place."""
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        idx[n] = block + _bit(low)
+        val[n] = 1.0
+        n += 1
     return n
 
 
