@@ -1,17 +1,25 @@
 """The networks shipped in the package: each says what it is (kind, game, the features'
 version, the commit and seed that trained it), they fit in 5 MB together, and the strong
-level reads its game's value network from there."""
+level reads its game's value and policy networks from there."""
 
 from __future__ import annotations
+
+import random
+from dataclasses import replace
 
 import pytest
 
 from briscola.ai.learned.features import N_FEATURES
 from briscola.ai.learned.net import SHIPPED, Net, network
 from briscola.ai.search.config import STRONG
+from briscola.ai.search.players import SearchBot
+from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+from briscola.engine.state import OVER
 from briscola.training.run import FEATURES_VERSION
 
 pytest.importorskip("numba")
+
+RULES = Rules.make("briscola-2")
 
 
 def test_every_shipped_network_says_what_it_is_and_all_fit_in_5_mb() -> None:
@@ -27,8 +35,27 @@ def test_every_shipped_network_says_what_it_is_and_all_fit_in_5_mb() -> None:
             assert net.meta.get(field) not in (None, ""), (f, field)
 
 
-def test_the_strong_level_values_briscola_2_by_the_shipped_network() -> None:
+def test_the_strong_level_plays_briscola_2_by_the_shipped_networks() -> None:
     assert STRONG.value_net == "shipped" and STRONG.leaf_tricks == 2
-    net = network("shipped", "briscola-2", "value")
-    assert net is not None and net.outputs == 2
-    assert network("shipped", "briscolone", "value") is None  # none shipped: playouts
+    assert STRONG.policy_net == "shipped"
+    value = network("shipped", "briscola-2", "value")
+    assert value is not None and value.outputs == 2
+    policy = network("shipped", "briscola-2", "policy")
+    assert policy is not None and policy.outputs == 40
+    for kind in ("value", "policy"):  # none shipped: playouts, and the counting model
+        assert network("shipped", "briscolone", kind) is None
+
+
+def test_the_strong_level_plays_whole_hands_of_briscola_2_with_both_networks() -> None:
+    """Every card legal, through the leaves' network and the policy's inference (its memo
+    kept from move to move of a hand, and started afresh at the next)."""
+    bot = SearchBot(seed=3, config=replace(STRONG, worlds=24))
+    rng = random.Random(4)
+    for deal in range(3):
+        state = GameState(RULES, shuffled_deal(RULES, deal % 2, rng))
+        while state.phase != OVER:
+            view = seat_view(state, state.turn)
+            action = bot.choose(view)
+            assert action in view.legal
+            state.apply(action)
+        assert sum(state.seat_points) == 120

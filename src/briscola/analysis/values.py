@@ -46,11 +46,14 @@ from briscola.engine.state import GameState
 from briscola.engine.views import View, seat_view
 
 LEVELS: dict[str, SearchConfig] = {
-    "strong": replace(STRONG, worlds=512, table_worlds=600, value_net=None, leaf_tricks=0),
+    "strong": replace(
+        STRONG, worlds=512, table_worlds=600, value_net=None, leaf_tricks=0, policy_net=None
+    ),
     "champion": replace(CHAMPION, min_worlds=0),
 }
 """The searches an analysis may use, by level: the search players' own settings (but the
-value network: the analysis still plays its worlds out), with more worlds for ``strong``
+learned networks: the analysis still plays its worlds out, and weighs them by the
+card-counting policy), with more worlds for ``strong``
 (its values' noise, measured in benchmarks/README.md, stays under the
 :data:`~briscola.analysis.marks.INACCURACY` threshold) and no early stopping for
 ``champion`` (which would leave the cards it gave up on valued from fewer worlds)."""

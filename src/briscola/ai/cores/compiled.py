@@ -32,6 +32,10 @@ KERNEL_MODULES = (
     "cores/head_to_head_solver.py",
     "cores/table_games.py",
     "search/pimc.py",
+    "learned/features.py",
+    "learned/net.py",
+    "learned/leaves.py",
+    "learned/games.py",
 )
 """The modules with compiled kernels (paths under ``briscola/ai``), which call each
 other's."""

@@ -42,6 +42,11 @@ class SearchConfig:
     """Head to head, inference: worlds are drawn in proportion to how well they explain
     the opponent's last plays, were it to judge cards as the card-counting policy does
     with this chance of playing otherwise (1: no inference, every world alike)."""
+    policy_net: str | None = None
+    """Head to head, inference by a policy network: the one shipped for the game
+    (``"shipped"``) or the path of a network file; each of the opponent's plays is as
+    likely in a world as the network makes it, mixed with ``model_noise`` of any card
+    alike (``None``, or a game with no network shipped: the card-counting policy)."""
     candidates: int = 4
     """With inference, the worlds sampled per world kept."""
     min_worlds: int = 0
@@ -88,10 +93,11 @@ class SearchConfig:
     left."""
 
 
-STRONG = SearchConfig(value_net="shipped", leaf_tricks=2)
-"""Head to head, the value network shipped for the game values each world once the card's
-trick and two more are played (where the package ships one: briscola-2), instead of two
-playouts of the whole hand."""
+STRONG = SearchConfig(value_net="shipped", leaf_tricks=2, policy_net="shipped")
+"""Head to head, where the package ships the game's networks (briscola-2): the value
+network values each world once the card's trick and two more are played, instead of two
+playouts of the whole hand, and the worlds are weighed by how likely the policy network
+makes the opponent's plays in them, instead of the card-counting policy."""
 CHAMPION = SearchConfig(
     worlds=2400,
     min_worlds=100,
@@ -125,6 +131,7 @@ STRONG_2026 = SearchConfig(
     margin=0.2,
     value_net=None,
     leaf_tricks=0,
+    policy_net=None,
     table_worlds=200,
     table_rollouts=2,
     table_policy="greedy",

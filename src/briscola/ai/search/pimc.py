@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import weakref
+from collections.abc import MutableMapping, Sequence
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
+from numba import types
+from numba.typed import Dict
 
 from briscola.ai.cores.compiled import jit
 from briscola.ai.cores.head_to_head import (
@@ -25,11 +28,13 @@ from briscola.ai.cores.head_to_head import (
     COUNTING_JUDGE,
     DRAW,
     GREEDY,
+    LASTW,
     LEADER,
     MAXDRAW,
     MAXH,
     ND,
     NH,
+    PTS,
     RANDOM,
     SP,
     TRICK,
@@ -42,11 +47,12 @@ from briscola.ai.cores.head_to_head import (
     popcount,
     seed_rng,
     shuffle,
+    to_move,
 )
 from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
-from briscola.ai.learned.features import deck_mask
+from briscola.ai.learned.features import MAX_ACTIVE, deck_mask, encode
 from briscola.ai.learned.leaves import evaluate_leaves
-from briscola.ai.learned.net import network
+from briscola.ai.learned.net import F32, mlp_sparse, network
 from briscola.ai.search.determinize import Sampler, World
 from briscola.ai.search.judge import JUDGED, tuned_judge
 from briscola.engine.actions import Play
@@ -95,23 +101,23 @@ def fill_worlds(root: Array, slots: Array, pool: Array, k: int, seed: int) -> Ar
 
 
 @jit
-def play_fits(
+def before_play(
     template: Array,
     hand: int,
     unseen: int,
     seat: int,
     opp_led: int,
     mine: int,
-    played: int,
     tau: int,
-    noise: float,
-    buf: Array,
-) -> float:
-    """How likely the opponent, holding the cards of mask ``hand`` and not having seen those
-    of ``unseen``, was to play ``played`` (it led, or answered ``mine``), were it to judge
-    cards as the card-counting policy does, with a chance ``noise`` of doing otherwise.
-    Only the set ``unseen`` and the seat's hand size matter to the policy, not who holds
-    which of those cards, so the seat's hand is made up of some of them."""
+    ctx: Array,
+) -> Array:
+    """The position the opponent played from, as it saw it: ``template`` with its hand the
+    cards of mask ``hand``, the cards of ``unseen`` (those it had not seen) dealt to the
+    seat's hand and the stock, the turned card ``tau`` last (-1: none), the trick led by it
+    (``opp_led``) or by the seat with ``mine``, and ``ctx``: the seat's points, the
+    opponent's and the last trick's winner then. Only the set ``unseen`` and the seat's
+    hand size matter to a player who sees this, not who holds which of those cards, so
+    the seat's hand is made up of some of them."""
     o = 1 - seat
     pre = template.copy()
     hs = 0
@@ -147,9 +153,98 @@ def play_fits(
     else:
         pre[TRICK] = mine
         pre[LEADER] = seat
+    pre[PTS + seat] = ctx[0]
+    pre[PTS + o] = ctx[1]
+    pre[LASTW] = ctx[2]
+    return pre
+
+
+@jit
+def counting_fits(pre: Array, played: int, noise: float, buf: Array) -> float:
+    """How likely the player to move in ``pre`` was to play ``played``, were it to judge
+    cards as the card-counting policy does, with a chance ``noise`` of doing otherwise."""
     n = legal_cards(pre, buf)
     hit = 1.0 if counting_card(pre, buf, n) == played else 0.0
     return noise + (1.0 - noise) * hit
+
+
+@jit
+def policy_fits(
+    pre: Array,
+    played: int,
+    noise: float,
+    buf: Array,
+    deck: int,
+    idx: Array,
+    val: F32,
+    res: F32,
+    w1: F32,
+    b1: F32,
+    w2: F32,
+    b2: F32,
+    w3: F32,
+    b3: F32,
+) -> float:
+    """How likely the player to move in ``pre`` was to play ``played`` under a policy
+    network (weights ``w1`` to ``b3``; ``deck`` the game's card ids), each legal card in
+    proportion to its softmax, mixed with a chance ``noise`` of any legal card alike."""
+    n = legal_cards(pre, buf)
+    k = encode(pre, to_move(pre), False, deck, idx, val)
+    mlp_sparse(idx, val, k, w1, b1, w2, b2, w3, b3, res)
+    top = -1e30
+    for i in range(n):
+        top = max(top, float(res[buf[i]]))
+    total = 0.0
+    mine = 0.0
+    for i in range(n):
+        e = np.exp(float(res[buf[i]]) - top)
+        total += e
+        if buf[i] == played:
+            mine = e
+    return noise / n + (1.0 - noise) * mine / total
+
+
+@jit
+def play_fits(
+    template: Array,
+    hand: int,
+    unseen: int,
+    seat: int,
+    opp_led: int,
+    mine: int,
+    played: int,
+    tau: int,
+    ctx: Array,
+    noise: float,
+    t: int,
+    memo: Memo,
+    buf: Array,
+    deck: int,
+    idx: Array,
+    val: F32,
+    res: F32,
+    w1: F32,
+    b1: F32,
+    w2: F32,
+    b2: F32,
+    w3: F32,
+    b3: F32,
+) -> float:
+    """How likely the opponent, holding the cards of mask ``hand`` and not having seen those
+    of ``unseen``, was to play ``played`` at trick ``t`` (it led, or answered ``mine``; the
+    position: :func:`before_play`): by the policy network ``w1`` to ``b3``
+    (:func:`policy_fits`, the chance kept in ``memo`` under ``t << 40 | hand``), or by the
+    card-counting policy when ``w1`` is empty (:func:`counting_fits`)."""
+    netted = w1.shape[0] > 0
+    key = (t << 40) | hand
+    if netted and key in memo:
+        return memo[key]
+    pre = before_play(template, hand, unseen, seat, opp_led, mine, tau, ctx)
+    if not netted:
+        return counting_fits(pre, played, noise, buf)
+    fit = policy_fits(pre, played, noise, buf, deck, idx, val, res, w1, b1, w2, b2, w3, b3)
+    memo[key] = fit
+    return fit
 
 
 @jit
@@ -163,16 +258,32 @@ def history_fit(
     now_card: int,
     now_base: int,
     tau: int,
+    ctx: Array,
     noise: float,
     out: npt.NDArray[np.float64],
+    memo: Memo,
+    deck: int,
+    w1: F32,
+    b1: F32,
+    w2: F32,
+    b2: F32,
+    w3: F32,
+    b3: F32,
 ) -> bool:
     """Weigh each world by how well it explains every card the opponent has played in the
-    hand, were it to judge cards as the card-counting policy does (see :func:`play_fits`).
+    hand (:func:`play_fits`): were it to judge cards as the card-counting policy does, or,
+    given a policy network's weights (``w1`` to ``b3``, ``deck`` the game's card ids; an
+    empty ``w1``: none), as likely as that network makes each play. With a network, each
+    play's chance is kept in ``memo`` and read from there when asked again: valid while
+    the history read is the same, or a longer one of the same hand (:class:`Inference`
+    keeps it so).
 
     Finished tricks ``t`` (oldest first): the opponent's card ``opp_card[t]``, whether it
-    led (``opp_led[t]``), the card it answered (``my_card[t]``), and ``base[t]``: the mask
-    of the cards it did not see then, with its own hand. ``now_card``: the card it led to
-    the trick now (-1: none), ``now_base`` likewise. The stock must not have run out:
+    led (``opp_led[t]``), the card it answered (``my_card[t]``), ``base[t]``: the mask
+    of the cards it did not see then, with its own hand, and ``ctx[t]``: the seat's points,
+    the opponent's and the last trick's winner before it (``ctx[T]``: now).
+    ``now_card``: the card it led to the trick now (-1: none), ``now_base`` likewise. The
+    stock must not have run out:
     after each trick the opponent drew a card, so its hand before a trick is its hand after
     it, less the card it drew (any of them alike), plus the card it played. Every such
     history is summed over, level by level of distinct hands. Returns False (and leaves
@@ -187,6 +298,9 @@ def history_fit(
     start = np.empty(T + 2, np.int64)
     top = np.empty(n, np.int64)
     buf = np.empty(MAXH + 1, np.int64)
+    idx = np.empty(MAX_ACTIVE, np.int64)
+    val = np.empty(MAX_ACTIVE, np.float32)
+    res = np.empty(w3.shape[1], np.float32)
     template = worlds[0]
     index = {np.int64(0): np.int64(0)}
     index.clear()
@@ -237,18 +351,11 @@ def history_fit(
         t = T - j
         for c in range(start[j], start[j + 1]):
             m = masks[c]
-            value[c] *= play_fits(
-                template,
-                m,
-                base[t] & ~m,
-                seat,
-                opp_led[t],
-                my_card[t],
-                opp_card[t],
-                tau,
-                noise,
-                buf,
-            )
+            fit = play_fits(
+                template, m, base[t] & ~m, seat, opp_led[t], my_card[t], opp_card[t], tau,
+                ctx[t], noise, t, memo, buf, deck, idx, val, res, w1, b1, w2, b2, w3, b3,
+            )  # fmt: skip
+            value[c] *= fit
         for p in range(start[j - 1], start[j]):
             k = kids[p * stride + MAXH]
             total = 0.0
@@ -260,18 +367,82 @@ def history_fit(
         v = value[c]
         if now_card >= 0:
             m = masks[c]
-            v *= play_fits(template, m, now_base & ~m, seat, 1, -1, now_card, tau, noise, buf)
+            v *= play_fits(
+                template, m, now_base & ~m, seat, 1, -1, now_card, tau, ctx[T], noise, T,
+                memo, buf, deck, idx, val, res, w1, b1, w2, b2, w3, b3,
+            )  # fmt: skip
         out[w] = v
     return True
 
 
+PolicyModel = tuple[int, F32, F32, F32, F32, F32, F32]
+"""The policy network :func:`history_fit` weighs the worlds by: the game's card ids (a
+mask) and the network's weights."""
+
+Memo: TypeAlias = MutableMapping[int, float]
+"""The memo type of :func:`history_fit`: a numba dictionary of int64 to float64."""
+
+_NONE2 = np.zeros((0, 1), np.float32)
+_NONE1 = np.zeros(0, np.float32)
+NO_POLICY: PolicyModel = (0, _NONE2, _NONE1, _NONE2, _NONE1, _NONE2, _NONE1)
+"""No policy network: :func:`history_fit` weighs the worlds by the card-counting policy."""
+
+
+def new_memo() -> Memo:
+    """An empty memo of :func:`history_fit`'s chances."""
+    return cast(Memo, Dict.empty(key_type=types.int64, value_type=types.float64))
+
+
+class Inference:
+    """A searcher's memo of the chances :func:`history_fit` computed with a policy network,
+    kept while its histories are read from one hand: each search's history must extend
+    the one before (the same tricks, then more), else the memo starts afresh."""
+
+    def __init__(self) -> None:
+        self.memo = new_memo()
+        self.read: tuple[object, list[tuple[int, int, int]]] | None = None
+
+    def memo_for(
+        self, seat: int, history: OpponentHistory, noise: float, model: PolicyModel
+    ) -> Memo:
+        """The memo, emptied unless ``history`` extends the history last asked for."""
+        opp_card, opp_led, my_card, _, now_card, _, tau, _ = history
+        # a trick the opponent led does not depend on the card that answered it
+        tricks = [
+            (int(c), int(led), -1 if led else int(mine))
+            for c, led, mine in zip(opp_card, opp_led, my_card, strict=True)
+        ]
+        if now_card >= 0:
+            tricks.append((now_card, 1, -1))
+        same = (seat, tau, noise, id(model[1]))
+        if self.read is None or self.read[0] != same or tricks[: len(self.read[1])] != self.read[1]:
+            self.memo.clear()
+        self.read = (same, tricks)
+        return self.memo
+
+
+_NO_MEMO = new_memo()
+
+_INFERENCE: weakref.WeakKeyDictionary[object, Inference] = weakref.WeakKeyDictionary()
+"""Each searcher's :class:`Inference`, by its transposition table (one a searcher and
+thread)."""
+
+
 def weigh(
-    worlds: Array, seat: int, history: OpponentHistory, noise: float
+    worlds: Array,
+    seat: int,
+    history: OpponentHistory,
+    noise: float,
+    model: PolicyModel = NO_POLICY,
+    inference: Inference | None = None,
 ) -> npt.NDArray[np.float64]:
     """Each world's weight by :func:`history_fit` (all alike when it gives up)."""
     fit = np.ones(worlds.shape[0], np.float64)
-    opp_card, opp_led, my_card, base, now_card, now_base, tau = history
-    history_fit(worlds, seat, opp_card, opp_led, my_card, base, now_card, now_base, tau, noise, fit)
+    if model[1].shape[0] == 0:
+        memo = _NO_MEMO
+    else:
+        memo = (inference or Inference()).memo_for(seat, history, noise, model)
+    history_fit(worlds, seat, *history, noise, fit, memo, *model)
     return fit
 
 
@@ -287,7 +458,7 @@ def resample(weights: npt.NDArray[np.float64], k: int, rng: random.Random) -> Ar
     return picked
 
 
-OpponentHistory = tuple[Array, Array, Array, Array, int, int, int]
+OpponentHistory = tuple[Array, Array, Array, Array, int, int, int, Array]
 
 
 def opponent_history(view: View, rules: Rules, codec: Codec) -> OpponentHistory | None:
@@ -311,6 +482,7 @@ def opponent_history(view: View, rules: Rules, codec: Codec) -> OpponentHistory 
     if tau >= 0:
         live &= ~(1 << tau)
     opp_card, opp_led, my_card, base = [], [], [], []
+    ctx = [[0, 0, -1]]
     for t in view.tricks:
         cards = dict(zip(t.seats, t.cards, strict=True))
         led = t.leader == o
@@ -320,6 +492,12 @@ def opponent_history(view: View, rules: Rules, codec: Codec) -> OpponentHistory 
         base.append(live if led else live & ~(1 << codec.id[cards[seat]]))
         for c in t.cards:
             live &= ~(1 << codec.id[c])
+        mine, theirs, _ = ctx[-1]
+        if t.winner == seat:
+            mine += t.points
+        else:
+            theirs += t.points
+        ctx.append([mine, theirs, t.winner])
     now_card = -1
     if view.trick and view.trick[0][0] == o:
         now_card = codec.id[view.trick[0][1]]
@@ -329,7 +507,26 @@ def opponent_history(view: View, rules: Rules, codec: Codec) -> OpponentHistory 
     def arr(xs: list[int]) -> Array:
         return np.array(xs, np.int64)
 
-    return arr(opp_card), arr(opp_led), arr(my_card), arr(base), now_card, live, tau
+    return (
+        arr(opp_card),
+        arr(opp_led),
+        arr(my_card),
+        arr(base),
+        now_card,
+        live,
+        tau,
+        np.array(ctx, np.int64),
+    )
+
+
+def policy_model(config: SearchConfig, rules: Rules, codec: Codec) -> PolicyModel:
+    """The policy network the search's inference weighs its worlds by
+    (``config.policy_net``), as :func:`history_fit` takes it; :data:`NO_POLICY` when there
+    is none (or the package ships none for the game)."""
+    net = network(config.policy_net, rules.key, "policy") if config.policy_net else None
+    if net is None:
+        return NO_POLICY
+    return (deck_mask(codec.id.values()), *net.kernel_args())
 
 
 # ---------------------------------------------------------------------------- the search
@@ -375,6 +572,10 @@ def head_to_head(
     # (five-card hands, and longer ends, are dearer to solve)
     inferring = config.model_noise < 1.0 and truth is None
     history = opponent_history(view, rules, codec) if inferring else None
+    model = policy_model(config, rules, codec) if history is not None else NO_POLICY
+    inference = None
+    if tt is not None and model[1].shape[0]:
+        inference = _INFERENCE.setdefault(tt, Inference())
     weights = np.empty(0, np.float64)
     sampled = not (count == 1 or (count <= listed and to_draw <= config.enumerate_draw))
     if truth is not None:
@@ -384,13 +585,13 @@ def head_to_head(
         worlds = all_worlds(root, slots, [codec.id[c] for c in pool], count)
         rollouts, exact_draw = 1, MAXDRAW
         if history is not None and count > 1:
-            weights = weigh(worlds, seat, history, config.model_noise)
+            weights = weigh(worlds, seat, history, config.model_noise, model, inference)
     else:
         ids = np.array([codec.id[c] for c in pool], np.int64)
         many = config.worlds * (config.candidates if history is not None else 1)
         worlds = fill_worlds(root, slots, ids, many, seed)
         if history is not None:
-            fit = weigh(worlds, seat, history, config.model_noise)
+            fit = weigh(worlds, seat, history, config.model_noise, model, inference)
             worlds = worlds[resample(fit, config.worlds, random.Random(seed))]
         rollouts, exact_draw = config.rollouts, config.exact_draw
     exact_end = config.exact_end if rules.game.hand_size <= 3 else -1  # five-card endings
