@@ -14,7 +14,7 @@ from briscola.ai.bot import Bot, make_bot
 from briscola.ai.cores.head_to_head import MAXH, NH, Codec, H, legal_cards
 from briscola.ai.learned.features import N_FEATURES, deck_mask, encode_dense
 from briscola.ai.learned.net import Net, network
-from briscola.ai.learned.player import PolicyBot
+from briscola.ai.learned.player import PolicyBot, view_position
 from briscola.ai.search import pimc
 from briscola.ai.search.config import STRONG
 from briscola.ai.search.determinize import Sampler
@@ -145,6 +145,39 @@ def test_the_policy_networks_weights_sum_over_every_history_as_numpy_computes_th
             assert abs(fit[w] - want) < 1e-5 * want
             checked += 1
     assert checked > 20
+
+
+def test_the_policy_reads_each_play_from_what_the_opponent_saw_then() -> None:
+    """The position a play is read from, built with the opponent's true hand of then, is
+    the one its own view of then gives (as the policy network reads a view: the same
+    numbers), for every play it made in the hand."""
+    checked = 0
+    for g in range(6):
+        state = GameState(RULES, shuffled_deal(RULES, g % 2, random.Random(100 + g)))
+        bots = [make_bot("intermediate", seed=10 * g + s) for s in range(2)]
+        seen_by_1: list[View] = []
+        while state.stock_size > 2:
+            view = seat_view(state, state.turn)
+            if state.turn == 1:
+                seen_by_1.append(view)
+            state.apply(bots[state.turn].choose(view))
+        view = seat_view(state, 0)
+        history = pimc.opponent_history(view, RULES, CODEC)
+        assert history is not None
+        opp_card, opp_led, my_card, base, _, _, tau, ctx = history
+        world = CODEC.from_state(state)
+        for t, then in enumerate(seen_by_1[: len(opp_card)]):
+            assert len(then.tricks) == t
+            hand = sum(1 << CODEC.id[c] for c in then.hand)
+            pre = pimc.before_play(
+                world, hand, int(base[t]) & ~hand, 0, int(opp_led[t]), int(my_card[t]), tau, ctx[t]
+            )
+            got, want = np.zeros(N_FEATURES, np.float32), np.zeros(N_FEATURES, np.float32)
+            encode_dense(pre, 1, False, DECK, got)
+            encode_dense(view_position(then, CODEC), 1, False, DECK, want)
+            np.testing.assert_array_equal(got, want)
+            checked += 1
+    assert checked > 40
 
 
 def test_a_searchers_memo_of_the_policys_chances_gives_the_weights_computed_afresh() -> None:
