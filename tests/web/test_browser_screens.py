@@ -94,10 +94,12 @@ def test_screenshots_of_every_screen(people: Callable[[str], Person]) -> None:
     wait_for_art(ana)
     shoot(ana, "table-chiamata-auction")
     # at phone size the four others sit round the table: two on the top row, two at the sides
-    # (laid out again after the desktop screenshot: wait until every seat has its box)
+    # (laid out again after the desktop screenshot: wait until every seat has its box and
+    # they are not all at one height: two runs read every top as 0 right after the resize)
     ana.page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-role=\"seat\"]:not(.mine)')]"
-        ".every(o => o.getBoundingClientRect().height > 0)"
+        "() => { const os = [...document.querySelectorAll('[data-role=\"seat\"]:not(.mine)')];"
+        " return os.every(o => o.getBoundingClientRect().height > 0)"
+        " && new Set(os.map(o => Math.round(o.getBoundingClientRect().top))).size > 1; }"
     )
     tops = ana.page.locator('[data-role="seat"]:not(.mine)').evaluate_all(
         "os => os.map(o => Math.round(o.getBoundingClientRect().top))"
