@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from briscola.ai import make_bot
+from briscola.ai import Bot, make_bot
 from briscola.ai.search.config import SearchConfig
 from briscola.engine import (
     GAMES,
@@ -115,6 +115,22 @@ def play_out(
         events = state.apply(rng.choice(state.legal_actions()))
         if on_events is not None:
             on_events(events)
+    return state
+
+
+def play_hand(rules: Rules, bots: Sequence[Bot], seed: int) -> GameState:
+    """A hand of ``rules`` dealt from ``seed``, played to its end by ``bots`` (one a seat),
+    each action checked legal."""
+    state = GameState(rules, shuffled_deal(rules, seed % rules.players, random.Random(seed)))
+    for s, bot in enumerate(bots):
+        hook = getattr(bot, "new_hand", None)
+        if callable(hook):
+            hook(seat_view(state, s))
+    while not state.over:
+        view = seat_view(state, state.turn)
+        action = bots[state.turn].choose(view)
+        assert action in view.legal
+        state.apply(action)
     return state
 
 

@@ -31,7 +31,7 @@ from briscola.ai.learned.net import Net, NetError
 from briscola.ai.search.config import STRONG
 from briscola.ai.search.players import SearchBot
 from briscola.engine import GameState, Rules, seat_view, shuffled_deal
-from briscola.engine.state import OVER
+from helpers import play_hand
 
 RULES = Rules.make("briscola-2")
 DECK = deck_mask(deck_ids(RULES))
@@ -114,14 +114,8 @@ def test_a_search_player_with_a_network_plays_whole_hands(tmp_path: Path) -> Non
     path = tmp_path / "value.npz"
     value_net().save(path)
     bot = SearchBot(seed=1, config=replace(STRONG, worlds=16, value_net=str(path)))
-    rng = random.Random(2)
     for deal in range(2):
-        state = GameState(RULES, shuffled_deal(RULES, deal, rng))
-        while state.phase != OVER:
-            view = seat_view(state, state.turn)
-            action = bot.choose(view)
-            assert action in view.legal
-            state.apply(action)
+        state = play_hand(RULES, [bot, bot], 2 + deal)
         assert sum(state.seat_points) == 120
 
 

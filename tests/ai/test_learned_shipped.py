@@ -4,7 +4,6 @@ level reads its game's value and policy networks from there."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -13,9 +12,9 @@ from briscola.ai.learned.features import N_FEATURES
 from briscola.ai.learned.net import SHIPPED, Net, network
 from briscola.ai.search.config import STRONG
 from briscola.ai.search.players import SearchBot
-from briscola.engine import GameState, Rules, seat_view, shuffled_deal
-from briscola.engine.state import OVER
+from briscola.engine import Rules
 from briscola.training.run import FEATURES_VERSION
+from helpers import play_hand
 
 pytest.importorskip("numba")
 
@@ -50,12 +49,6 @@ def test_the_strong_level_plays_whole_hands_of_briscola_2_with_both_networks() -
     """Every card legal, through the leaves' network and the policy's inference (its memo
     kept from move to move of a hand, and started afresh at the next)."""
     bot = SearchBot(seed=3, config=replace(STRONG, worlds=24))
-    rng = random.Random(4)
     for deal in range(3):
-        state = GameState(RULES, shuffled_deal(RULES, deal % 2, rng))
-        while state.phase != OVER:
-            view = seat_view(state, state.turn)
-            action = bot.choose(view)
-            assert action in view.legal
-            state.apply(action)
+        state = play_hand(RULES, [bot, bot], 4 + deal)
         assert sum(state.seat_points) == 120

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -16,7 +15,7 @@ from briscola.ai.search.exact_head_to_head import solve_view
 from briscola.ai.search.players import SearchBot, greedy_play
 from briscola.engine import Action, Exchange, GameState, Play, Rules, View, seat_view, shuffled_deal
 from briscola.engine.actions import Bid, Call, Pass
-from helpers import CONFIGS, config_id, new_state, play
+from helpers import CONFIGS, config_id, new_state, play, play_hand
 
 QUICK = SearchConfig(
     worlds=16,
@@ -28,20 +27,6 @@ QUICK = SearchConfig(
     engine_worlds=4,
 )
 """A small budget, so that every game can be played through in a test."""
-
-
-def play_hand(rules: Rules, bots: Sequence[Bot], seed: int) -> GameState:
-    state = GameState(rules, shuffled_deal(rules, seed % rules.players, random.Random(seed)))
-    for s, bot in enumerate(bots):
-        hook = getattr(bot, "new_hand", None)
-        if callable(hook):
-            hook(seat_view(state, s))
-    while not state.over:
-        view = seat_view(state, state.turn)
-        action = bots[state.turn].choose(view)
-        assert action in view.legal
-        state.apply(action)
-    return state
 
 
 @pytest.mark.parametrize(("key", "options"), CONFIGS, ids=[config_id(k, o) for k, o in CONFIGS])
