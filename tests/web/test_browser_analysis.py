@@ -114,7 +114,9 @@ def test_the_end_screen_and_the_replay_show_what_each_card_cost(
     assert len(decisions) == len(at_trick)
     if marked:
         sign = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[shown["label"]]
-        mark = ana.page.locator(f"#replay-trick .mark.{shown['label']}")
+        # (two cards of a trick may carry the same mark: take the one of this decision's loss)
+        lost = f"{tenths(shown['loss'])} points lost"
+        mark = ana.page.locator(f'#replay-trick .mark.{shown["label"]}[aria-label*="{lost}"]').first
         assert mark.inner_text() == sign
         assert f"{tenths(shown['loss'])} points lost" in (mark.get_attribute("aria-label") or "")
         line = next(t for t in decisions if f"(\u2212{tenths(shown['loss'])})" in t)
