@@ -20,13 +20,14 @@ from briscola.ai.cores.head_to_head import (
     SP,
     TRICK,
     legal_cards,
+    to_move,
 )
 from briscola.ai.cores.head_to_head import play_card as core_play
 from briscola.ai.cores.head_to_head_solver import NO_EACH, evaluate, new_table
 from briscola.ai.learned.features import N_FEATURES, deck_mask, encode_dense
 from briscola.ai.learned.games import deck_ids, play_games
 from briscola.ai.learned.learn import sigmoid
-from briscola.ai.learned.leaves import evaluate_leaves
+from briscola.ai.learned.leaves import NO_NET, evaluate_leaves
 from briscola.ai.learned.net import Net, NetError
 from briscola.ai.search.config import STRONG
 from briscola.ai.search.players import SearchBot
@@ -52,14 +53,37 @@ def legal(pos: np.ndarray) -> np.ndarray:
     return buf[:n].copy()
 
 
-def leaves(pos: np.ndarray, moves: np.ndarray, seat: int, net: Net, exact_end: int) -> np.ndarray:
+def policy_net(seed: int = 3) -> Net:
+    net = Net.fresh(N_FEATURES, (16, 8), 40, np.random.default_rng(seed))
+    net.meta.update(kind="policy", game="briscola-2")
+    return net
+
+
+def leaves(
+    pos: np.ndarray,
+    moves: np.ndarray,
+    seat: int,
+    net: Net,
+    exact_end: int,
+    policy: Net | None = None,
+    tricks: int = 0,
+) -> np.ndarray:
     out = np.zeros((moves.shape[0], 3))
     evaluate_leaves(
         pos[None, :], moves, seat, COUNTING, COUNTING, COUNTING_JUDGE, COUNTING_JUDGE,
-        0, exact_end, 0.2, 0, 7, new_table(10), 1, out, np.zeros(1, np.int64), NONE, NO_EACH,
-        DECK, *net.kernel_args(),
+        tricks, exact_end, 0.2, 0, 7, new_table(10), 1, out, np.zeros(1, np.int64), NONE,
+        NO_EACH, DECK, net.kernel_args(), NO_NET if policy is None else policy.kernel_args(),
     )  # fmt: skip
     return out
+
+
+def value_after(pos: np.ndarray, seat: int, net: Net) -> tuple[float, float]:
+    """The numpy reference's leaf: the chance plus a fifth of half the margin, and the
+    points the margin gives."""
+    x = np.zeros((1, N_FEATURES), np.float32)
+    encode_dense(pos, seat, True, DECK, x[0])
+    z = net.forward(x)[0]
+    return float(sigmoid(z[:1])[0] + 0.2 * z[1] / 2), float((120 + 60 * z[1]) / 2)
 
 
 def test_a_leaf_is_the_networks_value_once_the_trick_is_played() -> None:
@@ -77,14 +101,48 @@ def test_a_leaf_is_the_networks_value_once_the_trick_is_played() -> None:
         for m, card in enumerate(moves):
             child = pos.copy()
             core_play(child, card)
-            x = np.zeros((1, N_FEATURES), np.float32)
-            encode_dense(child, int(seat), True, DECK, x[0])
-            z = net.forward(x)[0]
-            want = sigmoid(z[:1])[0] + 0.2 * z[1] / 2
+            want, points = value_after(child, int(seat), net)
             assert got[m, 0] == pytest.approx(want, abs=1e-5)
-            assert got[m, 1] == pytest.approx((120 + 60 * z[1]) / 2, abs=1e-3)
+            assert got[m, 1] == pytest.approx(points, abs=1e-3)
         checked += 1
     assert checked > 50
+
+
+def likeliest(pos: np.ndarray, policy: Net) -> int:
+    """The numpy reference's choice: the legal card of highest logit from the view of the
+    seat to move."""
+    x = np.zeros((1, N_FEATURES), np.float32)
+    encode_dense(pos, int(to_move(pos)), False, DECK, x[0])
+    logits = policy.forward(x)[0]
+    return int(max(legal(pos), key=lambda c: logits[c]))
+
+
+def test_the_tricks_before_a_leaf_are_the_policy_networks_likeliest_cards() -> None:
+    """The seat leads: with a policy network, the trick is ended by the opponent's legal
+    card of highest logit from its own view (the numpy reference), and the next trick is
+    played the same way, each seat by its own view; the leaf is the value network's of
+    the world after them. They differ from the playout policies' somewhere, so the
+    network was asked."""
+    games = play_games(RULES, 20, 6)
+    net, policy = value_net(), policy_net()
+    checked = differ = 0
+    for pos, seat in zip(games.positions, games.seats, strict=True):
+        if pos[TRICK] >= 0 or pos[ND] - pos[SP] < 6:
+            continue
+        moves = legal(pos)
+        got = leaves(pos, moves, int(seat), net, 0, policy, tricks=1)
+        by_rules = leaves(pos, moves, int(seat), net, 0, None, tricks=1)
+        for m, card in enumerate(moves):
+            child = pos.copy()
+            core_play(child, card)
+            for _ in range(3):  # the answer, then the next trick's two cards
+                core_play(child, likeliest(child, policy))
+            want, points = value_after(child, int(seat), net)
+            assert got[m, 0] == pytest.approx(want, abs=1e-5)
+            assert got[m, 1] == pytest.approx(points, abs=1e-3)
+        differ += not np.allclose(got, by_rules)
+        checked += 1
+    assert checked > 50 and differ > 5, (checked, differ)
 
 
 def test_the_end_of_a_hand_is_solved_as_without_the_network() -> None:

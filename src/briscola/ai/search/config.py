@@ -65,6 +65,14 @@ class SearchConfig:
     leaf_tricks: int = 0
     """See ``value_net``: the tricks played by the playout policies (without random cards)
     after the card's own, before the network values the world."""
+    leaf_policy_net: bool = False
+    """See ``value_net``: those tricks are played by the policy network (``policy_net``),
+    each card its likeliest from the view of the seat to move in the world, instead of
+    the playout policies, where there is the network."""
+    leaf_exact_end: int = 0
+    """See ``value_net``: a world is solved exactly, instead of valued by the network,
+    from where at most this many cards are left to draw (where there is no network,
+    ``exact_end`` says when a playout is)."""
     table_worlds: int = 200
     """Games of three to six players that the table core plays
     (:mod:`briscola.ai.cores.table_games`): the worlds sampled per move."""
@@ -93,9 +101,16 @@ class SearchConfig:
     left."""
 
 
-STRONG = SearchConfig(value_net="shipped", leaf_tricks=2, policy_net="shipped")
+STRONG = SearchConfig(
+    value_net="shipped",
+    leaf_tricks=2,
+    policy_net="shipped",
+    leaf_policy_net=True,
+    leaf_exact_end=4,
+)
 """Head to head, where the package ships the game's networks (briscola-2): the value
-network values each world once the card's trick and two more are played, instead of two
+network values each world once the card's trick and two more are played by the policy
+network (or the world is solved exactly, from four cards left to draw), instead of two
 playouts of the whole hand, and the worlds are weighed by how likely the policy network
 makes the opponent's plays in them, instead of the card-counting policy."""
 CHAMPION = SearchConfig(
@@ -132,6 +147,8 @@ STRONG_2026 = SearchConfig(
     value_net=None,
     leaf_tricks=0,
     policy_net=None,
+    leaf_policy_net=False,
+    leaf_exact_end=0,
     table_worlds=200,
     table_rollouts=2,
     table_policy="greedy",

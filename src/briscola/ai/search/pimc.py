@@ -51,7 +51,7 @@ from briscola.ai.cores.head_to_head import (
 )
 from briscola.ai.cores.head_to_head_solver import NO_EACH, Transpositions, evaluate
 from briscola.ai.learned.features import MAX_ACTIVE, deck_mask, encode
-from briscola.ai.learned.leaves import evaluate_leaves
+from briscola.ai.learned.leaves import NO_NET, evaluate_leaves
 from briscola.ai.learned.net import F32, mlp_sparse, network
 from briscola.ai.search.determinize import Sampler, World
 from briscola.ai.search.judge import JUDGED, tuned_judge
@@ -601,6 +601,10 @@ def head_to_head(
     gen = tt.reserve(worlds.shape[0])
     # the value network at the leaves of sampled worlds (listed ones are solved exactly)
     net = network(config.value_net, rules.key, "value") if config.value_net and sampled else None
+    leaf_policy = NO_NET
+    if net is not None and config.leaf_policy_net and config.policy_net:
+        found = network(config.policy_net, rules.key, "policy")
+        leaf_policy = NO_NET if found is None else found.kernel_args()
     out = np.zeros((moves.shape[0], 3), np.float64)
     live = np.arange(moves.shape[0])
     # early stopping (sampled worlds only: listed ones are few, solved once each)
@@ -621,7 +625,7 @@ def head_to_head(
                 judge,
                 judge_other,
                 config.leaf_tricks,
-                exact_end,
+                config.leaf_exact_end if rules.game.hand_size <= 3 else -1,
                 margin,
                 tie_last,
                 (seed + done * 1000003) & 0xFFFFFFFF,
@@ -632,7 +636,8 @@ def head_to_head(
                 weights[done:end] if weights.shape[0] else weights,
                 part_each,
                 deck_mask(codec.id.values()),
-                *net.kernel_args(),
+                net.kernel_args(),
+                leaf_policy,
             )
         else:
             evaluate(
