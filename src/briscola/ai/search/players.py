@@ -17,10 +17,10 @@ How a hand is finished depends on the game and how much is left:
   (compiled), the searching side by the same judgement with weights trained by
   self-play to beat it (``benchmarks/train_judge.py``), since the search plays better
   than the intermediate bot; the last tricks of each playout are solved exactly
-  (``strong``, in briscola-2, plays only the card's trick and two more, the opponent's
-  cards by the policy network, then asks the value network:
-  :mod:`briscola.ai.learned.leaves`). The playouts of the cards of one world share their
-  random numbers. ``champion`` searches
+  (``strong``, in briscola-2, plays only the card's trick and two more, each card by the
+  policy network, then asks the value network, or solves the world exactly from four
+  cards left to draw: :mod:`briscola.ai.learned.leaves`). The playouts of the cards of
+  one world share their random numbers. ``champion`` searches
   the worlds in batches and stops searching a card once it trails the best by 2.5
   standard errors. The worlds are weighed by how well they explain every card the
   opponent has played in the hand, were it to judge cards as that policy does with a
