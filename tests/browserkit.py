@@ -45,6 +45,32 @@ AXE = Path(__file__).parent.parent / ".cache" / "axe" / "node_modules" / "axe-co
 SEVERE = ("serious", "critical")
 
 
+FRAME = """([width, height]) => new Promise((done) => {
+  const late = setTimeout(() => done(false), 2000);
+  requestAnimationFrame(() => {
+    clearTimeout(late);
+    done(innerWidth === width && innerHeight === height);
+  });
+})"""
+"""Whether the page draws a frame at ``width`` x ``height`` within two seconds."""
+
+
+def resize(page: Any, viewport: dict[str, int]) -> None:
+    """Give ``page`` the size ``viewport`` and wait until it has drawn a frame at that size.
+
+    Headless Chromium under load has been seen to draw no frame after a resize: the page's
+    ``requestAnimationFrame`` stopped, and with it Playwright's wait for an element to be
+    stable, so the next click hung for its whole timeout (CI, on the setup screen after
+    axe-core's check at two sizes). The page is brought to the front and given its size
+    again until a frame comes, three times at most; then the test fails, saying so."""
+    for _ in range(3):
+        page.set_viewport_size(viewport)
+        if page.evaluate(FRAME, [viewport["width"], viewport["height"]]):
+            return
+        page.bring_to_front()
+    raise AssertionError(f"Chromium drew no frame at {viewport} after three resizes")
+
+
 def need_axe() -> Path:
     """axe-core's script, installed by ``scripts/browser``: skip without it, fail under CI."""
     if AXE.exists():
@@ -188,7 +214,7 @@ class Person:
         """Screenshots of the page at phone and desktop sizes (then phone again)."""
         out = []
         for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-            self.page.set_viewport_size(viewport)
+            resize(self.page, viewport)
             self.page.wait_for_timeout(150)
             path = self.shots / f"{name}-{size}.png"
             self.page.screenshot(path=str(path), full_page=True)
@@ -197,7 +223,7 @@ class Person:
             if keep:
                 Path(keep).mkdir(parents=True, exist_ok=True)
                 shutil.copy(path, Path(keep) / path.name)
-        self.page.set_viewport_size(PHONE)
+        resize(self.page, PHONE)
         return out
 
     def axe(self, where: str) -> list[dict[str, Any]]:

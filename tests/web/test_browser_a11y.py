@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browserkit import DESKTOP, PHONE, Person, need_axe, play_out, play_until
+from browserkit import DESKTOP, PHONE, Person, need_axe, play_out, play_until, resize
 
 
 def check(person: Person, where: str) -> None:
     """axe-core on the page as it is, at phone size then at desktop size."""
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-        person.page.set_viewport_size(viewport)
+        resize(person.page, viewport)
         person.page.wait_for_timeout(100)
         found = person.axe(f"{where} ({size})")
         # Of the moderate ones: every screen has its level-one heading (the site's name).
         assert "page-has-heading-one" not in {v["id"] for v in found}, where
-    person.page.set_viewport_size(PHONE)
+    resize(person.page, PHONE)
 
 
 def test_no_serious_violations_on_any_screen(people: Callable[[str], Person]) -> None:

@@ -22,7 +22,7 @@ import pytest
 
 from briscola.engine import Card, Rules
 from briscola.words.catalogue import catalogue
-from browserkit import Person, need_axe, token_of
+from browserkit import Person, need_axe, resize, token_of
 
 SIZES = {
     "portrait": {"width": 390, "height": 844},
@@ -103,7 +103,7 @@ def fits(ana: Person, where: str, shot: str | None = None) -> None:
     the window shot as ``SHOT-SIZE.png`` when asked."""
     page = ana.page
     for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         page.wait_for_timeout(120)  # the bottom's height measured, the page laid out again
         m = page.evaluate(MEASURE)
         assert m["cards"] > 0, (where, size, "no card of the hand on the page")
@@ -111,7 +111,7 @@ def fits(ana: Person, where: str, shot: str | None = None) -> None:
         assert m["buttons"] <= 6, (where, size, f"{m['buttons']} buttons in the auction")
         if shot:
             keep(ana, f"{shot}-{size}")
-    page.set_viewport_size(SIZES["portrait"])
+    resize(page, SIZES["portrait"])
     page.wait_for_timeout(60)
 
 

@@ -17,7 +17,7 @@ import pytest
 from briscola.engine.cards import Rank
 from briscola.words.cards import letter, rank_name
 from briscola.words.catalogue import catalogue
-from browserkit import Person
+from browserkit import Person, resize
 
 SIZES = {
     "phone": {"width": 390, "height": 844},
@@ -47,7 +47,7 @@ SHOWN = """() => [...document.querySelectorAll('#actions, #auction, [data-role=b
 def shoot(p: Person, name: str) -> None:
     """Screenshots at the three sizes the issue names, kept where BRISCOLA_SCREENSHOTS says."""
     for size, viewport in SIZES.items():
-        p.page.set_viewport_size(viewport)
+        resize(p.page, viewport)
         p.page.wait_for_timeout(150)
         path = p.shots / f"{name}-{size}.png"
         p.page.screenshot(path=str(path), full_page=True)
@@ -55,7 +55,7 @@ def shoot(p: Person, name: str) -> None:
         if keep:
             Path(keep).mkdir(parents=True, exist_ok=True)
             shutil.copy(path, Path(keep) / path.name)
-    p.page.set_viewport_size(SIZES["phone"])
+    resize(p.page, SIZES["phone"])
 
 
 @pytest.mark.parametrize(

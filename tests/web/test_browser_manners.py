@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from browserkit import AXE, DESKTOP, LIVE, PHONE, Person, play_out, play_until, token_of
+from browserkit import AXE, DESKTOP, LIVE, PHONE, Person, play_out, play_until, resize, token_of
 from helpers import POINT_FIGURE
 
 RUNNING = re.compile(r":\s*\d+\s*·")
@@ -96,10 +96,10 @@ def test_the_defaults_hide_the_points_and_talk_in_phrases(people: Callable[[str]
     for p in (ana, bea):
         p.page.wait_for_selector("#chat-phrases button")
         for viewport in SIZES.values():  # at every size: the phrases, no free text box
-            p.page.set_viewport_size(viewport)
+            resize(p.page, viewport)
             assert p.page.locator("#chat-input").count() == 0
             assert p.page.locator("#chat-phrases button").count() == 8
-        p.page.set_viewport_size(PHONE)
+        resize(p.page, PHONE)
     assert not [e for e in ana.events if e.get("type") == "card_played"]
     answer = send_raw(ana, {"type": "chat", "text": "Bea, I have the king and knave of swords!"})
     assert (answer["type"], answer["code"]) == ("error", "chat_phrases"), answer
@@ -219,11 +219,11 @@ def no_figure_of_points(players: list[Person], moment: str) -> None:
     """At each of the three sizes, nothing any page shows or says is a figure of points."""
     for p in players:
         for size, viewport in SIZES.items():
-            p.page.set_viewport_size(viewport)
+            resize(p.page, viewport)
             text = p.page.evaluate(PAGE_TEXT)
             found = POINT_FIGURE.search(text)
             assert not found, f"{p.name}, {size}, {moment}: {found and found[0]!r} in {text}"
-        p.page.set_viewport_size(PHONE)
+        resize(p.page, PHONE)
 
 
 def tricks_taken(p: Person) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import DESKTOP, PHONE, Person, family_match, play_out, token_of
+from browserkit import DESKTOP, PHONE, Person, family_match, play_out, resize, token_of
 
 LANDSCAPE = {"width": 844, "height": 390}
 SIZES = {"portrait": PHONE, "landscape": LANDSCAPE, "desktop": DESKTOP}
@@ -44,12 +44,12 @@ def each_size(person: Person, check: Callable[[str], None]) -> None:
     """`check(size)` at phone portrait, phone landscape and desktop, the page no wider than
     the screen at each."""
     for name, size in SIZES.items():
-        person.page.set_viewport_size(size)
+        resize(person.page, size)
         person.page.wait_for_timeout(100)
         check(name)
         wide = person.page.evaluate("() => document.documentElement.scrollWidth")
         assert wide <= size["width"], f"{name}: the page is {wide} px wide"
-    person.page.set_viewport_size(PHONE)
+    resize(person.page, PHONE)
 
 
 def make_family(person: Person, name: str) -> str:

@@ -23,7 +23,7 @@ from briscola.engine.game_record import parse_record
 from briscola.engine.record import replay
 from briscola.engine.state import GameState
 from briscola.words.catalogue import catalogue
-from browserkit import DESKTOP, Person
+from browserkit import DESKTOP, Person, resize
 from serverkit import Client, ServerProcess, open_table, play_randomly
 
 T = TypeVar("T")
@@ -281,7 +281,7 @@ def test_the_replays_trick_cards_are_as_big_as_the_tables(
     page.wait_for_selector("#replay-trick .card")
     replayed = []
     for size in sizes:
-        page.set_viewport_size(size)
+        resize(page, size)
         page.wait_for_timeout(60)
         found = page.evaluate(widths, "#replay-trick .card")
         assert len(found) == 2, found
@@ -291,7 +291,7 @@ def test_the_replays_trick_cards_are_as_big_as_the_tables(
     page.click("#play-now")  # a table of briscola-2 against the computer
     page.wait_for_selector("#trick .card")  # (a card played, or the empty trick's place)
     for size, replay_w in zip(sizes, replayed, strict=True):
-        page.set_viewport_size(size)
+        resize(page, size)
         page.wait_for_timeout(60)
         table_w = max(page.evaluate(widths, ".felt .trick .card"))
         assert replay_w >= table_w, (size, replay_w, table_w)

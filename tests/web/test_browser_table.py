@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from briscola.catalog import variants_json
-from browserkit import Person, play_until
+from browserkit import Person, play_until, resize
 
 SIZES = {
     "portrait": {"width": 390, "height": 844},
@@ -167,7 +167,7 @@ def test_the_table_is_round(people: Callable[[str], Person], game: str, directio
     page.wait_for_selector('[data-role="seat"]')
     for round_ in range(2):
         for size, viewport in SIZES.items():
-            page.set_viewport_size(viewport)
+            resize(page, viewport)
             page.wait_for_timeout(120)
             boxes = page.evaluate(BOXES)
             check(boxes, game, direction, size)
@@ -176,7 +176,7 @@ def test_the_table_is_round(people: Callable[[str], Person], game: str, directio
         # then a card played, for a trick with cards of others' in it
         if ana.play_first():
             into_play(ana)
-    page.set_viewport_size({"width": 360, "height": 740})
+    resize(page, {"width": 360, "height": 740})
     page.wait_for_timeout(120)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"{game}: the page is {width} px wide at 360 px"
@@ -202,7 +202,7 @@ def test_every_game_is_shot_at_every_size(people: Callable[[str], Person], game:
     page.wait_for_selector("#trick-done", state="detached")  # the last trick taken went
     page.mouse.move(0, 0)  # no card lifted under the pointer that played the last one
     for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         page.wait_for_timeout(120)
         assert shoot(ana, f"{game}-{size}").stat().st_size > 1000
         width = page.evaluate("document.documentElement.scrollWidth")
@@ -254,7 +254,7 @@ def test_a_playable_card_under_the_mouse_still_shows_it_is_playable(
 ) -> None:
     """Lifted under the pointer, a card keeps the ring that says it may be played."""
     ana = people("Ana")
-    ana.page.set_viewport_size(SIZES["desktop"])
+    resize(ana.page, SIZES["desktop"])
     ana.login()
     ana.page.wait_for_selector("#lobby li")
     start(ana, "briscola-2", "right")
@@ -277,7 +277,7 @@ def test_a_hand_shown_to_the_table_can_be_read(people: Callable[[str], Person], 
     """In briscola scoperta the other player's cards are face up: side by side, each wide
     enough to read, not fanned under one another as backs are."""
     ana = people("Ana")
-    ana.page.set_viewport_size(SIZES[size])
+    resize(ana.page, SIZES[size])
     ana.login()
     ana.page.wait_for_selector("#lobby li")
     start(ana, "scoperta", "right")

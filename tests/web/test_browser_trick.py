@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from briscola.words.catalogue import catalogue
-from browserkit import Person
+from browserkit import Person, resize
 from serverkit import ServerProcess
 
 SIZES = {
@@ -214,7 +214,7 @@ def check_shown(ana: Person, pause: float, slides: bool) -> list[list[dict[str, 
 
 
 def test_a_trick_taken_stays_a_while_then_goes_and_the_next_shows_at_once(ana: Person) -> None:
-    ana.page.set_viewport_size(SIZES["portrait"])
+    resize(ana.page, SIZES["portrait"])
     start(ana, "briscola-4")
     play_until_taken(ana, 5, wait=True)
     ana.page.wait_for_timeout(2200)  # the last trick taken gone too
@@ -233,13 +233,13 @@ def test_the_cards_of_a_trick_never_overlap(ana: Person, game: str) -> None:
     """A whole trick, taken and shown for 4 s, measured at each size: no two of its cards
     overlap, each lies on the table, and a card of the next trick waiting at its seat covers
     none of them."""
-    ana.page.set_viewport_size(SIZES["portrait"])
+    resize(ana.page, SIZES["portrait"])
     start(ana, game, trickPause=4)
     play_until_taken(ana, 1)
     ana.page.wait_for_selector("#trick-done")
     n = len(won(ana)[0]["cards"])
     for size, viewport in SIZES.items():
-        ana.page.set_viewport_size(viewport)
+        resize(ana.page, viewport)
         ana.page.wait_for_timeout(60)
         s = ana.page.evaluate("() => window.__sample()")
         assert s["done"] and not s["done"]["going"], (game, size, "the trick went too soon")
@@ -267,7 +267,7 @@ def test_the_cards_of_a_trick_never_overlap(ana: Person, game: str) -> None:
 
 
 def test_with_no_pause_a_trick_taken_goes_at_once(ana: Person) -> None:
-    ana.page.set_viewport_size(SIZES["portrait"])
+    resize(ana.page, SIZES["portrait"])
     start(ana, "briscola-2", trickPause=0)
     play_until_taken(ana, 3, wait=True)
     ana.page.wait_for_timeout(800)
@@ -275,7 +275,7 @@ def test_with_no_pause_a_trick_taken_goes_at_once(ana: Person) -> None:
 
 
 def test_under_reduced_motion_nothing_slides_and_the_pause_is_the_same(ana: Person) -> None:
-    ana.page.set_viewport_size(SIZES["desktop"])
+    resize(ana.page, SIZES["desktop"])
     ana.page.emulate_media(reduced_motion="reduce")
     try:
         start(ana, "briscola-4")
@@ -291,7 +291,7 @@ def test_the_trick_taken_and_its_pause_are_said_in_each_language(ana: Person, la
     """The trick taken says who takes it, and its winning card says so; the preference
     is offered in the page's language, and kept."""
     words = catalogue(lang)
-    ana.page.set_viewport_size(SIZES["portrait"])
+    resize(ana.page, SIZES["portrait"])
     start(ana, "briscola-4", lang=lang, trickPause=4)
     play_until_taken(ana, 1)
     done = ana.page.locator("#trick-done")
@@ -324,7 +324,7 @@ def test_the_trick_taken_and_its_pause_are_said_in_each_language(ana: Person, la
 
 
 def test_a_hands_last_trick_is_shown_before_its_end(ana: Person) -> None:
-    ana.page.set_viewport_size(SIZES["portrait"])
+    resize(ana.page, SIZES["portrait"])
     start(ana, "briscola-2", trickPause=2)
     end = time.monotonic() + 60
     while not any(e["type"] == "hand_over" for e in ana.events):
