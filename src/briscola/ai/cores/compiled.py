@@ -36,6 +36,9 @@ KERNEL_MODULES = (
     "learned/net.py",
     "learned/leaves.py",
     "learned/games.py",
+    "learned/table_features.py",
+    "learned/table_hands.py",
+    "learned/table_leaves.py",
 )
 """The modules with compiled kernels (paths under ``briscola/ai``), which call each
 other's."""

@@ -85,6 +85,14 @@ class SearchConfig:
     for the champion, ``benchmarks/README.md``)."""
     table_eps: float = 0.1
     """Table core: the chance of a random card at each play of a playout."""
+    table_value_net: str | None = None
+    """Table core: the value network shipped for the game (``"shipped"``), or the path of a
+    network file, that values each sampled world once the card's trick and
+    ``table_leaf_tricks`` more are played by the greedy policy
+    (:mod:`briscola.ai.learned.table_leaves`), instead of ``table_rollouts`` playouts
+    of the whole hand (``None``, or a game with no network shipped: playouts)."""
+    table_leaf_tricks: int = 2
+    """See ``table_value_net``."""
     table_exact: int = 64
     """Table core: solve each world to the end instead, once the stock is out and the
     hands left allow at most this many orders of play (the product over the seats of
@@ -153,6 +161,8 @@ STRONG_2026 = SearchConfig(
     table_rollouts=2,
     table_policy="greedy",
     table_eps=0.1,
+    table_value_net=None,
+    table_leaf_tricks=2,
     table_exact=64,
     engine_plies=4000,
     engine_worlds=64,

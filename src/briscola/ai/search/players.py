@@ -301,6 +301,30 @@ def table_values(
     if exact:
         table.exact_values(worlds, ids, seat, config.margin, half, sums)
         return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
+    net = None
+    if config.table_value_net is not None:
+        from briscola.ai.learned.net import network
+
+        net = network(config.table_value_net, rules.key, "value")
+    if net is not None:
+        from briscola.ai.learned.features import deck_mask
+        from briscola.ai.learned.table_leaves import net_values
+
+        deck = deck_mask(codec.id.values())
+        exact_orders = config.table_exact
+        net_values(
+            worlds,
+            ids,
+            seat,
+            config.table_leaf_tricks,
+            exact_orders,
+            config.margin,
+            half,
+            deck,
+            sums,
+            net.kernel_args(),
+        )
+        return {c: (float(sums[i, 0]) / n, float(sums[i, 1]) / n) for i, c in enumerate(cards)}
     rollouts = config.table_rollouts
     seed = rng.getrandbits(40)
     policy = table.POLICIES[config.table_policy]
