@@ -4,11 +4,17 @@ table_hands`), and print its held-out loss as it goes.
 
     python benchmarks/train_table_value.py GAME OUT [--hands 400000] [--keep 8]
         [--steps 40000] [--batch 256] [--hidden 128,64] [--lr 0.001] [--seed 1]
+        [--start NET] [--search DIR --share 0.5] [--held-search DIR]
 
 ``OUT`` is the network's file (``.npz``), written at each report and at the end; the
 search reads it by ``SearchConfig(table_value_net=OUT)``. Each batch is ``--batch``
 positions, each read from every seat. The held-out loss is over 4,000 positions of
 2,000 fresh hands; a constant guess (the rows' mean) is printed beside it.
+
+Expert iteration: ``--start`` begins from a network's weights, and ``--search`` learns
+from hands played by the search (``benchmarks/table_selfplay.py``'s parts in ``DIR``) as
+well, ``--share`` of each batch from them. ``--held-search`` keeps the parts of another
+such folder apart and prints the loss on them too (the value under the search's play).
 """
 
 from __future__ import annotations
@@ -23,8 +29,22 @@ import numpy as np
 from briscola.ai.learned.learn import Adam, value_loss
 from briscola.ai.learned.net import Net
 from briscola.ai.learned.table_features import N_FEATURES
-from briscola.ai.learned.table_hands import play_hands, value_rows
+from briscola.ai.learned.table_hands import Hands, play_hands, value_rows
 from briscola.engine.rules import Rules
+from briscola.training.table_selfplay import joined
+
+
+def read_parts(folder: Path) -> Hands:
+    """The hands of ``benchmarks/table_selfplay.py``'s parts in ``folder``."""
+    parts = []
+    for path in sorted(folder.glob("part-*.npz"), key=lambda p: int(p.stem.split("-")[1])):
+        if path.name.endswith(".part.npz"):
+            continue
+        with np.load(path) as d:
+            parts.append(Hands(d["positions"], d["hand"], d["won"], d["points"]))
+    if not parts:
+        raise SystemExit(f"no parts of hands in {folder}")
+    return joined(parts)
 
 
 def main() -> None:
@@ -38,6 +58,10 @@ def main() -> None:
     ap.add_argument("--hidden", default="128,64")
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", type=Path)
+    ap.add_argument("--search", type=Path)
+    ap.add_argument("--share", type=float, default=0.5)
+    ap.add_argument("--held-search", type=Path)
     a = ap.parse_args()
     rules = Rules.make(a.game)
     half = sum(rules.points[c] for c in rules.deck) / 2
@@ -45,7 +69,8 @@ def main() -> None:
     hands = play_hands(rules, a.hands, a.seed, a.keep)
     held = play_hands(rules, 2000, a.seed + 1_000_003, 2)
     xh, yh = value_rows(held, np.arange(held.positions.shape[0]), rules, half)
-    print(f"{a.hands} hands, {hands.positions.shape[0]} positions: {time.perf_counter() - t0:.0f} s")
+    took = time.perf_counter() - t0
+    print(f"{a.hands} hands, {hands.positions.shape[0]} positions: {took:.0f} s")
     h1, h2 = (int(v) for v in a.hidden.split(","))
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
@@ -62,6 +87,17 @@ def main() -> None:
     }
     rng = np.random.default_rng(a.seed)
     net = Net.fresh(N_FEATURES, (h1, h2), 2, rng, meta)
+    if a.start:
+        start = Net.load(a.start)
+        net = Net(start.ws, start.bs, {**meta, "start": str(a.start)})
+    search = read_parts(a.search) if a.search else None
+    if search is not None:
+        meta["search_hands"] = int(search.won.shape[0])
+        print(f"{search.won.shape[0]} hands of the search, {search.positions.shape[0]} positions")
+    held_search = None
+    if a.held_search:
+        hs = read_parts(a.held_search)
+        held_search = value_rows(hs, np.arange(hs.positions.shape[0]), rules, half)
     opt = Adam(net, a.lr)
     mean = yh.mean(0)
     base = Net.fresh(N_FEATURES, (1, 1), 2, rng)
@@ -70,14 +106,22 @@ def main() -> None:
     print(f"constant guess: held-out loss {value_loss(base, xh, yh)[0]:.4f}")
     n = hands.positions.shape[0]
     for step in range(1, a.steps + 1):
-        rows = rng.integers(0, n, a.batch)
-        x, y = value_rows(hands, rows, rules, half)
+        if search is not None and rng.random() < a.share:
+            rows = rng.integers(0, search.positions.shape[0], a.batch)
+            x, y = value_rows(search, rows, rules, half)
+        else:
+            rows = rng.integers(0, n, a.batch)
+            x, y = value_rows(hands, rows, rules, half)
         opt.step(value_loss(net, x, y)[1])
         if step % 2000 == 0 or step == a.steps:
             if step == a.steps // 2:
                 opt.lr = a.lr / 3
             loss = value_loss(net, xh, yh)[0]
-            print(f"step {step}: held-out loss {loss:.4f} ({time.perf_counter() - t0:.0f} s)")
+            more = ""
+            if held_search is not None:
+                more = f", on the search's hands {value_loss(net, *held_search)[0]:.4f}"
+            took = time.perf_counter() - t0
+            print(f"step {step}: held-out loss {loss:.4f}{more} ({took:.0f} s)", flush=True)
             net.save(a.out)
 
 

@@ -1,0 +1,113 @@
+"""Hands of the table games played by computer players (the search, with or without a
+value network), kept as :class:`~briscola.ai.learned.table_hands.Hands` keeps the table
+core's: the targets of expert iteration for the table games.
+
+Each seat's player sees only its view; the positions kept are the whole hand as it lies.
+Deals and players' seeds come from the seed and the hand's number alone, so the same
+hands are played however they are shared out over worker processes.
+
+>>> from briscola.ai import make_bot
+>>> from briscola.engine.rules import Rules
+>>> beginner = lambda seed: make_bot("beginner", seed=seed)
+>>> hands = play_hands(Rules.make("briscola-4"), 0, 2, 1, beginner, keep=3)
+>>> hands.positions.shape[0], sorted(set(hands.won.ravel().tolist())) in ([0.0, 1.0], [0.5])
+(6, True)
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+from briscola.ai.cores.head_to_head import Codec
+from briscola.ai.cores.table_games import MAXP, SIZE, from_state
+from briscola.ai.learned.table_hands import Hands
+from briscola.arena.duplicate import derive
+from briscola.engine.actions import Play
+from briscola.engine.deal import shuffled_deal
+from briscola.engine.house_rules import RuleValue
+from briscola.engine.rules import Rules
+from briscola.engine.state import OVER, GameState
+from briscola.engine.views import seat_view
+from briscola.training.selfplay import PlayerMaker
+
+
+def play_hands(
+    rules: Rules, first: int, n: int, seed: int, make: PlayerMaker, keep: int = 8
+) -> Hands:
+    """Hands ``first`` to ``first + n`` of ``seed``, every seat played by ``make``'s
+    player; ``keep`` of each hand's card plays kept at random (the position before it)."""
+    codec = Codec(rules)
+    rows: list[np.ndarray] = []
+    hand: list[int] = []
+    won = np.zeros((n, MAXP), np.float32)
+    points = np.zeros((n, MAXP), np.int64)
+    for g in range(n):
+        index = first + g
+        deal = shuffled_deal(
+            rules, index % rules.players, random.Random(derive(seed, "deal", index))
+        )
+        state = GameState(rules, deal)
+        bots = [make(derive(seed, "player", index, s)) for s in range(rules.players)]
+        for s, bot in enumerate(bots):
+            hook = getattr(bot, "new_hand", None)
+            if callable(hook):
+                hook(seat_view(state, s))
+        seen: list[np.ndarray] = []
+        while state.phase != OVER:
+            seat = state.turn
+            action = bots[seat].choose(seat_view(state, seat))
+            if isinstance(action, Play):
+                seen.append(from_state(state, codec))
+            state.apply(action)
+        picks = random.Random(derive(seed, "keep", index)).sample(range(len(seen)), keep)
+        rows.extend(seen[i] for i in sorted(picks))
+        hand.extend([g] * keep)
+        winners = state.winners()
+        for s in range(rules.players):
+            won[g, s] = 1.0 if s in winners else 0.5 if not winners else 0.0
+            side = state.side_of[s]
+            points[g, s] = sum(
+                state.seat_points[t] for t in range(rules.players) if state.side_of[t] == side
+            )
+    positions = np.array(rows, np.int64).reshape(-1, SIZE).astype(np.int8)
+    return Hands(positions, np.array(hand, np.int64), won, points)
+
+
+def joined(parts: list[Hands]) -> Hands:
+    """The hands of ``parts``, one after another."""
+    offsets = np.cumsum([0] + [p.won.shape[0] for p in parts[:-1]])
+    return Hands(
+        np.concatenate([p.positions for p in parts]),
+        np.concatenate([p.hand + k for p, k in zip(parts, offsets, strict=True)]),
+        np.concatenate([p.won for p in parts]),
+        np.concatenate([p.points for p in parts]),
+    )
+
+
+def search_hands(
+    rules: Rules, first: int, n: int, seed: int, make: PlayerMaker, jobs: int = 1, chunk: int = 10
+) -> Hands:
+    """Hands ``first`` to ``first + n``, shared out in chunks over ``jobs`` worker
+    processes; the same hands for any ``jobs``."""
+    starts = list(range(first, first + n, chunk))
+    sizes = [min(chunk, first + n - s) for s in starts]
+    if jobs <= 1:
+        return joined(
+            [play_hands(rules, s, k, seed, make) for s, k in zip(starts, sizes, strict=True)]
+        )
+    table = (rules.key, dict(rules.options))
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [
+            pool.submit(_play_hands, table, s, k, seed, make)
+            for s, k in zip(starts, sizes, strict=True)
+        ]
+        return joined([f.result() for f in futures])
+
+
+def _play_hands(
+    table: tuple[str, dict[str, RuleValue]], first: int, n: int, seed: int, make: PlayerMaker
+) -> Hands:
+    return play_hands(Rules.make(*table), first, n, seed, make)

@@ -1,0 +1,41 @@
+"""Hands of the table games played by computer players, to learn from: the same hands
+however many worker processes play them, each hand's end kept for every seat."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from briscola.ai import make_bot
+from briscola.ai.bot import Bot
+from briscola.engine.rules import Rules
+from briscola.training.table_selfplay import search_hands
+
+
+def beginner(seed: int) -> Bot:
+    return make_bot("beginner", seed=seed)
+
+
+def test_the_same_hands_in_one_process_or_two() -> None:
+    rules = Rules.make("briscola-4")
+    one = search_hands(rules, 3, 7, 11, beginner, jobs=1, chunk=3)
+    two = search_hands(rules, 3, 7, 11, partial(beginner), jobs=2, chunk=2)
+    assert one.positions.shape == (7 * 8, two.positions.shape[1])
+    for a, b in zip(
+        (one.positions, one.hand, one.won, one.points),
+        (two.positions, two.hand, two.won, two.points),
+        strict=True,
+    ):
+        assert np.array_equal(a, b)
+    # the sides' points: each seat's side and the other side's make the deck's 120
+    assert (one.points[:, 0] + one.points[:, 1] == 120).all()
+    assert (one.won[:, 0] + one.won[:, 1] == 1.0).all()
+
+
+def test_another_first_hand_plays_other_hands() -> None:
+    rules = Rules.make("briscola-3")
+    a = search_hands(rules, 0, 2, 5, beginner)
+    b = search_hands(rules, 2, 2, 5, beginner)
+    assert not np.array_equal(a.positions, b.positions)
+    assert a.won.shape == (2, 6) and set(np.unique(a.won[:, :3])) <= {0.0, 0.5, 1.0}
