@@ -36,7 +36,12 @@ RULES = Rules.make("briscola-2")
 def load(run: Path, rounds: range) -> Games:
     parts = []
     for r in rounds:
-        with np.load(run / "games" / f"round-{r}.npz") as d:
+        path = run / "games" / f"round-{r}.npz"
+        if not path.exists():
+            raise SystemExit(
+                f"{path} is missing: is {run} the folder of a run with --teacher search?"
+            )
+        with np.load(path) as d:
             parts.append(Games(*(np.asarray(d[k], np.int64) for k in GAMES_FIELDS)))
     return Games.joined(parts)
 
