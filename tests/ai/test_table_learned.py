@@ -16,6 +16,7 @@ from briscola.ai.cores.table_games import (
     DRAW,
     MAXH,
     ND,
+    NEED,
     NH,
     SIDE,
     SP,
@@ -195,3 +196,24 @@ def test_a_search_player_with_a_table_network_plays_whole_hands(tmp_path: Path) 
         assert state.over and sum(state.seat_points) == 120
     with pytest.raises(NetError, match="not a value network of briscola-3"):
         play_hand(Rules.make("briscola-3"), [SearchBot(1, config)] * 3, 1)
+
+
+def test_chiamata_hands_are_played_from_the_call_with_the_callers_side() -> None:
+    """The intermediate bots bid and call; the card play is the table core's, the caller
+    and the holder of the called card one side (alone, when the caller holds it)."""
+    rules = Rules.make("chiamata")
+    hands = play_hands(rules, 30, seed=4, keep=2)
+    for g in range(30):
+        points = hands.points[g, :5]
+        sides = set(points.tolist())
+        assert len(sides) <= 2 and (len(sides) == 1 or sum(sides) == 120)
+        if len(sides) == 1:  # 60 each: the caller's side needed 61, and lost
+            assert sorted(hands.won[g, :5].tolist()) in ([0, 0, 1, 1, 1], [0, 1, 1, 1, 1])
+            continue
+        assert min((points == p).sum() for p in sides) in (1, 2)
+        for s in range(5):
+            # one side won, the other lost: the same result across a side
+            same = [t for t in range(5) if points[t] == points[s]]
+            assert len({float(hands.won[g, t]) for t in same}) == 1
+    for pos in hands.positions.astype(np.int64):
+        assert pos[NEED] >= 61

@@ -64,19 +64,30 @@ class Hands:
 
 def deals(rules: Rules, n: int, seed: int) -> Array:
     """``n`` start positions of ``rules`` from the engine's shuffled deals, dealers in turn.
+    Where a hand starts with something else than the card play (chiamata's auction and
+    call), the intermediate bots do it; a hand that ends there (every seat passing) is
+    dealt again.
 
-    :raises ValueError: for a game the table core does not play, or whose hands do not
-        start with the card play (talk, the auction or the trump exchange before it)."""
+    :raises ValueError: for a game the table core does not play."""
+    from briscola.ai.bot import make_bot
+    from briscola.engine.views import seat_view
+
     if not supports(rules):
         raise ValueError(f"{rules.game.key}: the table core does not play this game")
     codec = Codec(rules)
     rng = random.Random(seed)
+    bots = [make_bot("intermediate", seed=seed * 10 + s) for s in range(rules.players)]
     out = np.empty((n, SIZE), np.int64)
-    for g in range(n):
-        state = GameState(rules, shuffled_deal(rules, g % rules.players, rng))
-        if state.phase != Phase.PLAY:
-            raise ValueError(f"{rules.game.key}: a hand starts at its {state.phase}, not its play")
-        out[g] = from_state(state, codec)
+    g = 0
+    dealt = 0
+    while g < n:
+        state = GameState(rules, shuffled_deal(rules, dealt % rules.players, rng))
+        dealt += 1
+        while state.phase not in (Phase.PLAY, Phase.OVER):
+            state.apply(bots[state.turn].choose(seat_view(state, state.turn)))
+        if state.phase == Phase.PLAY:
+            out[g] = from_state(state, codec)
+            g += 1
     return out
 
 
