@@ -179,4 +179,3 @@ def encode_rows(positions: Array, seats: Array, full: bool, deck: int) -> F32:
     for r in range(positions.shape[0]):
         encode_dense(positions[r], int(seats[r]), full, deck, out[r])
     return out
-

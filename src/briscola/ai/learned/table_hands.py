@@ -143,9 +143,7 @@ def play_hands(rules: Rules, n: int, seed: int, keep: int = 8, eps: float = 0.1)
     return Hands(rows.astype(np.int8), hand, won.astype(np.float32), points)
 
 
-def value_rows(
-    hands: Hands, rows: Array, rules: Rules, margin_half: float
-) -> tuple[F32, F32]:
+def value_rows(hands: Hands, rows: Array, rules: Rules, margin_half: float) -> tuple[F32, F32]:
     """The value network's inputs and targets for positions ``rows`` of ``hands``, each
     read from every seat (``full``): the result (1, 1/2, 0) and the side's points less
     ``margin_half``, over 60."""
@@ -156,8 +154,7 @@ def value_rows(
     deck = deck_mask(sorted(Codec(rules).id.values()))
     x = encode_rows(positions[both], seats, True, deck)
     g = hands.hand[rows][both]
-    y = np.stack(
-        [hands.won[g, seats], (hands.points[g, seats] - margin_half) / 60.0], 1
-    ).astype(np.float32)
+    y = np.stack([hands.won[g, seats], (hands.points[g, seats] - margin_half) / 60.0], 1).astype(
+        np.float32
+    )
     return x, y
-

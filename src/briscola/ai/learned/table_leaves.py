@@ -95,4 +95,3 @@ def net_values(
                 m = float(res[1])
                 out[i, 0] += p + margin * m
                 out[i, 1] += half + 60.0 * m
-
