@@ -54,7 +54,12 @@ def main() -> None:
         hands = search_hands(rules, first, n, a.seed, partial(player, net), a.jobs)
         tmp = path.with_name(path.name + ".part.npz")
         np.savez_compressed(
-            tmp, positions=hands.positions, hand=hands.hand, won=hands.won, points=hands.points
+            tmp,
+            positions=hands.positions,
+            hand=hands.hand,
+            won=hands.won,
+            points=hands.points,
+            cards=hands.cards,
         )
         tmp.replace(path)
         print(f"part {k}: {n} hands in {time.perf_counter() - t0:.0f} s", flush=True)

@@ -41,7 +41,8 @@ def read_parts(folder: Path) -> Hands:
         if path.name.endswith(".part.npz"):
             continue
         with np.load(path) as d:
-            parts.append(Hands(d["positions"], d["hand"], d["won"], d["points"]))
+            cards = d["cards"] if "cards" in d.files else np.full(d["hand"].shape, -1)
+            parts.append(Hands(d["positions"], d["hand"], d["won"], d["points"], cards))
     if not parts:
         raise SystemExit(f"no parts of hands in {folder}")
     return joined(parts)

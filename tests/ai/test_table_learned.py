@@ -129,6 +129,9 @@ def test_the_hands_learned_from_end_with_their_results() -> None:
         assert ours + theirs == 120 and hands.points[g, 2] == ours
         want = 1.0 if ours > theirs else 0.0 if ours < theirs else 0.5
         assert hands.won[g, 0] == want and hands.won[g, 1] == 1.0 - want
+    buf = np.empty(MAXH, np.int64)
+    for pos, card in zip(hands.positions.astype(np.int64), hands.cards, strict=True):
+        assert card in buf[: legal_cards(pos, buf)]  # the card played there, a legal one
     x, y = value_rows(hands, np.arange(3), rules, 60.0)
     assert x.shape == (12, N_FEATURES)
     g = hands.hand[0]

@@ -9,6 +9,7 @@ import numpy as np
 
 from briscola.ai import make_bot
 from briscola.ai.bot import Bot
+from briscola.ai.cores.table_games import legal_cards
 from briscola.engine.rules import Rules
 from briscola.training.table_selfplay import search_hands
 
@@ -23,11 +24,14 @@ def test_the_same_hands_in_one_process_or_two() -> None:
     two = search_hands(rules, 3, 7, 11, partial(beginner), jobs=2, chunk=2)
     assert one.positions.shape == (7 * 8, two.positions.shape[1])
     for a, b in zip(
-        (one.positions, one.hand, one.won, one.points),
-        (two.positions, two.hand, two.won, two.points),
+        (one.positions, one.hand, one.won, one.points, one.cards),
+        (two.positions, two.hand, two.won, two.points, two.cards),
         strict=True,
     ):
         assert np.array_equal(a, b)
+    buf = np.empty(8, np.int64)
+    for pos, card in zip(one.positions.astype(np.int64), one.cards, strict=True):
+        assert card in buf[: legal_cards(pos, buf)]  # the card the player chose there
     # the sides' points: each seat's side and the other side's make the deck's 120
     assert (one.points[:, 0] + one.points[:, 1] == 120).all()
     assert (one.won[:, 0] + one.won[:, 1] == 1.0).all()

@@ -38,10 +38,12 @@ def play_hands(
     rules: Rules, first: int, n: int, seed: int, make: PlayerMaker, keep: int = 8
 ) -> Hands:
     """Hands ``first`` to ``first + n`` of ``seed``, every seat played by ``make``'s
-    player; ``keep`` of each hand's card plays kept at random (the position before it)."""
+    player; ``keep`` of each hand's card plays kept at random (the position before it,
+    and the card played)."""
     codec = Codec(rules)
     rows: list[np.ndarray] = []
     hand: list[int] = []
+    chosen: list[int] = []
     won = np.zeros((n, MAXP), np.float32)
     points = np.zeros((n, MAXP), np.int64)
     for g in range(n):
@@ -55,15 +57,16 @@ def play_hands(
             hook = getattr(bot, "new_hand", None)
             if callable(hook):
                 hook(seat_view(state, s))
-        seen: list[np.ndarray] = []
+        seen: list[tuple[np.ndarray, int]] = []
         while state.phase != OVER:
             seat = state.turn
             action = bots[seat].choose(seat_view(state, seat))
             if isinstance(action, Play):
-                seen.append(from_state(state, codec))
+                seen.append((from_state(state, codec), codec.id[action.card]))
             state.apply(action)
         picks = random.Random(derive(seed, "keep", index)).sample(range(len(seen)), keep)
-        rows.extend(seen[i] for i in sorted(picks))
+        rows.extend(seen[i][0] for i in sorted(picks))
+        chosen.extend(seen[i][1] for i in sorted(picks))
         hand.extend([g] * keep)
         winners = state.winners()
         for s in range(rules.players):
@@ -73,7 +76,7 @@ def play_hands(
                 state.seat_points[t] for t in range(rules.players) if state.side_of[t] == side
             )
     positions = np.array(rows, np.int64).reshape(-1, SIZE).astype(np.int8)
-    return Hands(positions, np.array(hand, np.int64), won, points)
+    return Hands(positions, np.array(hand, np.int64), won, points, np.array(chosen, np.int64))
 
 
 def joined(parts: list[Hands]) -> Hands:
@@ -84,6 +87,7 @@ def joined(parts: list[Hands]) -> Hands:
         np.concatenate([p.hand + k for p, k in zip(parts, offsets, strict=True)]),
         np.concatenate([p.won for p in parts]),
         np.concatenate([p.points for p in parts]),
+        np.concatenate([p.cards for p in parts]),
     )
 
 

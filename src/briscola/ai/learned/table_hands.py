@@ -53,13 +53,15 @@ F32 = npt.NDArray[np.float32]
 @dataclass
 class Hands:
     """Positions kept from many hands: ``positions[r]`` (``int8``, the table core's layout)
-    from hand ``hand[r]``; ``won[g, s]`` is 1, 1/2 or 0 as seat ``s`` won, tied or lost
+    from hand ``hand[r]``, where the seat to move played ``cards[r]`` (its card id; -1
+    where it was not kept); ``won[g, s]`` is 1, 1/2 or 0 as seat ``s`` won, tied or lost
     hand ``g``, and ``points[g, s]`` its side's points."""
 
     positions: npt.NDArray[np.int8]
     hand: Array
     won: F32
     points: Array
+    cards: Array
 
 
 def deals(rules: Rules, n: int, seed: int) -> Array:
@@ -94,13 +96,15 @@ def deals(rules: Rules, n: int, seed: int) -> Array:
 @jit
 def play_kept(
     starts: Array, eps: float, keep: int, seed: int
-) -> tuple[Array, Array, FArray, Array]:
+) -> tuple[Array, Array, FArray, Array, Array]:
     """Play each start to its end by the greedy policy with a chance ``eps`` of a random
     card; keep ``keep`` of its decisions' positions at random. Returns the positions, the
-    hand of each, and each hand's result and side points for every seat."""
+    hand of each, each hand's result and side points for every seat, and the card played
+    at each position kept."""
     g_n = starts.shape[0]
     rows = np.empty((g_n * keep, SIZE), np.int64)
     hand = np.empty(g_n * keep, np.int64)
+    chosen = np.empty(g_n * keep, np.int64)
     won = np.zeros((g_n, MAXP), np.float64)
     points = np.zeros((g_n, MAXP), np.int64)
     rng = np.empty(1, np.uint64)
@@ -108,6 +112,7 @@ def play_kept(
     buf = np.empty(MAXH, np.int64)
     pos = np.empty(SIZE, np.int64)
     seen = np.empty((MAXP * MAXH + 1, SIZE), np.int64)
+    played = np.empty(MAXP * MAXH + 1, np.int64)
     r = 0
     for g in range(g_n):
         pos[:] = starts[g]
@@ -120,13 +125,16 @@ def play_kept(
                 card = buf[rand_below(rng, n)]
             else:
                 card = greedy_card(pos, buf, n) if n > 1 else buf[0]
+            played[m - 1] = card
             play_card(pos, card)
         # keep distinct decisions, drawn without replacement
         k = min(keep, m)
         for j in range(k):
             t = j + rand_below(rng, m - j)
             rows[r] = seen[t]
+            chosen[r] = played[t]
             seen[t] = seen[j]
+            played[t] = played[j]
             hand[r] = g
             r += 1
         win = winning_side(pos)
@@ -134,13 +142,13 @@ def play_kept(
             side = int(pos[SIDE + s])
             won[g, s] = 0.5 if win < 0 else (1.0 if win == side else 0.0)
             points[g, s] = side_points(pos, side)
-    return rows[:r], hand[:r], won, points
+    return rows[:r], hand[:r], won, points, chosen[:r]
 
 
 def play_hands(rules: Rules, n: int, seed: int, keep: int = 8, eps: float = 0.1) -> Hands:
     """``n`` hands of ``rules`` played in the table core (see :func:`play_kept`)."""
-    rows, hand, won, points = play_kept(deals(rules, n, seed), eps, keep, seed)
-    return Hands(rows.astype(np.int8), hand, won.astype(np.float32), points)
+    rows, hand, won, points, cards = play_kept(deals(rules, n, seed), eps, keep, seed)
+    return Hands(rows.astype(np.int8), hand, won.astype(np.float32), points, cards)
 
 
 def value_rows(hands: Hands, rows: Array, rules: Rules, margin_half: float) -> tuple[F32, F32]:
