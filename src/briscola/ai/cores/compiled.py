@@ -32,6 +32,7 @@ KERNEL_MODULES = (
     "cores/head_to_head_solver.py",
     "cores/table_games.py",
     "search/pimc.py",
+    "search/table_inference.py",
     "learned/features.py",
     "learned/net.py",
     "learned/leaves.py",

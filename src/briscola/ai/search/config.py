@@ -93,6 +93,13 @@ class SearchConfig:
     of the whole hand (``None``, or a game with no network shipped: playouts)."""
     table_leaf_tricks: int = 2
     """See ``table_value_net``."""
+    table_model_noise: float = 1.0
+    """Table core, inference: worlds are drawn in proportion to how well they explain the
+    other seats' plays that can be read (:mod:`briscola.ai.search.table_inference`),
+    were each to play by the greedy policy with this chance of any card (1: no
+    inference, every world alike)."""
+    table_candidates: int = 4
+    """With inference at the table, the worlds sampled per world kept."""
     table_exact: int = 64
     """Table core: solve each world to the end instead, once the stock is out and the
     hands left allow at most this many orders of play (the product over the seats of
@@ -163,6 +170,8 @@ STRONG_2026 = SearchConfig(
     table_eps=0.1,
     table_value_net=None,
     table_leaf_tricks=2,
+    table_model_noise=1.0,
+    table_candidates=4,
     table_exact=64,
     engine_plies=4000,
     engine_worlds=64,

@@ -285,8 +285,16 @@ def table_values(
     n = min(config.table_worlds, max(1, sampler.count()))
     root = table.view_root(view, rules, codec)
     caller = None if view.auction is None else view.auction.caller
+    plays = None
+    if config.table_model_noise < 1.0 and isinstance(sampler, Sampler):
+        from briscola.ai.search.table_inference import plays_read
+
+        plays = plays_read(view, rules, codec)
+        if not len(plays):
+            plays = None
+    drawn = n * config.table_candidates if plays is not None else n
     dealt: list[table.World] = []
-    for _ in range(n):
+    for _ in range(drawn):
         world = sampler.sample(rng)
         team = None
         if caller is not None:
@@ -295,6 +303,13 @@ def table_values(
             team = (caller, world.partner)
         dealt.append((world.hands, world.stock, world.turned, team))
     worlds = table.from_worlds(root, codec, dealt)
+    if plays is not None:
+        from briscola.ai.search.pimc import resample
+        from briscola.ai.search.table_inference import world_weights
+
+        weights = np.zeros(drawn)
+        world_weights(worlds, plays, config.table_model_noise, weights)
+        worlds = worlds[resample(weights, n, rng)] if weights.sum() > 0 else worlds[:n]
     ids = np.array([codec.id[c] for c in cards], np.int64)
     sums = np.zeros((len(cards), 2))
     half = sum(rules.points[c] for c in rules.deck) / 2

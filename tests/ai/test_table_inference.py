@@ -1,0 +1,128 @@
+"""Inference at the table games: the worlds weighed by how well they explain the other
+seats' plays. The cards as they truly lie always explain them; against players that
+play as the model says, the true world weighs more than the worlds drawn blind, and
+the weighed worlds hold more of the others' true cards."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from briscola.ai.cores.head_to_head import Codec
+from briscola.ai.cores.table_games import MAXH, from_state, from_worlds, greedy_card, view_root
+from briscola.ai.cores.table_games import legal_cards as core_legal
+from briscola.ai.search.config import STRONG
+from briscola.ai.search.determinize import Sampler
+from briscola.ai.search.pimc import resample
+from briscola.ai.search.players import SearchBot
+from briscola.ai.search.table_inference import SEAT, plays_read, world_weights
+from briscola.engine import GameState, Rules, seat_view, shuffled_deal
+from briscola.engine.actions import Play
+from briscola.engine.phases import Phase
+from helpers import play_hand
+
+
+def greedy_move(state: GameState, codec: Codec) -> Play:
+    """The table core's greedy policy on the state's own seat (it reads its hand and the
+    trick alone)."""
+    pos = from_state(state, codec)
+    buf = np.empty(MAXH, np.int64)
+    n = core_legal(pos, buf)
+    card = int(buf[0]) if n == 1 else greedy_card(pos, buf, n)
+    return Play(state.turn, codec.card[card])
+
+
+def decisions(game: str, seed: int, greedy: bool):  # type: ignore[no-untyped-def]
+    """Each decision of a hand (the state and the seat's view), played by the greedy
+    policy or by random cards."""
+    rules = Rules.make(game)
+    codec = Codec(rules)
+    rng = random.Random(seed)
+    state = GameState(rules, shuffled_deal(rules, seed % rules.players, rng))
+    while not state.over:
+        view = seat_view(state, state.turn)
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        if state.phase != Phase.PLAY or not plays:  # schembil's talk: any of its words
+            state.apply(rng.choice(view.legal))
+            continue
+        yield state, view, rules, codec
+        state.apply(greedy_move(state, codec) if greedy else rng.choice(plays))
+
+
+@pytest.mark.parametrize("game", ["briscola-3", "briscola-4", "briscola-6", "schembil"])
+def test_the_cards_as_they_lie_always_explain_the_plays(game: str) -> None:
+    read = 0
+    for seed in range(4):
+        for state, view, rules_, codec in decisions(game, seed, greedy=False):
+            plays = plays_read(view, rules_, codec)
+            assert not (plays[:, SEAT] == view.seat).any()
+            read += len(plays)
+            out = np.zeros(1)
+            world_weights(from_state(state, codec)[None], plays, 0.1, out)
+            assert out[0] > 0.0, (seed, len(view.tricks), plays)
+    assert read > 0
+
+
+def test_the_true_world_weighs_more_than_the_blind_ones_against_the_model() -> None:
+    truer = total = 0
+    for seed in range(6):
+        for state, view, rules, codec in decisions("briscola-4", seed, greedy=True):
+            plays = plays_read(view, rules, codec)
+            if len(plays) < 3:
+                continue
+            sampler = Sampler(view, rules)
+            rng = random.Random(seed)
+            drawn = [sampler.sample(rng) for _ in range(50)]
+            worlds = from_worlds(
+                view_root(view, rules, codec),
+                codec,
+                [(w.hands, w.stock, w.turned, None) for w in drawn],
+            )
+            blind = np.zeros(len(drawn))
+            world_weights(worlds, plays, 0.1, blind)
+            true = np.zeros(1)
+            world_weights(from_state(state, codec)[None], plays, 0.1, true)
+            truer += true[0] > blind.mean()
+            total += 1
+    assert total > 50 and truer / total > 0.8, (truer, total)
+
+
+def test_the_weighed_worlds_hold_more_of_the_others_cards() -> None:
+    """The others' cards a world gets right, on average: weighed by the greedy model (its
+    candidates resampled as the search does) against drawn blind."""
+    weighed = blind = 0.0
+    for seed in range(4):
+        for state, view, rules, codec in decisions("briscola-4", 10 + seed, greedy=True):
+            plays = plays_read(view, rules, codec)
+            if not len(plays):
+                continue
+            sampler = Sampler(view, rules)
+            rng = random.Random(seed)
+            drawn = [sampler.sample(rng) for _ in range(200)]
+            worlds = from_worlds(
+                view_root(view, rules, codec),
+                codec,
+                [(w.hands, w.stock, w.turned, None) for w in drawn],
+            )
+            weights = np.zeros(len(drawn))
+            world_weights(worlds, plays, 0.1, weights)
+            kept = resample(weights, 50, rng) if weights.sum() > 0 else np.arange(50)
+
+            right = [
+                sum(len(set(w.hands[s]) & set(state.hands[s])) for s in range(4) if s != view.seat)
+                for w in drawn
+            ]
+            weighed += sum(right[int(w)] for w in kept) / 50
+            blind += sum(right[:50]) / 50
+    assert weighed > blind * 1.05, (weighed, blind)
+
+
+def test_a_search_player_with_inference_plays_whole_hands() -> None:
+    config = replace(STRONG, table_model_noise=0.1, table_worlds=16)
+    for game, seed in (("briscola-4", 1), ("briscola-3", 2), ("chiamata", 3)):
+        rules = Rules.make(game)
+        state = play_hand(rules, [SearchBot(seed + s, config) for s in range(rules.players)], seed)
+        assert state.over
