@@ -46,3 +46,64 @@ def test_a_world_array_is_the_array_of_its_rebuilt_state(
                     checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 0
+
+
+def canonical(row: np.ndarray) -> np.ndarray:
+    """A position with each hand's cards in order (hands are unordered in the core)."""
+    out = row.copy()
+    for s in range(int(row[table.N])):
+        base = table.H + s * table.MAXH
+        k = int(row[table.NH + s])
+        out[base : base + k] = np.sort(row[base : base + k])
+    return out
+
+
+OPEN = [(k, o) for k, o in TABLE if k != "chiamata"]  # (chiamata's worlds keep the sampler)
+
+
+@pytest.mark.parametrize(("key", "options"), OPEN, ids=[config_id(k, o) for k, o in OPEN])
+def test_worlds_dealt_in_numpy_are_worlds_the_sampler_deals(
+    key: str, options: dict[str, object]
+) -> None:
+    """Each world ``deal_worlds`` deals is one the sampler may deal (the same array as
+    ``from_worlds`` gives for it), and a hidden card goes to each hidden place as often."""
+    rules = Rules.make(key, options)
+    codec = Codec(rules)
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = random_state(rules, rng)
+        while not state.over:
+            view = seat_view(state, state.turn)
+            sampler = Sampler(view, rules)
+            if state.phase == Phase.PLAY and view.auction is None and len(sampler.removals) == 1:
+                root = table.view_root(view, rules, codec)
+                pool = [c for c in sampler.pool if c not in sampler.removals[0]]
+                args = (sampler.fixed, sampler.slots, pool, sampler.top, view.turned)
+                got = table.deal_worlds(root, codec, *args, 400, np.random.default_rng(seed))
+                for row in got[:5]:
+                    # the same world, by the sampler's own form: its hands and its stock
+                    hands = [
+                        [codec.card[int(c)] for c in row[table.H + s * 8 : table.H + s * 8 + n]]
+                        for s, n in enumerate(row[table.NH : table.NH + view.players])
+                    ]
+                    draw = [
+                        codec.card[int(c)] for c in row[table.DRAW : table.DRAW + row[table.ND]]
+                    ]
+                    stock = draw[:-1] if view.turned is not None else draw
+                    want = table.from_worlds(root, codec, [(hands, stock, view.turned, None)])[0]
+                    np.testing.assert_array_equal(canonical(row), canonical(want))
+                    for s, fixed in enumerate(sampler.fixed):
+                        assert set(fixed) <= set(hands[s])
+                    checked += 1
+                # a hidden card is in the first hidden hand about as often as that hand's
+                # share of the hidden places
+                places = sum(sampler.slots) + sampler.down
+                first = next((s for s, k in enumerate(sampler.slots) if k), None)
+                if first is not None and places >= 6 and pool:
+                    card = codec.id[pool[0]]
+                    base = table.H + first * 8
+                    held = (got[:, base : base + 8] == card).any(axis=1).mean()
+                    assert abs(held - sampler.slots[first] / places) < 0.12
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 0

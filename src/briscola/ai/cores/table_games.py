@@ -259,6 +259,50 @@ def from_worlds(root: Array, codec: Codec, worlds: Sequence[World]) -> Array:
     return out
 
 
+def deal_worlds(
+    root: Array,
+    codec: Codec,
+    fixed: Sequence[Sequence[Card]],
+    slots: Sequence[int],
+    pool: Sequence[Card],
+    top: Card | None,
+    turned: Card | None,
+    count: int,
+    rng: np.random.Generator,
+) -> Array:
+    """``count`` random worlds straight into the core's positions, in numpy: ``root``
+    (:func:`view_root`) with each seat's ``fixed`` cards and ``slots[s]`` more from
+    ``pool`` shuffled (every card of it dealt: the hands' hidden places, then the
+    face-down stock), the stock's face-up ``top`` first and the ``turned`` card last.
+    Every way of dealing ``pool`` is equally likely, as
+    :meth:`briscola.ai.search.determinize.Sampler.sample` deals them."""
+    ids = np.array([codec.id[c] for c in pool], np.int64)
+    order = np.argsort(rng.random((count, len(ids))), axis=1)
+    cards = ids[order]
+    out = np.empty((count, SIZE), np.int64)
+    out[:] = root
+    at = 0
+    for s, k in enumerate(slots):
+        known = [codec.id[c] for c in fixed[s]]
+        base = H + s * MAXH
+        out[:, base : base + len(known)] = known
+        out[:, base + len(known) : base + len(known) + k] = cards[:, at : at + k]
+        out[:, NH + s] = len(known) + k
+        at += k
+    d = DRAW
+    if top is not None:
+        out[:, d] = codec.id[top]
+        d += 1
+    rest = len(ids) - at
+    out[:, d : d + rest] = cards[:, at:]
+    d += rest
+    if turned is not None:
+        out[:, d] = codec.id[turned]
+        d += 1
+    out[:, ND] = d - DRAW
+    return out
+
+
 # ---------------------------------------------------------------------------- the rules
 
 

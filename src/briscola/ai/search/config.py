@@ -100,6 +100,10 @@ class SearchConfig:
     inference, every world alike)."""
     table_candidates: int = 4
     """With inference at the table, the worlds sampled per world kept."""
+    table_fast_worlds: bool = False
+    """Table core: deal the sampled worlds in numpy straight into the core's positions
+    (:func:`briscola.ai.cores.table_games.deal_worlds`), not one by one through the
+    reference sampler (the same chances, other draws; chiamata keeps the sampler)."""
     table_exact: int = 64
     """Table core: solve each world to the end instead, once the stock is out and the
     hands left allow at most this many orders of play (the product over the seats of
@@ -172,6 +176,7 @@ STRONG_2026 = SearchConfig(
     table_leaf_tricks=2,
     table_model_noise=1.0,
     table_candidates=4,
+    table_fast_worlds=False,
     table_exact=64,
     engine_plies=4000,
     engine_worlds=64,

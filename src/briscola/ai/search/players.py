@@ -293,16 +293,35 @@ def table_values(
         if not len(plays):
             plays = None
     drawn = n * config.table_candidates if plays is not None else n
-    dealt: list[table.World] = []
-    for _ in range(drawn):
-        world = sampler.sample(rng)
-        team = None
-        if caller is not None:
-            if world.partner is None:
-                raise ValueError("chiamata's card play starts once the card is called")
-            team = (caller, world.partner)
-        dealt.append((world.hands, world.stock, world.turned, team))
-    worlds = table.from_worlds(root, codec, dealt)
+    if (
+        config.table_fast_worlds
+        and isinstance(sampler, Sampler)
+        and len(sampler.removals) == 1
+        and caller is None
+    ):
+        pool = [c for c in sampler.pool if c not in sampler.removals[0]]
+        worlds = table.deal_worlds(
+            root,
+            codec,
+            sampler.fixed,
+            sampler.slots,
+            pool,
+            sampler.top,
+            view.turned,
+            drawn,
+            np.random.default_rng(rng.getrandbits(64)),
+        )
+    else:
+        dealt: list[table.World] = []
+        for _ in range(drawn):
+            world = sampler.sample(rng)
+            team = None
+            if caller is not None:
+                if world.partner is None:
+                    raise ValueError("chiamata's card play starts once the card is called")
+                team = (caller, world.partner)
+            dealt.append((world.hands, world.stock, world.turned, team))
+        worlds = table.from_worlds(root, codec, dealt)
     if plays is not None:
         from briscola.ai.search.pimc import resample
         from briscola.ai.search.table_inference import world_weights
