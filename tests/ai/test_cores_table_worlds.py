@@ -58,10 +58,7 @@ def canonical(row: np.ndarray) -> np.ndarray:
     return out
 
 
-OPEN = [(k, o) for k, o in TABLE if k != "chiamata"]  # (chiamata's worlds keep the sampler)
-
-
-@pytest.mark.parametrize(("key", "options"), OPEN, ids=[config_id(k, o) for k, o in OPEN])
+@pytest.mark.parametrize(("key", "options"), TABLE, ids=[config_id(k, o) for k, o in TABLE])
 def test_worlds_dealt_in_numpy_are_worlds_the_sampler_deals(
     key: str, options: dict[str, object]
 ) -> None:
@@ -76,11 +73,16 @@ def test_worlds_dealt_in_numpy_are_worlds_the_sampler_deals(
         while not state.over:
             view = seat_view(state, state.turn)
             sampler = Sampler(view, rules)
-            if state.phase == Phase.PLAY and view.auction is None and len(sampler.removals) == 1:
+            if state.phase == Phase.PLAY and len(sampler.removals) == 1:
                 root = table.view_root(view, rules, codec)
                 pool = [c for c in sampler.pool if c not in sampler.removals[0]]
                 args = (sampler.fixed, sampler.slots, pool, sampler.top, view.turned)
-                got = table.deal_worlds(root, codec, *args, 400, np.random.default_rng(seed))
+                caller = None if view.auction is None else view.auction.caller
+                team = None
+                if caller is not None and sampler.called is not None:
+                    team = (caller, sampler.called, view.played_by(sampler.called))
+                rng_np = np.random.default_rng(seed)
+                got = table.deal_worlds(root, codec, *args, 400, rng_np, team)
                 for row in got[:5]:
                     # the same world, by the sampler's own form: its hands and its stock
                     hands = [
@@ -91,7 +93,13 @@ def test_worlds_dealt_in_numpy_are_worlds_the_sampler_deals(
                         codec.card[int(c)] for c in row[table.DRAW : table.DRAW + row[table.ND]]
                     ]
                     stock = draw[:-1] if view.turned is not None else draw
-                    want = table.from_worlds(root, codec, [(hands, stock, view.turned, None)])[0]
+                    side = None
+                    if team is not None:  # the caller and the called card's holder
+                        played = team[2]
+                        held = [s for s, h in enumerate(hands) if team[1] in h]
+                        side = (caller, played if played is not None else held[0])
+                    dealt = [(hands, stock, view.turned, side)]
+                    want = table.from_worlds(root, codec, dealt)[0]  # type: ignore[arg-type]
                     np.testing.assert_array_equal(canonical(row), canonical(want))
                     for s, fixed in enumerate(sampler.fixed):
                         assert set(fixed) <= set(hands[s])

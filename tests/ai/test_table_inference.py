@@ -121,7 +121,7 @@ def test_the_weighed_worlds_hold_more_of_the_others_cards() -> None:
 
 
 def test_a_search_player_with_inference_plays_whole_hands() -> None:
-    config = replace(STRONG, table_model_noise=0.1, table_worlds=16)
+    config = replace(STRONG, table_model_noise=0.1, table_worlds=16, table_fast_worlds=True)
     for game, seed in (("briscola-4", 1), ("briscola-3", 2), ("chiamata", 3)):
         rules = Rules.make(game)
         state = play_hand(rules, [SearchBot(seed + s, config) for s in range(rules.players)], seed)

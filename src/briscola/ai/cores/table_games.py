@@ -269,13 +269,16 @@ def deal_worlds(
     turned: Card | None,
     count: int,
     rng: np.random.Generator,
+    team: tuple[int, Card, int | None] | None = None,
 ) -> Array:
     """``count`` random worlds straight into the core's positions, in numpy: ``root``
     (:func:`view_root`) with each seat's ``fixed`` cards and ``slots[s]`` more from
     ``pool`` shuffled (every card of it dealt: the hands' hidden places, then the
     face-down stock), the stock's face-up ``top`` first and the ``turned`` card last.
     Every way of dealing ``pool`` is equally likely, as
-    :meth:`briscola.ai.search.determinize.Sampler.sample` deals them."""
+    :meth:`briscola.ai.search.determinize.Sampler.sample` deals them. In chiamata
+    ``team`` is the caller, the called card and the seat that played it (``None`` while
+    it is in a hand): side 0 is the caller and its holder in each world."""
     ids = np.array([codec.id[c] for c in pool], np.int64)
     order = np.argsort(rng.random((count, len(ids))), axis=1)
     cards = ids[order]
@@ -300,6 +303,17 @@ def deal_worlds(
         out[:, d] = codec.id[turned]
         d += 1
     out[:, ND] = d - DRAW
+    if team is not None:
+        caller, called, played = team
+        n = int(root[N])
+        holder = np.full(count, -1 if played is None else played, np.int64)
+        if played is None:
+            card = codec.id[called]
+            for s in range(n):
+                held = (out[:, H + s * MAXH : H + (s + 1) * MAXH] == card).any(axis=1)
+                holder[held] = s
+        for s in range(n):
+            out[:, SIDE + s] = np.where((holder == s) | (s == caller), 0, 1)
     return out
 
 

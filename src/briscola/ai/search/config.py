@@ -103,7 +103,7 @@ class SearchConfig:
     table_fast_worlds: bool = False
     """Table core: deal the sampled worlds in numpy straight into the core's positions
     (:func:`briscola.ai.cores.table_games.deal_worlds`), not one by one through the
-    reference sampler (the same chances, other draws; chiamata keeps the sampler)."""
+    reference sampler (the same chances, other draws)."""
     table_exact: int = 64
     """Table core: solve each world to the end instead, once the stock is out and the
     hands left allow at most this many orders of play (the product over the seats of

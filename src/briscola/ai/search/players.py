@@ -293,13 +293,14 @@ def table_values(
         if not len(plays):
             plays = None
     drawn = n * config.table_candidates if plays is not None else n
-    if (
-        config.table_fast_worlds
-        and isinstance(sampler, Sampler)
-        and len(sampler.removals) == 1
-        and caller is None
-    ):
+    if config.table_fast_worlds and isinstance(sampler, Sampler) and len(sampler.removals) == 1:
         pool = [c for c in sampler.pool if c not in sampler.removals[0]]
+        team = None
+        if caller is not None:
+            called = sampler.called
+            if called is None:
+                raise ValueError("chiamata's card play starts once the card is called")
+            team = (caller, called, view.played_by(called))
         worlds = table.deal_worlds(
             root,
             codec,
@@ -310,17 +311,18 @@ def table_values(
             view.turned,
             drawn,
             np.random.default_rng(rng.getrandbits(64)),
+            team,
         )
     else:
         dealt: list[table.World] = []
         for _ in range(drawn):
             world = sampler.sample(rng)
-            team = None
+            pair = None
             if caller is not None:
                 if world.partner is None:
                     raise ValueError("chiamata's card play starts once the card is called")
-                team = (caller, world.partner)
-            dealt.append((world.hands, world.stock, world.turned, team))
+                pair = (caller, world.partner)
+            dealt.append((world.hands, world.stock, world.turned, pair))
         worlds = table.from_worlds(root, codec, dealt)
     if plays is not None:
         from briscola.ai.search.pimc import resample
