@@ -29,7 +29,7 @@ from briscola.training.table_selfplay import search_hands
 
 
 def player(net: str | None, seed: int) -> Bot:
-    return SearchBot(seed, replace(STRONG, table_value_net=net))
+    return SearchBot(seed, replace(STRONG, table_value_net=net, table_fast_worlds=True))
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ import pytest
 from briscola.ai.cores.head_to_head import Codec
 from briscola.ai.cores.table_games import MAXH, from_state, from_worlds, greedy_card, view_root
 from briscola.ai.cores.table_games import legal_cards as core_legal
+from briscola.ai.learned.leaves import NO_NET
 from briscola.ai.search.config import STRONG
 from briscola.ai.search.determinize import Sampler
 from briscola.ai.search.pimc import resample
@@ -61,7 +62,7 @@ def test_the_cards_as_they_lie_always_explain_the_plays(game: str) -> None:
             assert not (plays[:, SEAT] == view.seat).any()
             read += len(plays)
             out = np.zeros(1)
-            world_weights(from_state(state, codec)[None], plays, 0.1, out)
+            world_weights(from_state(state, codec)[None], plays, 0.1, out, 0, NO_NET)
             assert out[0] > 0.0, (seed, len(view.tricks), plays)
     assert read > 0
 
@@ -82,9 +83,9 @@ def test_the_true_world_weighs_more_than_the_blind_ones_against_the_model() -> N
                 [(w.hands, w.stock, w.turned, None) for w in drawn],
             )
             blind = np.zeros(len(drawn))
-            world_weights(worlds, plays, 0.1, blind)
+            world_weights(worlds, plays, 0.1, blind, 0, NO_NET)
             true = np.zeros(1)
-            world_weights(from_state(state, codec)[None], plays, 0.1, true)
+            world_weights(from_state(state, codec)[None], plays, 0.1, true, 0, NO_NET)
             truer += true[0] > blind.mean()
             total += 1
     assert total > 50 and truer / total > 0.8, (truer, total)
@@ -108,7 +109,7 @@ def test_the_weighed_worlds_hold_more_of_the_others_cards() -> None:
                 [(w.hands, w.stock, w.turned, None) for w in drawn],
             )
             weights = np.zeros(len(drawn))
-            world_weights(worlds, plays, 0.1, weights)
+            world_weights(worlds, plays, 0.1, weights, 0, NO_NET)
             kept = resample(weights, 50, rng) if weights.sum() > 0 else np.arange(50)
 
             right = [
@@ -126,3 +127,63 @@ def test_a_search_player_with_inference_plays_whole_hands() -> None:
         rules = Rules.make(game)
         state = play_hand(rules, [SearchBot(seed + s, config) for s in range(rules.players)], seed)
         assert state.over
+
+
+def test_a_policy_networks_weights_are_its_softmax_as_numpy_computes_it() -> None:
+    """With a policy network for the model, a play's chance in a world is its softmax
+    over the legal cards (numpy's forward pass on the seat's reading of the world with
+    its hand of then), mixed with the noise; where a card was drawn since, the mean over
+    which card it was."""
+    from briscola.ai.cores import table_games as table
+    from briscola.ai.learned.features import deck_mask
+    from briscola.ai.learned.net import Net
+    from briscola.ai.learned.table_features import N_FEATURES, encode_dense
+    from briscola.ai.search import table_inference as ti
+
+    net = Net.fresh(N_FEATURES, (16, 8), 40, np.random.default_rng(2))
+    checked = 0
+    for state, view, rules, codec in decisions("briscola-4", 3, greedy=False):
+        deck = deck_mask(codec.id.values())
+        plays = plays_read(view, rules, codec)
+        world = from_state(state, codec)
+        want = 1.0
+        for play in plays:
+            seat = int(play[ti.SEAT])
+            now = {
+                int(c) for c in world[table.H + seat * MAXH : table.H + seat * MAXH + 8] if c >= 0
+            }
+            later = {c for c in range(40) if int(play[ti.LATER]) >> c & 1}
+            held = sorted(now | later)
+            hands = [held] if play[ti.DRAWS] == 0 else [[c for c in held if c != x] for x in held]
+            chances = []
+            for hand in hands:
+                pos = world.copy()
+                cards = [*hand, int(play[ti.CARD])]
+                pos[table.H + seat * MAXH : table.H + seat * MAXH + MAXH] = -1
+                pos[table.H + seat * MAXH : table.H + seat * MAXH + len(cards)] = sorted(cards)
+                pos[table.NH + seat] = len(cards)
+                pos[table.LEADER] = play[ti.LEAD]
+                pos[table.NT] = play[ti.K]
+                pos[table.TRICK : table.TRICK + int(play[ti.K])] = play[
+                    ti.PREFIX : ti.PREFIX + int(play[ti.K])
+                ]
+                buf = np.empty(MAXH, np.int64)
+                n = core_legal(pos, buf)
+                legal = list(buf[:n])
+                if int(play[ti.CARD]) not in legal:
+                    chances.append(0.0)
+                    continue
+                if n == 1:
+                    chances.append(1.0)
+                    continue
+                x = np.zeros(N_FEATURES, np.float32)
+                encode_dense(pos, seat, False, deck, x)
+                z = net.forward(x[None])[0][legal].astype(np.float64)
+                soft = np.exp(z - z.max()) / np.exp(z - z.max()).sum()
+                chances.append(0.2 / n + 0.8 * soft[legal.index(int(play[ti.CARD]))])
+            want *= sum(chances) / len(chances)
+        got = np.zeros(1)
+        world_weights(world[None], plays, 0.2, got, deck, net.kernel_args())
+        assert got[0] == pytest.approx(want, rel=1e-4)
+        checked += len(plays) > 0 and any(p[ti.DRAWS] for p in plays)
+    assert checked > 0

@@ -34,6 +34,7 @@ from briscola.ai.cores.table_games import (
 )
 from briscola.ai.learned.features import deck_mask
 from briscola.ai.learned.learn import sigmoid
+from briscola.ai.learned.leaves import NO_NET
 from briscola.ai.learned.net import Net, NetError
 from briscola.ai.learned.table_features import (
     GONE,
@@ -147,11 +148,26 @@ def value_net(game: str, seed: int = 1) -> Net:
     return net
 
 
+def policy_net(game: str, seed: int = 3) -> Net:
+    net = Net.fresh(N_FEATURES, (16, 8), 40, np.random.default_rng(seed))
+    net.meta.update(kind="policy", game=game)
+    return net
+
+
 def reference_leaf(
-    world: np.ndarray, card: int, seat: int, tricks: int, exact: int, net: Net, deck: int
+    world: np.ndarray,
+    card: int,
+    seat: int,
+    tricks: int,
+    exact: int,
+    net: Net,
+    deck: int,
+    policy: Net | None = None,
 ) -> tuple[float, float, str]:
     """The leaf written plainly: the card, its trick and ``tricks`` more by the greedy
-    policy, then the hand's result, the solver, or the network (numpy) on that world."""
+    policy (or each the legal card of highest ``policy`` logit, numpy, from the view of
+    the seat to move), then the hand's result, the solver, or the network (numpy) on
+    that world."""
     pos = world.copy()
     taken = int(play_card(pos, card) >= 0)
     buf = np.empty(MAXH, np.int64)
@@ -159,7 +175,14 @@ def reference_leaf(
         if pos[SP] >= pos[ND] and orders_left(pos) <= exact:
             break
         n = legal_cards(pos, buf)
-        taken += int(play_card(pos, greedy_card(pos, buf, n) if n > 1 else buf[0]) >= 0)
+        if n == 1:
+            c = int(buf[0])
+        elif policy is None:
+            c = greedy_card(pos, buf, n)
+        else:
+            logits = policy.forward(read(pos, to_move(pos), False, deck)[None])[0]
+            c = int(max(buf[:n], key=lambda x: (logits[x], -list(buf[:n]).index(x))))
+        taken += int(play_card(pos, c) >= 0)
     if is_over(pos):
         return result(pos, seat, 0.2, 60.0), side_points(pos, int(pos[SIDE + seat])), "ended"
     if pos[SP] >= pos[ND] and orders_left(pos) <= exact:
@@ -169,25 +192,36 @@ def reference_leaf(
     return value, 60.0 + 60.0 * float(z[1]), "network"
 
 
-@pytest.mark.parametrize("tricks", [0, 2])
-def test_a_leaf_is_the_network_on_the_world_after_the_greedy_tricks(tricks: int) -> None:
+@pytest.mark.parametrize(("tricks", "with_policy"), [(0, False), (2, False), (2, True)])
+def test_a_leaf_is_the_network_on_the_world_after_the_greedy_tricks(
+    tricks: int, with_policy: bool
+) -> None:
+    """(Or after the policy network's tricks.)"""
     rules = Rules.make("briscola-4")
     deck = deck_of(rules)
     net = value_net("briscola-4")
+    policy = policy_net("briscola-4") if with_policy else None
+    args = NO_NET if policy is None else policy.kernel_args()
     checked = {"network": 0, "solved": 0, "ended": 0}
+    differ = 0
     for pos in positions("briscola-4", hands=10, seed=7):
         buf = np.empty(MAXH, np.int64)
         n = legal_cards(pos, buf)
         cards = buf[:n].copy()
         seat = to_move(pos)
         out = np.zeros((n, 2))
-        net_values(pos[None], cards, seat, tricks, 64, 0.2, 60.0, deck, out, net.kernel_args())
+        net_values(
+            pos[None], cards, seat, tricks, 64, 0.2, 60.0, deck, out, net.kernel_args(), args
+        )
         for i, c in enumerate(cards):
-            want = reference_leaf(pos, int(c), seat, tricks, 64, net, deck)
+            want = reference_leaf(pos, int(c), seat, tricks, 64, net, deck, policy)
             assert out[i, 0] == pytest.approx(want[0], abs=1e-5)
             assert out[i, 1] == pytest.approx(want[1], abs=1e-3)
             checked[want[2]] += 1
+            greedy = reference_leaf(pos, int(c), seat, tricks, 64, net, deck)
+            differ += abs(greedy[0] - want[0]) > 1e-6
     assert min(checked.values()) > 0, checked
+    assert (differ > 0) == with_policy  # the policy's tricks are not the greedy ones
 
 
 def test_a_search_player_with_a_table_network_plays_whole_hands(tmp_path: Path) -> None:

@@ -29,9 +29,10 @@ from briscola.ai.cores.table_games import (
     result,
     side_points,
     solve,
+    to_move,
 )
 from briscola.ai.learned.leaves import Weights
-from briscola.ai.learned.net import mlp_sparse
+from briscola.ai.learned.net import F32, mlp_sparse
 from briscola.ai.learned.table_features import MAX_ACTIVE, encode
 
 
@@ -49,6 +50,21 @@ def orders_left(pos: Array) -> int:
 
 
 @jit
+def likeliest(
+    pos: Array, buf: Array, n: int, deck: int, idx: Array, val: F32, logits: F32, net: Weights
+) -> int:
+    """The card of ``buf[:n]`` of highest logit under the policy network ``net``, read from
+    the view of the seat to move."""
+    k = encode(pos, to_move(pos), False, deck, idx, val)
+    mlp_sparse(idx, val, k, net[0], net[1], net[2], net[3], net[4], net[5], logits)
+    best = int(buf[0])
+    for i in range(1, n):
+        if logits[buf[i]] > logits[best]:
+            best = int(buf[i])
+    return best
+
+
+@jit
 def net_values(
     worlds: Array,
     cards: Array,
@@ -60,6 +76,7 @@ def net_values(
     deck: int,
     out: FArray,
     net: Weights,
+    policy: Weights,
 ) -> None:
     """Add up, for each card ``cards[i]`` and each world (a row of ``worlds``), the value
     for ``seat`` after it plays the card (see the module's notes) in ``out[i, 0]``, and
@@ -69,6 +86,7 @@ def net_values(
     idx = np.empty(MAX_ACTIVE, np.int64)
     val = np.empty(MAX_ACTIVE, np.float32)
     res = np.empty(2, np.float32)
+    logits = np.empty(40, np.float32)
     for w in range(worlds.shape[0]):
         for i in range(cards.shape[0]):
             child[:] = worlds[w]
@@ -77,7 +95,12 @@ def net_values(
                 if child[SP] >= child[ND] and orders_left(child) <= exact:
                     break
                 n = legal_cards(child, buf)
-                c = buf[0] if n == 1 else greedy_card(child, buf, n)
+                if n == 1:
+                    c = buf[0]
+                elif policy[0].shape[0] == 0:
+                    c = greedy_card(child, buf, n)
+                else:
+                    c = likeliest(child, buf, n, deck, idx, val, logits, policy)
                 if play_card(child, c) >= 0:
                     taken += 1
             if is_over(child):

@@ -100,6 +100,14 @@ class SearchConfig:
     inference, every world alike)."""
     table_candidates: int = 4
     """With inference at the table, the worlds sampled per world kept."""
+    table_policy_net: str | None = None
+    """Table core: the policy network shipped for the game (``"shipped"``), or the path
+    of a network file, that models the other seats' plays for inference, in place of
+    the greedy policy (``None``, or no network shipped: the greedy policy)."""
+    table_leaf_policy: bool = False
+    """Table core, with a value network: the tricks before its leaves are played by the
+    policy network (``table_policy_net``), each card its likeliest from the view of the
+    seat to move in the world, instead of the greedy policy."""
     table_fast_worlds: bool = False
     """Table core: deal the sampled worlds in numpy straight into the core's positions
     (:func:`briscola.ai.cores.table_games.deal_worlds`), not one by one through the
@@ -176,6 +184,8 @@ STRONG_2026 = SearchConfig(
     table_leaf_tricks=2,
     table_model_noise=1.0,
     table_candidates=4,
+    table_policy_net=None,
+    table_leaf_policy=False,
     table_fast_worlds=False,
     table_exact=64,
     engine_plies=4000,

@@ -324,12 +324,21 @@ def table_values(
                 pair = (caller, world.partner)
             dealt.append((world.hands, world.stock, world.turned, pair))
         worlds = table.from_worlds(root, codec, dealt)
+    from briscola.ai.learned.features import deck_mask
+    from briscola.ai.learned.leaves import NO_NET
+    from briscola.ai.learned.net import network
+
+    deck = deck_mask(codec.id.values())
+    policy_net = None
+    if config.table_policy_net is not None:
+        policy_net = network(config.table_policy_net, rules.key, "policy")
     if plays is not None:
         from briscola.ai.search.pimc import resample
         from briscola.ai.search.table_inference import world_weights
 
         weights = np.zeros(drawn)
-        world_weights(worlds, plays, config.table_model_noise, weights)
+        model = NO_NET if policy_net is None else policy_net.kernel_args()
+        world_weights(worlds, plays, config.table_model_noise, weights, deck, model)
         worlds = worlds[resample(weights, n, rng)] if weights.sum() > 0 else worlds[:n]
     ids = np.array([codec.id[c] for c in cards], np.int64)
     sums = np.zeros((len(cards), 2))
@@ -339,14 +348,13 @@ def table_values(
         return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
     net = None
     if config.table_value_net is not None:
-        from briscola.ai.learned.net import network
-
         net = network(config.table_value_net, rules.key, "value")
     if net is not None:
-        from briscola.ai.learned.features import deck_mask
         from briscola.ai.learned.table_leaves import net_values
 
-        deck = deck_mask(codec.id.values())
+        leaf_policy = NO_NET
+        if config.table_leaf_policy and policy_net is not None:
+            leaf_policy = policy_net.kernel_args()
         exact_orders = config.table_exact
         net_values(
             worlds,
@@ -359,6 +367,7 @@ def table_values(
             deck,
             sums,
             net.kernel_args(),
+            leaf_policy,
         )
         return {c: (float(sums[i, 0]) / n, float(sums[i, 1]) / n) for i, c in enumerate(cards)}
     rollouts = config.table_rollouts

@@ -12,6 +12,12 @@ lasts, every trick once it is out. Where one card was drawn since, the world's c
 of the play is the mean over which card it was (any the seat holds now or played
 since). A world that could not have made a play (it would have had to follow suit)
 weighs nothing.
+
+The model of play is the greedy policy, or a policy network of the table game
+(:mod:`briscola.ai.learned.table_features`, the seat's view): each card as likely as
+the network's softmax over the legal cards makes it. The network reads the world as it
+lies now with the seat's hand and the trick of then (the points, the cards gone and the
+stock are those of now).
 """
 
 from __future__ import annotations
@@ -34,6 +40,9 @@ from briscola.ai.cores.table_games import (
     greedy_card,
     legal_cards,
 )
+from briscola.ai.learned.leaves import Weights
+from briscola.ai.learned.net import F32, mlp_sparse
+from briscola.ai.learned.table_features import MAX_ACTIVE, encode
 from briscola.engine.rules import Rules
 from briscola.engine.views import View
 
@@ -79,10 +88,24 @@ def plays_read(view: View, rules: Rules, codec: Codec) -> Array:
 
 
 @jit
-def chance(scratch: Array, seat: int, hand: int, play: Array, buf: Array, noise: float) -> float:
+def chance(
+    scratch: Array,
+    seat: int,
+    hand: int,
+    play: Array,
+    buf: Array,
+    noise: float,
+    deck: int,
+    net: Weights,
+    idx: Array,
+    val: F32,
+    logits: F32,
+) -> float:
     """The chance that ``seat``, holding the cards of the mask ``hand``, played
-    ``play``'s card on ``play``'s trick: greedy with ``1 - noise``, any legal card alike
-    with ``noise``; 0 when the card was not legal then."""
+    ``play``'s card on ``play``'s trick: with ``1 - noise`` greedy, or as likely as the
+    policy network ``net`` makes it (its softmax over the legal cards, reading the
+    seat's view of the world as it lies now with that hand and trick); any legal card
+    alike with ``noise``; 0 when the card was not legal then."""
     k = 0
     base = H + seat * MAXH
     cards = hand
@@ -109,17 +132,35 @@ def chance(scratch: Array, seat: int, hand: int, play: Array, buf: Array, noise:
     if not legal:
         return 0.0
     p = noise / n
-    if n == 1 or greedy_card(scratch, buf, n) == card:
-        p += 1.0 - noise
-    return p
+    if n == 1:
+        return 1.0
+    if net[0].shape[0] == 0:
+        if greedy_card(scratch, buf, n) == card:
+            p += 1.0 - noise
+        return p
+    k = encode(scratch, seat, False, deck, idx, val)
+    mlp_sparse(idx, val, k, net[0], net[1], net[2], net[3], net[4], net[5], logits)
+    top = -1e30
+    for i in range(n):
+        top = max(top, float(logits[buf[i]]))
+    total = 0.0
+    for i in range(n):
+        total += np.exp(float(logits[buf[i]]) - top)
+    return p + (1.0 - noise) * float(np.exp(float(logits[card]) - top)) / total
 
 
 @jit
-def world_weights(worlds: Array, plays: Array, noise: float, out: FArray) -> None:
+def world_weights(
+    worlds: Array, plays: Array, noise: float, out: FArray, deck: int, net: Weights
+) -> None:
     """``out[w]``: how likely world ``w`` makes every play of ``plays`` (the product of
-    each play's :func:`chance`)."""
+    each play's :func:`chance`; ``net`` the policy network, or
+    :data:`~briscola.ai.learned.leaves.NO_NET` for the greedy policy)."""
     scratch = np.empty(SIZE, np.int64)
     buf = np.empty(MAXH, np.int64)
+    idx = np.empty(MAX_ACTIVE, np.int64)
+    val = np.empty(MAX_ACTIVE, np.float32)
+    logits = np.empty(40, np.float32)
     for w in range(worlds.shape[0]):
         weight = 1.0
         for r in range(plays.shape[0]):
@@ -132,7 +173,9 @@ def world_weights(worlds: Array, plays: Array, noise: float, out: FArray) -> Non
             before = held | (1 << int(play[CARD]))
             scratch[:] = worlds[w]
             if play[DRAWS] == 0:
-                weight *= chance(scratch, seat, before, play, buf, noise)
+                weight *= chance(
+                    scratch, seat, before, play, buf, noise, deck, net, idx, val, logits
+                )
             else:
                 total = 0.0
                 count = 0
@@ -141,7 +184,9 @@ def world_weights(worlds: Array, plays: Array, noise: float, out: FArray) -> Non
                     low = rest & -rest
                     rest ^= low
                     scratch[:] = worlds[w]
-                    total += chance(scratch, seat, before & ~low, play, buf, noise)
+                    total += chance(
+                        scratch, seat, before & ~low, play, buf, noise, deck, net, idx, val, logits
+                    )
                     count += 1
                 weight *= total / count if count else 0.0
             if weight == 0.0:
