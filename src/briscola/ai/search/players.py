@@ -76,7 +76,10 @@ from briscola.engine.state import GameState
 from briscola.engine.views import View
 
 if TYPE_CHECKING:
+    from briscola.ai.cores.head_to_head import Codec
     from briscola.ai.cores.head_to_head_solver import Transpositions
+    from briscola.ai.cores.table_games import Array
+    from briscola.ai.learned.leaves import Weights
 
 
 class SearchBot:
@@ -272,17 +275,85 @@ def table_values(
     exact: bool,
 ) -> dict[Card, tuple[float, float]]:
     """:func:`engine_values` in the compiled table core: ``table_worlds`` sampled worlds
-    (or every world, when fewer), each card played out ``table_rollouts`` times in each
-    by ``table_policy``, or (``exact``) the rest of the hand solved in each."""
+    (or every world, when fewer; :func:`table_worlds`), each card played out
+    ``table_rollouts`` times in each by ``table_policy``, or valued by the value network
+    ``table_value_net`` a few tricks on (:mod:`briscola.ai.learned.table_leaves`), or
+    (``exact``) the rest of the hand solved in each."""
     import numpy as np
 
     from briscola.ai.cores import table_games as table
     from briscola.ai.cores.head_to_head import Codec
+    from briscola.ai.learned.features import deck_mask
+    from briscola.ai.learned.leaves import NO_NET
+    from briscola.ai.learned.net import network
 
     seat = view.seat
     assert seat is not None
     codec = Codec(rules)
     n = min(config.table_worlds, max(1, sampler.count()))
+    deck = deck_mask(codec.id.values())
+    policy_net = None
+    if config.table_policy_net is not None:
+        policy_net = network(config.table_policy_net, rules.key, "policy")
+    model = NO_NET if policy_net is None else policy_net.kernel_args()
+    worlds = table_worlds(view, rules, config, sampler, rng, codec, n, deck, model)
+    ids = np.array([codec.id[c] for c in cards], np.int64)
+    sums = np.zeros((len(cards), 2))
+    half = sum(rules.points[c] for c in rules.deck) / 2
+    if exact:
+        table.exact_values(worlds, ids, seat, config.margin, half, sums)
+        return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
+    net = None
+    if config.table_value_net is not None:
+        net = network(config.table_value_net, rules.key, "value")
+    if net is not None:
+        from briscola.ai.learned.table_leaves import net_values
+
+        leaf_policy = model if config.table_leaf_policy else NO_NET
+        net_values(
+            worlds,
+            ids,
+            seat,
+            config.table_leaf_tricks,
+            config.table_exact,
+            config.margin,
+            half,
+            deck,
+            sums,
+            net.kernel_args(),
+            leaf_policy,
+        )
+        return {c: (float(sums[i, 0]) / n, float(sums[i, 1]) / n) for i, c in enumerate(cards)}
+    rollouts = config.table_rollouts
+    seed = rng.getrandbits(40)
+    policy = table.POLICIES[config.table_policy]
+    table.card_values(
+        worlds, ids, seat, rollouts, config.table_eps, config.margin, half, seed, sums, policy
+    )
+    k = n * rollouts
+    return {c: (float(sums[i, 0]) / k, float(sums[i, 1]) / k) for i, c in enumerate(cards)}
+
+
+def table_worlds(
+    view: View,
+    rules: Rules,
+    config: SearchConfig,
+    sampler: Sampler | OneWorld,
+    rng: random.Random,
+    codec: Codec,
+    n: int,
+    deck: int,
+    model: Weights,
+) -> Array:
+    """The table core's positions of ``n`` worlds of ``view``: drawn by the sampler, or
+    dealt in numpy (``table_fast_worlds``); with inference (``table_model_noise`` below
+    1), ``table_candidates`` drawn for each kept, kept in proportion to how well they
+    explain the other seats' plays under the greedy policy or the policy network
+    ``model`` (:mod:`briscola.ai.search.table_inference`)."""
+    import numpy as np
+
+    from briscola.ai.cores import table_games as table
+
     root = table.view_root(view, rules, codec)
     caller = None if view.auction is None else view.auction.caller
     plays = None
@@ -324,60 +395,14 @@ def table_values(
                 pair = (caller, world.partner)
             dealt.append((world.hands, world.stock, world.turned, pair))
         worlds = table.from_worlds(root, codec, dealt)
-    from briscola.ai.learned.features import deck_mask
-    from briscola.ai.learned.leaves import NO_NET
-    from briscola.ai.learned.net import network
+    if plays is None:
+        return worlds
+    from briscola.ai.search.pimc import resample
+    from briscola.ai.search.table_inference import world_weights
 
-    deck = deck_mask(codec.id.values())
-    policy_net = None
-    if config.table_policy_net is not None:
-        policy_net = network(config.table_policy_net, rules.key, "policy")
-    if plays is not None:
-        from briscola.ai.search.pimc import resample
-        from briscola.ai.search.table_inference import world_weights
-
-        weights = np.zeros(drawn)
-        model = NO_NET if policy_net is None else policy_net.kernel_args()
-        world_weights(worlds, plays, config.table_model_noise, weights, deck, model)
-        worlds = worlds[resample(weights, n, rng)] if weights.sum() > 0 else worlds[:n]
-    ids = np.array([codec.id[c] for c in cards], np.int64)
-    sums = np.zeros((len(cards), 2))
-    half = sum(rules.points[c] for c in rules.deck) / 2
-    if exact:
-        table.exact_values(worlds, ids, seat, config.margin, half, sums)
-        return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
-    net = None
-    if config.table_value_net is not None:
-        net = network(config.table_value_net, rules.key, "value")
-    if net is not None:
-        from briscola.ai.learned.table_leaves import net_values
-
-        leaf_policy = NO_NET
-        if config.table_leaf_policy and policy_net is not None:
-            leaf_policy = policy_net.kernel_args()
-        exact_orders = config.table_exact
-        net_values(
-            worlds,
-            ids,
-            seat,
-            config.table_leaf_tricks,
-            exact_orders,
-            config.margin,
-            half,
-            deck,
-            sums,
-            net.kernel_args(),
-            leaf_policy,
-        )
-        return {c: (float(sums[i, 0]) / n, float(sums[i, 1]) / n) for i, c in enumerate(cards)}
-    rollouts = config.table_rollouts
-    seed = rng.getrandbits(40)
-    policy = table.POLICIES[config.table_policy]
-    table.card_values(
-        worlds, ids, seat, rollouts, config.table_eps, config.margin, half, seed, sums, policy
-    )
-    k = n * rollouts
-    return {c: (float(sums[i, 0]) / k, float(sums[i, 1]) / k) for i, c in enumerate(cards)}
+    weights = np.zeros(drawn)
+    world_weights(worlds, plays, config.table_model_noise, weights, deck, model)
+    return worlds[resample(weights, n, rng)] if weights.sum() > 0 else worlds[:n]
 
 
 def outcome(state: GameState, seat: int, points: int, total: int, margin: float) -> float:
