@@ -1,0 +1,52 @@
+"""The table games' training scripts, run tiny: hands played by the search saved in
+parts (and a run stopped then started again goes on where it was), a value network
+learnt from greedy hands and those parts whose held-out loss falls below a constant
+guess's, and a policy network learnt from the search's cards."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from briscola.ai.learned.net import network
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def run(script: str, *args: str) -> str:
+    cmd = [sys.executable, str(BENCH / script), *args]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=BENCH)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_hands_then_a_value_and_a_policy_network(tmp_path: Path) -> None:
+    parts = tmp_path / "hands"
+    out = run("table_selfplay.py", "briscola-4", "none", str(parts), "--hands", "20",
+              "--part", "10", "--jobs", "1", "--seed", "3")  # fmt: skip
+    assert out.count("part ") == 2
+    with np.load(parts / "part-1.npz") as d:
+        assert d["positions"].shape[0] == 80 and (d["cards"] >= 0).all()
+    again = run("table_selfplay.py", "briscola-4", "none", str(parts), "--hands", "30",
+                "--part", "10", "--jobs", "1", "--seed", "3")  # fmt: skip
+    assert again.count("part ") == 1  # the two parts played are not played again
+
+    value = tmp_path / "value.npz"
+    out = run("train_table_value.py", "briscola-4", str(value), "--hands", "2000",
+              "--steps", "400", "--search", str(parts), "--held-search", str(parts))  # fmt: skip
+    guess = float(re.search(r"constant guess: held-out loss ([0-9.]+)", out).group(1))  # type: ignore[union-attr]
+    last = float(re.findall(r"step 400: held-out loss ([0-9.]+)", out)[0])
+    assert last < guess * 0.9, out
+    assert "on the search's hands" in out
+    net = network(str(value), "briscola-4", "value")
+    assert net is not None and net.meta["features"] == "table-1"
+
+    policy = tmp_path / "policy.npz"
+    out = run("train_table_policy.py", "briscola-4", str(policy), "--search", str(parts),
+              "--held", "1", "--steps", "200")  # fmt: skip
+    assert "the greedy policy names the card played" in out and "step 200" in out
+    assert network(str(policy), "briscola-4", "policy") is not None
