@@ -10,6 +10,11 @@ As for the head-to-head games (:mod:`briscola.ai.learned.features`), two reading
   round the table, the face-down stock still unseen (nobody knows its order). The value
   at the leaves of the search reads this, in each world it samples.
 
+Both readings take the sides as the position has them: in chiamata, before the called
+card is played, that is the world's guess at the secret partner, which the seat's view
+alone does not give (a search reads its worlds so; a player reading its view would need
+the sides it knows).
+
 Seats are read relative to ``seat``: relative seat ``k`` is the ``k``-th after it in the
 direction of play, so one network serves every seat. The layout (:data:`N_FEATURES`
 numbers), blocks of 40 (one number a card id, ``suit * 10 + strength``):
