@@ -1,8 +1,8 @@
 """The value network at the leaves of the table games' search: each card of each sampled
 world is valued by playing its trick out, and ``tricks`` more, by the greedy playout
-policy (no random card), then asking the value network from the searching seat's side,
-where the search without it plays the whole hand out (``rollouts`` times, with random
-cards). A hand that ends before is valued by its result; once the stock is out and the
+policy (no random card; or each card a policy network's likeliest, from the view of the
+seat to move), then asking the value network from the searching seat's side, where the
+search without it plays the whole hand out (``rollouts`` times, with random cards). A hand that ends before is valued by its result; once the stock is out and the
 hands left allow at most ``exact`` orders of play, the rest is solved exactly, as the
 search without the network solves its ends.
 """
