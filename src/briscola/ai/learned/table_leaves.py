@@ -2,9 +2,10 @@
 world is valued by playing its trick out, and ``tricks`` more, by the greedy playout
 policy (no random card; or each card a policy network's likeliest, from the view of the
 seat to move), then asking the value network from the searching seat's side, where the
-search without it plays the whole hand out (``rollouts`` times, with random cards). A hand that ends before is valued by its result; once the stock is out and the
-hands left allow at most ``exact`` orders of play, the rest is solved exactly, as the
-search without the network solves its ends.
+search without it plays the whole hand out (``rollouts`` times, with random cards). A
+hand that ends before is valued by its result; once the stock is out and the hands left
+allow at most ``exact`` orders of play, the rest is solved exactly, as the search without
+the network solves its ends.
 """
 
 from __future__ import annotations
