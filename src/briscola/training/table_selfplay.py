@@ -17,7 +17,6 @@ hands are played however they are shared out over worker processes.
 from __future__ import annotations
 
 import random
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -26,12 +25,9 @@ from briscola.ai.cores.table_games import MAXP, SIZE, from_state
 from briscola.ai.learned.table_hands import Hands
 from briscola.arena.duplicate import derive
 from briscola.engine.actions import Play
-from briscola.engine.deal import shuffled_deal
-from briscola.engine.house_rules import RuleValue
 from briscola.engine.rules import Rules
-from briscola.engine.state import OVER, GameState
-from briscola.engine.views import seat_view
-from briscola.training.selfplay import PlayerMaker
+from briscola.engine.state import GameState
+from briscola.training.selfplay import PlayerMaker, in_chunks, play_recorded
 
 
 def play_hands(
@@ -48,22 +44,12 @@ def play_hands(
     points = np.zeros((n, MAXP), np.int64)
     for g in range(n):
         index = first + g
-        deal = shuffled_deal(
-            rules, index % rules.players, random.Random(derive(seed, "deal", index))
-        )
-        state = GameState(rules, deal)
-        bots = [make(derive(seed, "player", index, s)) for s in range(rules.players)]
-        for s, bot in enumerate(bots):
-            hook = getattr(bot, "new_hand", None)
-            if callable(hook):
-                hook(seat_view(state, s))
         seen: list[tuple[np.ndarray, int]] = []
-        while state.phase != OVER:
-            seat = state.turn
-            action = bots[seat].choose(seat_view(state, seat))
-            if isinstance(action, Play):
-                seen.append((from_state(state, codec), codec.id[action.card]))
-            state.apply(action)
+
+        def record(state: GameState, play: Play, seen: list[tuple[np.ndarray, int]] = seen) -> None:
+            seen.append((from_state(state, codec), codec.id[play.card]))
+
+        state = play_recorded(rules, index, seed, make, record)
         picks = random.Random(derive(seed, "keep", index)).sample(range(len(seen)), keep)
         rows.extend(seen[i][0] for i in sorted(picks))
         chosen.extend(seen[i][1] for i in sorted(picks))
@@ -96,22 +82,4 @@ def search_hands(
 ) -> Hands:
     """Hands ``first`` to ``first + n``, shared out in chunks over ``jobs`` worker
     processes; the same hands for any ``jobs``."""
-    starts = list(range(first, first + n, chunk))
-    sizes = [min(chunk, first + n - s) for s in starts]
-    if jobs <= 1:
-        return joined(
-            [play_hands(rules, s, k, seed, make) for s, k in zip(starts, sizes, strict=True)]
-        )
-    table = (rules.key, dict(rules.options))
-    with ProcessPoolExecutor(jobs) as pool:
-        futures = [
-            pool.submit(_play_hands, table, s, k, seed, make)
-            for s, k in zip(starts, sizes, strict=True)
-        ]
-        return joined([f.result() for f in futures])
-
-
-def _play_hands(
-    table: tuple[str, dict[str, RuleValue]], first: int, n: int, seed: int, make: PlayerMaker
-) -> Hands:
-    return play_hands(Rules.make(*table), first, n, seed, make)
+    return joined(in_chunks(play_hands, rules, first, n, seed, make, jobs, chunk))

@@ -40,6 +40,7 @@ from briscola.ai.cores.table_games import (
     greedy_card,
     legal_cards,
 )
+from briscola.ai.learned.features import _bit
 from briscola.ai.learned.leaves import Weights
 from briscola.ai.learned.net import F32, mlp_sparse
 from briscola.ai.learned.table_features import MAX_ACTIVE, encode
@@ -112,11 +113,7 @@ def chance(
     while cards:
         low = cards & -cards
         cards ^= low
-        c = 0
-        while low > 1:
-            low >>= 1
-            c += 1
-        scratch[base + k] = c
+        scratch[base + k] = _bit(low)
         k += 1
     scratch[NH + seat] = k
     scratch[LEADER] = play[LEAD]
