@@ -16,13 +16,14 @@ from briscola.ai.cores.table_games import MAXH, from_state, from_worlds, greedy_
 from briscola.ai.cores.table_games import legal_cards as core_legal
 from briscola.ai.learned.leaves import NO_NET
 from briscola.ai.search.config import STRONG
-from briscola.ai.search.determinize import Sampler
+from briscola.ai.search.determinize import Sampler, World
 from briscola.ai.search.pimc import resample
 from briscola.ai.search.players import SearchBot
 from briscola.ai.search.table_inference import SEAT, plays_read, world_weights
 from briscola.engine import GameState, Rules, seat_view, shuffled_deal
 from briscola.engine.actions import Play
 from briscola.engine.phases import Phase
+from briscola.engine.views import View
 from helpers import play_hand
 
 
@@ -67,6 +68,16 @@ def test_the_cards_as_they_lie_always_explain_the_plays(game: str) -> None:
     assert read > 0
 
 
+def blind_worlds(
+    view: View, rules: Rules, codec: Codec, rng: random.Random, count: int
+) -> tuple[list[World], np.ndarray]:
+    """``count`` worlds drawn by the sampler alone, and their positions in the core."""
+    sampler = Sampler(view, rules)
+    drawn = [sampler.sample(rng) for _ in range(count)]
+    dealt = [(w.hands, w.stock, w.turned, None) for w in drawn]
+    return drawn, from_worlds(view_root(view, rules, codec), codec, dealt)
+
+
 def test_the_true_world_weighs_more_than_the_blind_ones_against_the_model() -> None:
     truer = total = 0
     for seed in range(6):
@@ -74,14 +85,7 @@ def test_the_true_world_weighs_more_than_the_blind_ones_against_the_model() -> N
             plays = plays_read(view, rules, codec)
             if len(plays) < 3:
                 continue
-            sampler = Sampler(view, rules)
-            rng = random.Random(seed)
-            drawn = [sampler.sample(rng) for _ in range(50)]
-            worlds = from_worlds(
-                view_root(view, rules, codec),
-                codec,
-                [(w.hands, w.stock, w.turned, None) for w in drawn],
-            )
+            drawn, worlds = blind_worlds(view, rules, codec, random.Random(seed), 50)
             blind = np.zeros(len(drawn))
             world_weights(worlds, plays, 0.1, blind, 0, NO_NET)
             true = np.zeros(1)
@@ -100,14 +104,8 @@ def test_the_weighed_worlds_hold_more_of_the_others_cards() -> None:
             plays = plays_read(view, rules, codec)
             if not len(plays):
                 continue
-            sampler = Sampler(view, rules)
             rng = random.Random(seed)
-            drawn = [sampler.sample(rng) for _ in range(200)]
-            worlds = from_worlds(
-                view_root(view, rules, codec),
-                codec,
-                [(w.hands, w.stock, w.turned, None) for w in drawn],
-            )
+            drawn, worlds = blind_worlds(view, rules, codec, rng, 200)
             weights = np.zeros(len(drawn))
             world_weights(worlds, plays, 0.1, weights, 0, NO_NET)
             kept = resample(weights, 50, rng) if weights.sum() > 0 else np.arange(50)
