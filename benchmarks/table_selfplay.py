@@ -41,6 +41,7 @@ def main() -> None:
     ap.add_argument("--part", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--keep", type=int, default=8, help="positions kept of each hand")
     a = ap.parse_args()
     rules = Rules.make(a.game)
     net = None if a.net == "none" else str(Path(a.net).resolve())
@@ -51,7 +52,9 @@ def main() -> None:
             continue
         t0 = time.perf_counter()
         n = min(a.part, a.hands - first)
-        hands = search_hands(rules, first, n, a.seed, partial(player, net), a.jobs)
+        hands = search_hands(
+            rules, first, n, a.seed, partial(player, net), a.jobs, keep=a.keep
+        )
         tmp = path.with_name(path.name + ".part.npz")
         np.savez_compressed(
             tmp,

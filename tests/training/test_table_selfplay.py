@@ -43,3 +43,13 @@ def test_another_first_hand_plays_other_hands() -> None:
     b = search_hands(rules, 2, 2, 5, beginner)
     assert not np.array_equal(a.positions, b.positions)
     assert a.won.shape == (2, 6) and set(np.unique(a.won[:, :3])) <= {0.0, 0.5, 1.0}
+
+
+def test_as_many_positions_of_each_hand_as_asked_each_another_card_play() -> None:
+    rules = Rules.make("briscola-2")
+    hands = search_hands(rules, 0, 3, 9, beginner, jobs=2, chunk=2, keep=40)
+    assert hands.positions.shape[0] == 3 * 40 and (np.bincount(hands.hand) == 40).all()
+    for g in range(3):
+        # every card play of a hand of 40 cards kept, each a position of its own
+        mine = hands.positions[hands.hand == g]
+        assert len({p.tobytes() for p in mine}) == 40

@@ -17,6 +17,7 @@ hands are played however they are shared out over worker processes.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import numpy as np
 
@@ -78,8 +79,16 @@ def joined(parts: list[Hands]) -> Hands:
 
 
 def search_hands(
-    rules: Rules, first: int, n: int, seed: int, make: PlayerMaker, jobs: int = 1, chunk: int = 10
+    rules: Rules,
+    first: int,
+    n: int,
+    seed: int,
+    make: PlayerMaker,
+    jobs: int = 1,
+    chunk: int = 10,
+    keep: int = 8,
 ) -> Hands:
-    """Hands ``first`` to ``first + n``, shared out in chunks over ``jobs`` worker
-    processes; the same hands for any ``jobs``."""
-    return joined(in_chunks(play_hands, rules, first, n, seed, make, jobs, chunk))
+    """Hands ``first`` to ``first + n``, ``keep`` positions of each, shared out in chunks
+    over ``jobs`` worker processes; the same hands for any ``jobs``."""
+    play = partial(play_hands, keep=keep)
+    return joined(in_chunks(play, rules, first, n, seed, make, jobs, chunk))
