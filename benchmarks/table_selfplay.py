@@ -52,9 +52,7 @@ def main() -> None:
             continue
         t0 = time.perf_counter()
         n = min(a.part, a.hands - first)
-        hands = search_hands(
-            rules, first, n, a.seed, partial(player, net), a.jobs, keep=a.keep
-        )
+        hands = search_hands(rules, first, n, a.seed, partial(player, net), a.jobs, keep=a.keep)
         tmp = path.with_name(path.name + ".part.npz")
         np.savez_compressed(
             tmp,
