@@ -25,7 +25,7 @@ import numpy as np
 from briscola.ai.learned.features import N_FEATURES, deck_mask, encode_rows
 from briscola.ai.learned.games import Games, deck_ids
 from briscola.ai.learned.learn import Adam, value_loss
-from briscola.ai.learned.net import F32, Net
+from briscola.ai.learned.net import F32, Net, NetError
 from briscola.engine.rules import Rules
 from briscola.training.run import GAMES_FIELDS, search_player
 from briscola.training.selfplay import search_games
@@ -119,4 +119,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except NetError as e:  # (a missing or foreign network file: said in one line)
+        raise SystemExit(str(e)) from None

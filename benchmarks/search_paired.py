@@ -23,6 +23,7 @@ from typing import Any
 
 from search_match import importable_here, spec
 
+from briscola.ai.learned.net import NetError
 from briscola.arena.duplicate import Arena, play_all
 
 
@@ -96,4 +97,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except NetError as e:  # (a missing or foreign network file: said in one line)
+        raise SystemExit(str(e)) from None

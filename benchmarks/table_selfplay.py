@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from briscola.ai.bot import Bot
+from briscola.ai.learned.net import NetError, network
 from briscola.ai.search.config import STRONG
 from briscola.ai.search.players import SearchBot
 from briscola.engine.rules import Rules
@@ -45,6 +46,8 @@ def main() -> None:
     a = ap.parse_args()
     rules = Rules.make(a.game)
     net = None if a.net == "none" else str(Path(a.net).resolve())
+    if net is not None:
+        network(net, a.game, "value")  # (a missing or foreign file said before any hand)
     a.out.mkdir(parents=True, exist_ok=True)
     for k, first in enumerate(range(0, a.hands, a.part)):
         path = a.out / f"part-{k}.npz"
@@ -67,4 +70,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except NetError as e:  # (a missing or foreign network file: said in one line)
+        raise SystemExit(str(e)) from None

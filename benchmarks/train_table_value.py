@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from briscola.ai.learned.learn import Adam, value_loss
-from briscola.ai.learned.net import Net
+from briscola.ai.learned.net import Net, NetError
 from briscola.ai.learned.table_features import N_FEATURES
 from briscola.ai.learned.table_hands import Hands, play_hands, value_rows
 from briscola.engine.rules import Rules
@@ -65,6 +65,7 @@ def main() -> None:
     ap.add_argument("--held-search", type=Path)
     a = ap.parse_args()
     rules = Rules.make(a.game)
+    start = Net.load(a.start) if a.start else None  # (before the hands: a wrong file said at once)
     half = sum(rules.points[c] for c in rules.deck) / 2
     t0 = time.perf_counter()
     hands = play_hands(rules, a.hands, a.seed, a.keep)
@@ -88,8 +89,7 @@ def main() -> None:
     }
     rng = np.random.default_rng(a.seed)
     net = Net.fresh(N_FEATURES, (h1, h2), 2, rng, meta)
-    if a.start:
-        start = Net.load(a.start)
+    if start is not None:
         net = Net(start.ws, start.bs, {**meta, "start": str(a.start)})
     search = read_parts(a.search) if a.search else None
     if search is not None:
@@ -127,4 +127,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except NetError as e:  # (a missing or foreign network file: said in one line)
+        raise SystemExit(str(e)) from None

@@ -50,3 +50,18 @@ def test_hands_then_a_value_and_a_policy_network(tmp_path: Path) -> None:
               "--held", "1", "--steps", "200")  # fmt: skip
     assert "the greedy policy names the card played" in out and "step 200" in out
     assert network(str(policy), "briscola-4", "policy") is not None
+
+
+def test_a_missing_or_foreign_network_is_said_in_one_line(tmp_path: Path) -> None:
+    two = Path(__file__).resolve().parents[2] / "src/briscola/ai/learned/nets/briscola-2-value.npz"
+    for script, args in [
+        ("table_selfplay.py", ["briscola-4", str(tmp_path / "nope.npz"), str(tmp_path / "h")]),
+        ("table_selfplay.py", ["briscola-4", str(two), str(tmp_path / "h")]),
+        ("train_table_value.py", ["briscola-4", str(tmp_path / "v.npz"), "--start", "nope.npz"]),
+    ]:
+        cmd = [sys.executable, str(BENCH / script), *args]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=BENCH)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr[-2000:]
+        said = done.stderr.strip()
+        assert "\n" not in said and ("no network at" in said or "not a value network" in said)
+    assert not (tmp_path / "h").exists() or not any((tmp_path / "h").iterdir())
