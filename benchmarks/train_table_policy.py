@@ -2,12 +2,13 @@
 (``benchmarks/table_selfplay.py``'s parts, which keep each position's card), and print
 how often it names the card played on held-out hands, beside the greedy policy's rate.
 
-    python benchmarks/train_table_policy.py GAME OUT --search DIR [--held PARTS]
+    python benchmarks/train_table_policy.py GAME OUT --search DIR [DIR ...] [--held PARTS]
         [--steps 20000] [--batch 256] [--hidden 128,64] [--lr 0.001] [--seed 1]
 
 The network reads each position as the seat to move saw it (``full=False``); its
 softmax over the legal cards is learnt by cross-entropy with the card played. The
-last ``--held`` parts of ``DIR`` (default 4) are kept apart to measure on.
+last ``--held`` parts (default 4; of the last folder) are kept apart to measure on, and
+the network written is the one of lowest loss on them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from train_table_value import read_parts
+from train_table_value import part_files, read_files
 
 from briscola.ai.cores.head_to_head import Codec
 from briscola.ai.cores.table_games import MAXH, greedy_card, legal_cards, to_move
@@ -50,7 +51,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
     ap.add_argument("out", type=Path)
-    ap.add_argument("--search", type=Path, required=True)
+    ap.add_argument("--search", type=Path, nargs="+", required=True)
     ap.add_argument("--held", type=int, default=4)
     ap.add_argument("--steps", type=int, default=20_000)
     ap.add_argument("--batch", type=int, default=256)
@@ -60,17 +61,11 @@ def main() -> None:
     a = ap.parse_args()
     rules = Rules.make(a.game)
     deck = deck_mask(Codec(rules).id.values())
-    parts = sorted(a.search.glob("part-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
-    folder_train = a.out.with_suffix(".train")
-    folder_held = a.out.with_suffix(".held")
-    for folder, chosen in ((folder_train, parts[: -a.held]), (folder_held, parts[-a.held :])):
-        folder.mkdir(parents=True, exist_ok=True)
-        for k, path in enumerate(chosen):
-            link = folder / f"part-{k}.npz"
-            link.unlink(missing_ok=True)
-            link.symlink_to(path.resolve())
-    x, legal, chosen, _ = rows_of(read_parts(folder_train), deck)
-    xh, legal_h, chosen_h, greedy_h = rows_of(read_parts(folder_held), deck)
+    parts = part_files(*a.search)
+    if not 0 < a.held < len(parts):
+        raise SystemExit(f"--held {a.held}: give fewer parts than the {len(parts)} found")
+    x, legal, chosen, _ = rows_of(read_files(parts[: -a.held]), deck)
+    xh, legal_h, chosen_h, greedy_h = rows_of(read_files(parts[-a.held :]), deck)
     print(f"{len(x)} positions to learn from, {len(xh)} held out")
     print(f"the greedy policy names the card played {np.mean(greedy_h == chosen_h):.3f}")
     h1, h2 = (int(v) for v in a.hidden.split(","))
@@ -79,6 +74,7 @@ def main() -> None:
     net = Net.fresh(N_FEATURES, (h1, h2), 40, rng, meta)
     opt = Adam(net, a.lr)
     t0 = time.perf_counter()
+    best = np.inf
     for step in range(1, a.steps + 1):
         i = rng.integers(0, len(x), a.batch)
         opt.step(policy_loss(net, x[i], legal[i], chosen[i])[1])
@@ -89,8 +85,12 @@ def main() -> None:
             p = masked_softmax(net.forward(xh), legal_h)
             hit = np.mean(p.argmax(1) == chosen_h)
             took = time.perf_counter() - t0
-            print(f"step {step}: held-out loss {loss:.4f}, names {hit:.3f} ({took:.0f} s)")
-            net.save(a.out)
+            more = ""
+            if loss < best:
+                best = loss
+                net.save(a.out)
+                more = " (written)"
+            print(f"step {step}: held-out loss {loss:.4f}, names {hit:.3f}{more} ({took:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ table_hands`), and print its held-out loss as it goes.
 
     python benchmarks/train_table_value.py GAME OUT [--hands 400000] [--keep 8]
         [--steps 40000] [--batch 256] [--hidden 128,64] [--lr 0.001] [--seed 1]
-        [--start NET] [--search DIR --share 0.5] [--held-search DIR]
+        [--start NET] [--search DIR [DIR ...] --share 0.5] [--held-search DIR]
 
 ``OUT`` is the network's file (``.npz``), written at each report and at the end; the
 search reads it by ``SearchConfig(table_value_net=OUT)``. Each batch is ``--batch``
@@ -12,9 +12,11 @@ positions, each read from every seat. The held-out loss is over 4,000 positions 
 2,000 fresh hands; a constant guess (the rows' mean) is printed beside it.
 
 Expert iteration: ``--start`` begins from a network's weights, and ``--search`` learns
-from hands played by the search (``benchmarks/table_selfplay.py``'s parts in ``DIR``) as
-well, ``--share`` of each batch from them. ``--held-search`` keeps the parts of another
-such folder apart and prints the loss on them too (the value under the search's play).
+from hands played by the search (``benchmarks/table_selfplay.py``'s parts in one or more
+folders) as well, ``--share`` of each batch from them. ``--held-search`` keeps the parts
+of another such folder apart and prints the loss on them too (the value under the
+search's play); the network written is then the one of lowest loss there, else of
+lowest held-out loss.
 """
 
 from __future__ import annotations
@@ -34,17 +36,30 @@ from briscola.engine.rules import Rules
 from briscola.training.table_selfplay import joined
 
 
-def read_parts(folder: Path) -> Hands:
-    """The hands of ``benchmarks/table_selfplay.py``'s parts in ``folder``."""
+def part_files(*folders: Path) -> list[Path]:
+    """``benchmarks/table_selfplay.py``'s finished parts in ``folders``, folder by folder,
+    each folder's in the order played."""
+    found = []
+    for folder in folders:
+        done = [p for p in folder.glob("part-*.npz") if not p.name.endswith(".part.npz")]
+        if not done:
+            raise SystemExit(f"no parts of hands in {folder}")
+        found += sorted(done, key=lambda p: int(p.stem.split("-")[1]))
+    return found
+
+
+def read_parts(*folders: Path) -> Hands:
+    """The hands of ``benchmarks/table_selfplay.py``'s parts in ``folders``."""
+    return read_files(part_files(*folders))
+
+
+def read_files(paths: list[Path]) -> Hands:
+    """The hands of the parts ``paths``, one after another."""
     parts = []
-    for path in sorted(folder.glob("part-*.npz"), key=lambda p: int(p.stem.split("-")[1])):
-        if path.name.endswith(".part.npz"):
-            continue
+    for path in paths:
         with np.load(path) as d:
             cards = d["cards"] if "cards" in d.files else np.full(d["hand"].shape, -1)
             parts.append(Hands(d["positions"], d["hand"], d["won"], d["points"], cards))
-    if not parts:
-        raise SystemExit(f"no parts of hands in {folder}")
     return joined(parts)
 
 
@@ -60,7 +75,7 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", type=Path)
-    ap.add_argument("--search", type=Path)
+    ap.add_argument("--search", type=Path, nargs="+")
     ap.add_argument("--share", type=float, default=0.5)
     ap.add_argument("--held-search", type=Path)
     a = ap.parse_args()
@@ -91,7 +106,7 @@ def main() -> None:
     net = Net.fresh(N_FEATURES, (h1, h2), 2, rng, meta)
     if start is not None:
         net = Net(start.ws, start.bs, {**meta, "start": str(a.start)})
-    search = read_parts(a.search) if a.search else None
+    search = read_parts(*a.search) if a.search else None
     if search is not None:
         meta["search_hands"] = int(search.won.shape[0])
         print(f"{search.won.shape[0]} hands of the search, {search.positions.shape[0]} positions")
@@ -106,6 +121,7 @@ def main() -> None:
     base.bs[2][:] = [np.log(mean[0] / (1 - mean[0])), mean[1]]
     print(f"constant guess: held-out loss {value_loss(base, xh, yh)[0]:.4f}")
     n = hands.positions.shape[0]
+    best = np.inf
     for step in range(1, a.steps + 1):
         if search is not None and rng.random() < a.share:
             rows = rng.integers(0, search.positions.shape[0], a.batch)
@@ -119,11 +135,16 @@ def main() -> None:
                 opt.lr = a.lr / 3
             loss = value_loss(net, xh, yh)[0]
             more = ""
+            judged = loss
             if held_search is not None:
-                more = f", on the search's hands {value_loss(net, *held_search)[0]:.4f}"
+                judged = value_loss(net, *held_search)[0]
+                more = f", on the search's hands {judged:.4f}"
             took = time.perf_counter() - t0
+            if judged < best:
+                best = judged
+                net.save(a.out)
+                more += " (written)"
             print(f"step {step}: held-out loss {loss:.4f}{more} ({took:.0f} s)", flush=True)
-            net.save(a.out)
 
 
 if __name__ == "__main__":

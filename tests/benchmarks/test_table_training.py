@@ -36,8 +36,12 @@ def test_hands_then_a_value_and_a_policy_network(tmp_path: Path) -> None:
     assert again.count("part ") == 1  # the two parts played are not played again
 
     value = tmp_path / "value.npz"
-    out = run("train_table_value.py", "briscola-4", str(value), "--hands", "2000",
-              "--steps", "400", "--search", str(parts), "--held-search", str(parts))  # fmt: skip
+    more = tmp_path / "more"
+    run("table_selfplay.py", "briscola-4", "none", str(more), "--hands", "10", "--jobs", "1",
+        "--seed", "4")  # fmt: skip
+    out = run("train_table_value.py", "briscola-4", str(value), "--hands", "2000", "--steps",
+              "400", "--search", str(parts), str(more), "--held-search", str(parts))  # fmt: skip
+    assert "40 hands of the search" in out  # (both folders read)
     guess = float(re.search(r"constant guess: held-out loss ([0-9.]+)", out).group(1))  # type: ignore[union-attr]
     last = float(re.findall(r"step 400: held-out loss ([0-9.]+)", out)[0])
     assert last < guess * 0.9, out
