@@ -17,7 +17,7 @@ import time
 import tracemalloc
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -73,6 +73,45 @@ def test_each_bot_plays_every_seat_of_a_deal(
     if rules.teams:
         for side in rules.sides:
             assert len({first[s] for s in side}) == 1  # one bot plays a whole side
+
+
+class Named:
+    """A bot that plays the first legal action and notes, at each seat it plays, its
+    level's name (its spec, ``tests.arena.test_arena:NAME``)."""
+
+    seen: ClassVar[list[tuple[int, str]]] = []
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, view: View) -> Action:
+        assert view.seat is not None
+        Named.seen.append((view.seat, self.name))
+        return view.legal[0]
+
+
+def weak(seed: int | None = None) -> Named:
+    return Named("weak")
+
+
+def good(seed: int | None = None) -> Named:
+    return Named("good")
+
+
+def test_a_side_of_two_players_seats_each_at_its_place_of_every_side() -> None:
+    """``A+B``: at every deal and in both games, A holds the first seat of whichever side
+    the pair plays, B the second; the other bot plays its whole side."""
+    Named.seen.clear()
+    here = "tests.arena.test_arena"
+    mixed = f"{here}:weak+{here}:good"
+    out = run(Arena("briscola-4", (), (mixed, "random"), deals=3, seed=4, move_limit=None))
+    assert [b.name for b in out.bots] == [mixed, "random"] and out.games == 6
+    # 6 games, 10 cards a seat: the pair's side is (0, 2) in one game, (1, 3) in the other
+    by_seat = {seat: {name for s, name in Named.seen if s == seat} for seat in range(4)}
+    assert by_seat == {0: {"weak"}, 1: {"weak"}, 2: {"good"}, 3: {"good"}}
+    assert len(Named.seen) == 6 * 2 * 10
+    with pytest.raises(BriscolaError, match="not played in teams"):
+        run(Arena("briscola-2", (), (mixed, "random"), deals=1, seed=4))
 
 
 def test_deals_depend_only_on_the_seed_and_their_number() -> None:
@@ -319,6 +358,11 @@ def test_arena_same_bot_twice_and_house_rules() -> None:
         (["intermediate", "no_such_module:bot"], "cannot load the bot"),
         (["--rule", "colour=red", "intermediate", "random"], "no house rule 'colour'"),
         (["-g", "tressette", "intermediate", "random"], "there is no game"),
+        (["intermediate+random", "random"], "briscola-2 is not played in teams"),
+        (["-g", "chiamata", "intermediate+random", "random"], "chiamata is not played in teams"),
+        (["-g", "briscola-4", "random+nobody", "random"], "there is no bot 'nobody'"),
+        (["-g", "briscola-4", "random+", "random"], "no name left empty"),
+        (["-g", "briscola-4", "random+random+random", "random"], "a side of briscola-4 has 2"),
     ],
 )
 def test_arena_errors_speak_plainly(args: list[str], message: str) -> None:

@@ -101,10 +101,11 @@ def identity() -> dict[str, str]:
 def worker_check(arena: Arena) -> dict[str, str]:
     """Run on each worker: its :func:`identity`, after making each of the arena's bots
     once (raising :class:`~briscola.ai.bot.BotError` for one it cannot make)."""
-    from briscola.ai.bot import make_bot
+    from briscola.arena.duplicate import Arena as Played
+    from briscola.arena.duplicate import check_bots
 
-    for spec, name in zip(arena.bots, arena.names, strict=True):
-        make_bot(spec, 0, arena.move_limit, name)
+    assert isinstance(arena, Played)
+    check_bots(arena, arena.rules())
     return identity()
 
 

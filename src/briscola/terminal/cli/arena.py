@@ -41,7 +41,8 @@ def arena(
             help="Two or more bots: levels (random, beginner, intermediate, and the stronger "
             "ones when installed: strong, champion, and strong-2026, champion-2026 as they "
             "were in December 2026) or import specs package.module:factory, where "
-            "factory(seed=...) returns a bot.",
+            "factory(seed=...) returns a bot. In a team game a side may be several players, "
+            "A+B: the first seat of the side A, the second B.",
             show_default=False,
         ),
     ],
@@ -90,7 +91,6 @@ def arena(
     Each bot's score with its 95% interval, point difference and time per move; with
     more than two bots, every pair plays the same deals and a rating table follows.
     """
-    from briscola.ai.bot import make_bot
     from briscola.arena import duplicate as arenas  # imported here: loading the bots takes a moment
     from briscola.arena.cluster import connect
     from briscola.arena.log import ArenaLog
@@ -105,11 +105,10 @@ def arena(
     options = tuple(rules.overrides().items())
     limit = move_limit or None
     setup = arenas.Arena(rules.key, options, tuple(bots), deals, seed, limit)
-    for spec, name in zip(setup.bots, setup.names, strict=True):
-        try:
-            make_bot(spec, 0, limit, name)
-        except BriscolaError as e:
-            raise fail(str(e)) from None
+    try:
+        arenas.check_bots(setup, rules)
+    except BriscolaError as e:
+        raise fail(str(e)) from None
     if setup.games_per_pairing != games and not as_json:
         err.print(
             f"{games} games asked: playing {setup.games_per_pairing}, since each deal is "
