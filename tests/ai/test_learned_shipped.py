@@ -11,9 +11,10 @@ import pytest
 
 from briscola.ai.learned.features import N_FEATURES
 from briscola.ai.learned.net import SHIPPED, Net, network
+from briscola.ai.learned.table_features import N_FEATURES as N_TABLE_FEATURES
 from briscola.ai.search.config import STRONG
 from briscola.ai.search.pimc import head_to_head
-from briscola.ai.search.players import SearchBot
+from briscola.ai.search.players import SearchBot, engine_values
 from briscola.engine import GameState, Rules, seat_view, shuffled_deal
 from briscola.training.run import FEATURES_VERSION
 from helpers import play_hand
@@ -21,6 +22,7 @@ from helpers import play_hand
 pytest.importorskip("numba")
 
 RULES = Rules.make("briscola-2")
+TABLE_FEATURES = "table-1"
 
 
 def test_every_shipped_network_says_what_it_is_and_all_fit_in_5_mb() -> None:
@@ -31,7 +33,10 @@ def test_every_shipped_network_says_what_it_is_and_all_fit_in_5_mb() -> None:
         net = Net.load(f)
         game, kind = f.stem.rsplit("-", 1)
         assert (net.meta["game"], net.meta["kind"]) == (game, kind), f
-        assert net.meta["features"] == FEATURES_VERSION and net.inputs == N_FEATURES
+        if net.meta["features"] == TABLE_FEATURES:  # a table game's network
+            assert Rules.make(game).players > 2 and net.inputs == N_TABLE_FEATURES, f
+        else:
+            assert net.meta["features"] == FEATURES_VERSION and net.inputs == N_FEATURES
         for field in ("version", "commit", "seed", "rounds", "games"):
             assert net.meta.get(field) not in (None, ""), (f, field)
 
@@ -45,6 +50,31 @@ def test_the_strong_level_plays_briscola_2_by_the_shipped_networks() -> None:
     assert policy is not None and policy.outputs == 40
     for kind in ("value", "policy"):  # none shipped: playouts, and the counting model
         assert network("shipped", "briscolone", kind) is None
+
+
+def test_the_strong_level_plays_briscola_4_by_its_shipped_value_network() -> None:
+    """The value network at the table search's leaves, each world solved from when the
+    stock is out; the other table games, with no network shipped, play out their worlds
+    and solve only the last two tricks, as before."""
+    assert STRONG.table_value_net == "shipped" and STRONG.table_fast_worlds
+    assert STRONG.table_net_exact == 1296 and STRONG.table_exact == 64
+    value = network("shipped", "briscola-4", "value")
+    assert value is not None and value.outputs == 2 and value.inputs == N_TABLE_FEATURES
+    for game in ("briscola-3", "briscola-6", "chiamata", "schembil"):
+        assert network("shipped", game, "value") is None
+    rules = Rules.make("briscola-4")
+    bot = SearchBot(seed=5, config=replace(STRONG, table_worlds=24))
+    state = play_hand(rules, [bot] * 4, 7)
+    assert sum(state.seat_points) == 120
+    # the network's values at the first card are not the playouts'
+    state = GameState(rules, shuffled_deal(rules, 0, random.Random(3)))
+    view = seat_view(state, state.turn)
+    small = replace(STRONG, table_worlds=24)
+    with_net, without = (
+        engine_values(view, rules, replace(small, table_value_net=net), view.hand, 9)
+        for net in ("shipped", None)
+    )
+    assert with_net != without and set(with_net) == set(view.hand)
 
 
 def test_the_strong_level_plays_whole_hands_of_briscola_2_with_both_networks() -> None:

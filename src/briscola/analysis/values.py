@@ -47,7 +47,13 @@ from briscola.engine.views import View, seat_view
 
 LEVELS: dict[str, SearchConfig] = {
     "strong": replace(
-        STRONG, worlds=512, table_worlds=600, value_net=None, leaf_tricks=0, policy_net=None
+        STRONG,
+        worlds=512,
+        table_worlds=600,
+        value_net=None,
+        leaf_tricks=0,
+        policy_net=None,
+        table_value_net=None,
     ),
     "champion": replace(CHAMPION, min_worlds=0),
 }
@@ -224,7 +230,7 @@ def open_card_values(
         return CardValues({c: float(found[c][1]) for c in cards}, False, config.worlds)
     from briscola.ai.search.players import engine_values
 
-    playouts = replace(config, table_exact=-1, exact_tricks=0)
+    playouts = replace(config, table_exact=-1, table_net_exact=-1, exact_tricks=0)
     found = engine_values(view, rules, playouts, cards, seed, truth)
     return CardValues({c: float(found[c][1]) for c in cards}, False, config.table_worlds)
 
@@ -275,7 +281,7 @@ def card_values(
 
     # (playouts to the end, whose points count: the table core's exact ending scores
     # results alone)
-    playouts = replace(config, table_exact=-1, exact_tricks=0)
+    playouts = replace(config, table_exact=-1, table_net_exact=-1, exact_tricks=0)
     found = engine_values(view, rules, playouts, cards, seed)
     return CardValues({c: float(found[c][1]) for c in cards}, False, config.table_worlds)
 

@@ -118,6 +118,9 @@ class SearchConfig:
     their hand size's factorial; the trick's rules cut it further). 64 covers the last
     two tricks of every table game (solving the last three at four seats changed
     nothing measurable: ``benchmarks/README.md``)."""
+    table_net_exact: int = 64
+    """Table core, where the game's value network is used (``table_value_net``): as
+    ``table_exact``, in its place (the network's leaves leave time to solve sooner)."""
     engine_plies: int = 4000
     """Games neither core plays: the card plays budgeted for playouts of reference engine
     states."""
@@ -134,12 +137,19 @@ STRONG = SearchConfig(
     policy_net="shipped",
     leaf_policy_net=True,
     leaf_exact_end=4,
+    table_value_net="shipped",
+    table_fast_worlds=True,
+    table_net_exact=1296,
 )
 """Head to head, where the package ships the game's networks (briscola-2): the value
 network values each world once the card's trick and two more are played by the policy
 network (or the world is solved exactly, from four cards left to draw), instead of two
 playouts of the whole hand, and the worlds are weighed by how likely the policy network
-makes the opponent's plays in them, instead of the card-counting policy."""
+makes the opponent's plays in them, instead of the card-counting policy. At the table
+games, the worlds are dealt in numpy; where the package ships the game's value network
+(briscola-4), it values each world once the card's trick and two more are played by the
+greedy policy, and each world is solved exactly from when the stock is out (three cards
+a seat at four seats), instead of two playouts of the whole hand."""
 CHAMPION = SearchConfig(
     worlds=2400,
     min_worlds=100,
@@ -188,6 +198,7 @@ STRONG_2026 = SearchConfig(
     table_leaf_policy=False,
     table_fast_worlds=False,
     table_exact=64,
+    table_net_exact=64,
     engine_plies=4000,
     engine_worlds=64,
     exact_tricks=1,

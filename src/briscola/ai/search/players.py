@@ -232,9 +232,8 @@ def engine_values(
     sampler = Sampler(view, rules) if truth is None else OneWorld(truth)
     stock_out = view.stock_size == 0 and view.turned is None
     if table_supports(rules):
-        orders = math.prod(math.factorial(n) for n in view.hand_sizes)
-        ending = stock_out and orders <= config.table_exact
-        return table_values(view, rules, config, cards, sampler, rng, ending)
+        orders = math.prod(math.factorial(n) for n in view.hand_sizes) if stock_out else -1
+        return table_values(view, rules, config, cards, sampler, rng, orders)
     most = min(config.engine_worlds, max(1, sampler.count()))
     total = sum(rules.points[c] for c in rules.deck)
     tricks_left = math.ceil(sum(view.hand_sizes) / (view.players * rules.game.rounds))
@@ -272,13 +271,15 @@ def table_values(
     cards: Sequence[Card],
     sampler: Sampler | OneWorld,
     rng: random.Random,
-    exact: bool,
+    orders: int,
 ) -> dict[Card, tuple[float, float]]:
     """:func:`engine_values` in the compiled table core: ``table_worlds`` sampled worlds
     (or every world, when fewer; :func:`table_worlds`), each card played out
     ``table_rollouts`` times in each by ``table_policy``, or valued by the value network
     ``table_value_net`` a few tricks on (:mod:`briscola.ai.learned.table_leaves`), or
-    (``exact``) the rest of the hand solved in each."""
+    the rest of the hand solved in each, once the stock is out and the ``orders`` of
+    play the hands allow (-1 while the stock lasts) are at most ``table_exact`` (with the
+    network, ``table_net_exact``)."""
     import numpy as np
 
     from briscola.ai.cores import table_games as table
@@ -300,12 +301,13 @@ def table_values(
     ids = np.array([codec.id[c] for c in cards], np.int64)
     sums = np.zeros((len(cards), 2))
     half = sum(rules.points[c] for c in rules.deck) / 2
-    if exact:
-        table.exact_values(worlds, ids, seat, config.margin, half, sums)
-        return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
     net = None
     if config.table_value_net is not None:
         net = network(config.table_value_net, rules.key, "value")
+    exact = config.table_exact if net is None else config.table_net_exact
+    if 0 <= orders <= exact:
+        table.exact_values(worlds, ids, seat, config.margin, half, sums)
+        return {c: (float(sums[i, 0]) / n, 0.0) for i, c in enumerate(cards)}
     if net is not None:
         from briscola.ai.learned.table_leaves import net_values
 
@@ -315,7 +317,7 @@ def table_values(
             ids,
             seat,
             config.table_leaf_tricks,
-            config.table_exact,
+            exact,
             config.margin,
             half,
             deck,
