@@ -41,10 +41,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import briscola
 from briscola.engine.errors import BriscolaError
+
+if TYPE_CHECKING:
+    from briscola.engine.rules import Rules
 
 
 class Arena(Protocol):
@@ -59,6 +62,8 @@ class Arena(Protocol):
 
     @property
     def move_limit(self) -> float | None: ...
+
+    def rules(self) -> Rules: ...
 
 
 DEFAULT_PORT = 8786
@@ -101,11 +106,9 @@ def identity() -> dict[str, str]:
 def worker_check(arena: Arena) -> dict[str, str]:
     """Run on each worker: its :func:`identity`, after making each of the arena's bots
     once (raising :class:`~briscola.ai.bot.BotError` for one it cannot make)."""
-    from briscola.arena.duplicate import Arena as Played
-    from briscola.arena.duplicate import check_bots
+    from briscola.arena.sides import check_bots
 
-    assert isinstance(arena, Played)
-    check_bots(arena, arena.rules())
+    check_bots(arena.rules(), arena.bots, arena.names, arena.move_limit)
     return identity()
 
 

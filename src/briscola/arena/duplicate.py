@@ -16,10 +16,9 @@ played twice by each pairing of bots (A, B), the bots trading places:
 Either way every bot plays every seat of every deal, so the luck of the cards cancels.
 With more than two bots, every pair plays the same deals (a round robin).
 
-**Mixed sides.** In a team game a bot may be a side of different players, ``A+B``: the
-first seat of its side (in ``rules.sides``) gets A, the second B, and so on in turn
-(``intermediate+strong`` against ``intermediate+strong-2026`` asks which level partners
-the weaker player better). Its figures are the side's, its time a move its players'.
+**Mixed sides.** In a team game a bot may be a side of different players, ``A+B``
+(:mod:`briscola.arena.sides`): its figures are the side's, its time a move its
+players'.
 
 **Results.** Each seat gets its own bot, made by ``make_bot(spec, seed=...)`` for that
 game alone with a seed drawn from the arena's seed, the deal, the game and the seat,
@@ -73,6 +72,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from briscola.ai.bot import DEFAULT_MOVE_LIMIT, Bot, Guarded, make_bot
+from briscola.arena.sides import check_bots, seat_player
 from briscola.arena.stats import Interval, Mean, elo_ratings, wilson
 from briscola.engine.deal import Deal, shuffled_deal
 from briscola.engine.errors import BriscolaError
@@ -134,53 +134,6 @@ def derive(*parts: object) -> int:
 def make_deal(rules: Rules, seed: int, index: int) -> Deal:
     """Deal number ``index`` of an arena run with ``seed``."""
     return shuffled_deal(rules, index % rules.players, random.Random(derive(seed, "deal", index)))
-
-
-def members(spec: str) -> list[str]:
-    """The players of a bot of the arena: ``A+B`` a side of A and B, else the bot alone."""
-    return spec.split("+")
-
-
-def check_sides(rules: Rules, specs: Sequence[str]) -> None:
-    """A side of several players (``A+B``) only in a game played in teams, of no more
-    players than its side has seats: a :class:`BriscolaError` says what is wrong."""
-    for spec in specs:
-        players = members(spec)
-        if len(players) == 1:
-            continue
-        if "" in players:
-            raise BriscolaError(f"{spec!r}: a side of several players is A+B, no name left empty")
-        if not rules.teams:
-            raise BriscolaError(
-                f"{spec!r} is a side of several players, and {rules.key} is not played in "
-                "teams: give one bot, or play a game in teams (briscola-4, briscola-6)"
-            )
-        seats = len(rules.sides[0])
-        if len(players) > seats:
-            raise BriscolaError(
-                f"{spec!r} names {len(players)} players, and a side of {rules.key} has "
-                f"{seats} seats"
-            )
-
-
-def check_bots(arena: Arena, rules: Rules) -> None:
-    """Each player of the arena's bots made once, and the sides checked
-    (:func:`check_sides`): a :class:`BriscolaError` (a
-    :class:`~briscola.ai.bot.BotError` for a bot) says what is wrong."""
-    check_sides(rules, arena.bots)
-    for spec, name in zip(arena.bots, arena.names, strict=True):
-        for player in members(spec):
-            make_bot(player, 0, arena.move_limit, name)
-
-
-def seat_player(rules: Rules, spec: str, seat: int) -> str:
-    """The player of ``spec`` at ``seat``: a side ``A+B`` gives the first seat of its side
-    A, the second B, and so on in turn."""
-    players = members(spec)
-    if len(players) == 1:
-        return spec
-    side = next(side for side in rules.sides if seat in side)
-    return players[side.index(seat) % len(players)]
 
 
 def seat_bots(rules: Rules, pair: tuple[int, int], rotation: int) -> tuple[int, ...]:
@@ -384,7 +337,7 @@ def play_games(
     or Ctrl-C), the others stop at their next move (a cluster's finish the chunk they
     hold) and the error is raised here."""
     rules = arena.rules()  # fails here, in the caller, on bad house rules
-    check_bots(arena, rules)  # and here on a bot that cannot be made
+    check_bots(rules, arena.bots, arena.names, arena.move_limit)  # and on a bot not made
     if cluster is not None and jobs > 1:
         raise BriscolaError(
             f"jobs={jobs} with a cluster: the cluster's workers play the deals, as many at "

@@ -94,6 +94,7 @@ def arena(
     from briscola.arena import duplicate as arenas  # imported here: loading the bots takes a moment
     from briscola.arena.cluster import connect
     from briscola.arena.log import ArenaLog
+    from briscola.arena.sides import check_bots
 
     rules = make_rules(game, rule)
     if len(bots) < 2:
@@ -106,7 +107,7 @@ def arena(
     limit = move_limit or None
     setup = arenas.Arena(rules.key, options, tuple(bots), deals, seed, limit)
     try:
-        arenas.check_bots(setup, rules)
+        check_bots(rules, setup.bots, setup.names, limit)
     except BriscolaError as e:
         raise fail(str(e)) from None
     if setup.games_per_pairing != games and not as_json:
