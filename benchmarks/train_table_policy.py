@@ -63,7 +63,8 @@ def main() -> None:
     deck = deck_mask(Codec(rules).id.values())
     parts = part_files(*a.search)
     if not 0 < a.held < len(parts):
-        raise SystemExit(f"--held {a.held}: give fewer parts than the {len(parts)} found")
+        most = len(parts) - 1
+        raise SystemExit(f"--held {a.held}: keep 1 to {most} of the {len(parts)} parts found apart")
     x, legal, chosen, _ = rows_of(read_files(parts[: -a.held]), deck)
     xh, legal_h, chosen_h, greedy_h = rows_of(read_files(parts[-a.held :]), deck)
     print(f"{len(x)} positions to learn from, {len(xh)} held out")
